@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyJwt from '@fastify/jwt';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE_PATH, ROUTE_PATHS } from '@pos/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { makeCipher, type Cipher } from './lib/crypto';
+import { ensureSecret } from './lib/secrets';
+import { registerErrorHandler } from './plugins/errors';
+import { apiRoutes } from './routes';
+import { NOT_FOUND_PAGE } from './lib/not-found-page';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+    cipher: Cipher;
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  config: Config;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ database, config, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 12 * 1024 * 1024,
+    // Request ids let a support person find one call in the log without exposing anything.
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('cipher', makeCipher(config.dataKey));
+  registerErrorHandler(app);
+
+  const secret = config.jwtSecret || (await ensureSecret(database.db, 'jwt'));
+  await app.register(fastifyJwt, { secret, sign: { expiresIn: config.tokenTtlSeconds } });
+  await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 4 } });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'POS agent app API', version: '1.1.2' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
+
+  await app.register(apiRoutes, { prefix: API_BASE_PATH });
+  await registerWeb(app, config.webDist);
+  return app;
+}
+
+/**
+ * The built web app: its files as they are, every route of the product answered with the app,
+ * and a real 404 page for any other path.
+ */
+async function registerWeb(app: FastifyInstance, webDist: string) {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; the page shell must always be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  for (const routePath of ROUTE_PATHS) {
+    app.get(routePath, { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      if (hasWeb) return reply.sendFile('index.html');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><title>POS</title><p>Web app not built: run npm run build.</p>');
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_BASE_PATH}/`) || request.method !== 'GET') {
+      return reply.status(404).send({ code: 404, msg: '接口不存在', err: 'NOT_FOUND' });
+    }
+    return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+  });
+}

@@ -1,0 +1,2 @@
+// One file per domain; each mirrors its migration in migrations/.
+export * from './foundation';

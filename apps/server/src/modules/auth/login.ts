@@ -1,0 +1,111 @@
+import type { LoginRequest } from '@pos/core';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { agents, rememberTokens } from '../../db/schema';
+import { badRequest } from '../../lib/app-error';
+import { randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { hitLimits } from '../../lib/rate-limit';
+import { consumeCaptcha } from './captcha';
+import { openSession } from './sessions';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+export const LOGIN_IP_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+const REMEMBER_DAYS = 30;
+const WRONG_CREDENTIALS = '账号或密码错误';
+
+export interface LoginResult {
+  token: string;
+  passwordCheck: boolean;
+  rememberToken?: string;
+  mustChangePassword: boolean;
+}
+
+/**
+ * Signs an agent in with a password or a remembered-login credential. Failures count against the
+ * account (locked for a while after too many) and against the address; neither says whether the
+ * mobile is registered.
+ */
+export async function login(app: FastifyInstance, input: LoginRequest, ip: string): Promise<LoginResult> {
+  const { db } = app;
+  await hitLimits(db, [
+    { key: `login:ip:${ip}`, ...LOGIN_IP_LIMIT, msg: '登录尝试过于频繁，请稍后再试' },
+  ]);
+  if (app.config.captchaEnabled) await consumeCaptcha(db, input.uuid, input.code);
+
+  const [agent] = await db.select().from(agents).where(eq(agents.mobile, input.username)).limit(1);
+  if (!agent) throw badRequest(WRONG_CREDENTIALS, 'password');
+  const now = new Date();
+  if (agent.lockedUntil && agent.lockedUntil > now) {
+    const minutes = Math.ceil((agent.lockedUntil.getTime() - now.getTime()) / 60000);
+    throw forbiddenLocked(minutes);
+  }
+
+  let ok = false;
+  if (input.password) {
+    ok = await verifyPassword(input.password, agent.passwordHash);
+  } else if (input.rememberToken) {
+    const [remembered] = await db
+      .update(rememberTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(rememberTokens.tokenHash, sha256(input.rememberToken)),
+          eq(rememberTokens.agentId, agent.id),
+          isNull(rememberTokens.revokedAt),
+          gt(rememberTokens.expiresAt, now),
+        ),
+      )
+      .returning({ id: rememberTokens.id });
+    ok = Boolean(remembered);
+  }
+
+  if (!ok) {
+    const failed = agent.failedLogins + 1;
+    const lock = failed >= MAX_FAILED_LOGINS;
+    await db
+      .update(agents)
+      .set({
+        failedLogins: lock ? 0 : failed,
+        lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60000) : agent.lockedUntil,
+      })
+      .where(eq(agents.id, agent.id));
+    if (lock) throw forbiddenLocked(LOCK_MINUTES);
+    throw badRequest(
+      `${WRONG_CREDENTIALS}，还可尝试${MAX_FAILED_LOGINS - failed}次`,
+      'password',
+      'WRONG_CREDENTIALS',
+    );
+  }
+  if (agent.status !== 0) throw badRequest('账号已停用，请联系上级', 'username');
+
+  await db
+    .update(agents)
+    .set({ failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
+    .where(eq(agents.id, agent.id));
+  const token = await openSession(app, agent.id);
+
+  // A remembered login is renewed at every use, so a stolen copy stops working after one login.
+  const wantsRemember = Boolean(input.remember) || Boolean(input.rememberToken);
+  let rememberToken: string | undefined;
+  if (wantsRemember && !agent.mustChangePassword) {
+    rememberToken = randomToken(32);
+    await db.insert(rememberTokens).values({
+      agentId: agent.id,
+      tokenHash: sha256(rememberToken),
+      expiresAt: new Date(now.getTime() + REMEMBER_DAYS * 86400000),
+    });
+  }
+  return {
+    token,
+    passwordCheck: Boolean(rememberToken),
+    rememberToken,
+    mustChangePassword: agent.mustChangePassword,
+  };
+}
+
+// A locked account answers with code 400 so the app shows the message, not the
+// login-expired modal that 401/403 bring.
+function forbiddenLocked(minutes: number) {
+  return badRequest(`密码错误次数过多，账号已锁定，请${minutes}分钟后再试`, 'password', 'ACCOUNT_LOCKED');
+}

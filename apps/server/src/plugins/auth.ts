@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { agents, sessions } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/app-error';
+
+/** Who is calling, and the subtree every query of theirs is scoped to. */
+export interface Caller {
+  agentId: number;
+  role: 'agent' | 'operator';
+  /** Materialised path of the caller; its subtree is every path starting with it. */
+  path: string;
+  topId: number | null;
+  sessionId: string;
+  mustChangePassword: boolean;
+}
+
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+/**
+ * Reads the bearer token, checks the session is live (logout and password changes end it) and
+ * puts the caller on the request. One indexed read per call.
+ */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
+  let claims: TokenClaims;
+  try {
+    claims = await request.jwtVerify<TokenClaims>();
+  } catch {
+    throw unauthorized();
+  }
+  const [row] = await app.db
+    .select({
+      id: agents.id,
+      role: agents.role,
+      path: agents.path,
+      topId: agents.topId,
+      status: agents.status,
+      mustChangePassword: agents.mustChangePassword,
+    })
+    .from(sessions)
+    .innerJoin(agents, eq(agents.id, sessions.agentId))
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row || String(row.id) !== claims.sub) throw unauthorized();
+  if (row.status !== 0) throw forbidden('账号已停用');
+  const caller: Caller = {
+    agentId: row.id,
+    role: row.role,
+    path: row.path,
+    topId: row.topId,
+    sessionId: claims.sid,
+    mustChangePassword: row.mustChangePassword,
+  };
+  request.caller = caller;
+  return caller;
+}
+
+/** The caller of a route registered inside the authenticated scope. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+export function requireOperator(request: FastifyRequest): Caller {
+  const caller = callerOf(request);
+  if (caller.role !== 'operator') throw forbidden('仅平台运营人员可操作');
+  return caller;
+}

@@ -1,0 +1,38 @@
+import { PASSWORD_CHANGE_REQUIRED } from '@pos/core';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { authenticate } from '../plugins/auth';
+import { authProtectedRoutes, authPublicRoutes } from './auth/auth.routes';
+
+/** Calls allowed while the caller still has to replace an initial password. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
+  '/prod-api/api/ag/my/center/changePwd',
+  '/prod-api/api/ag/my/center/info',
+  '/prod-api/getInfo',
+  '/prod-api/api/logout',
+  '/prod-api/api/ag/agent/open/policy/info',
+]);
+
+/**
+ * Every API route. Public routes need no token; every other route sits in the authenticated
+ * scope, whose hook puts the caller (and with it the caller's data scope) on the request, so no
+ * route can forget to check it.
+ */
+export async function apiRoutes(app: FastifyInstance) {
+  await app.register(async (pub) => {
+    await pub.register(authPublicRoutes);
+  });
+
+  await app.register(async (priv) => {
+    priv.addHook('onRequest', async (request) => {
+      const caller = await authenticate(app, request);
+      const route = request.routeOptions.url ?? '';
+      if (caller.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
+        throw new AppError('PRECONDITION_REQUIRED', '请先修改初始密码', {
+          reason: PASSWORD_CHANGE_REQUIRED,
+        });
+      }
+    });
+    await priv.register(authProtectedRoutes);
+  });
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed';
+import { withDb } from './global-setup';
+
+export { DEMO_ACCOUNTS };
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  demo: Awaited<ReturnType<typeof seedDemo>>;
+}
+
+/**
+ * A fresh database (a copy of the migrated template on PostgreSQL, or a new PGlite), the demo
+ * data and the app built on it, closed after the file. Captcha is off unless a test turns it on.
+ */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const testDb = JSON.parse(inject('testDb')) as
+    | { kind: 'pglite' }
+    | { kind: 'postgres'; adminUrl: string; template: string };
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  if (testDb.kind === 'postgres') {
+    const name = `${testDb.template}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDb.adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+    await admin.end();
+    database = await openDatabase({ databaseUrl: withDb(testDb.adminUrl, name) });
+    drop = async () => {
+      const a = new pg.Client({ connectionString: testDb.adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await migrate(database);
+  }
+  const config: Config = {
+    ...loadConfig({}),
+    captchaEnabled: false,
+    jwtSecret: 'test-secret-test-secret-test-secret',
+    scryptCost: 1024,
+    webDist: '/nonexistent',
+    ...overrides,
+  };
+  const demo = await seedDemo(database.db, { scryptCost: config.scryptCost });
+  const app = await buildApp({ database, config, logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await drop?.();
+  });
+  return { app, database, config, demo };
+}
+
+/** Signs in through the real login call and returns the bearer token. */
+export async function loginAs(app: FastifyInstance, mobile: string, password = 'demo123') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/prod-api/login/app',
+    payload: { username: mobile, password },
+  });
+  const body = res.json() as { code: number; token?: string; msg: string };
+  if (body.code !== 200 || !body.token) throw new Error(`login ${mobile} failed: ${body.msg}`);
+  return body.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
