@@ -1,0 +1,156 @@
+import {
+  API_BASE_PATH,
+  LOADING_HIDE_DELAY_MS,
+  LOADING_TEXT_DELAY_MS,
+  LOGIN_PATH,
+  MERCHANT_TOKEN_HEADER,
+  MESSAGES,
+  REQUEST_TIMEOUT_MS,
+  SCAN_PATH_MARKER,
+  STORAGE_KEYS,
+  type Envelope,
+} from '@pos/core';
+import { Dialog, Toast } from 'antd-mobile';
+import { currentLang } from './i18n';
+import { clearSession, getToken, storage } from './storage';
+
+export interface RequestOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Query-string parameters. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** JSON body, or FormData for uploads. */
+  data?: unknown;
+  /** Send without the bearer token (login and public calls). */
+  noToken?: boolean;
+  /** Do not toast the server's message when the call fails. */
+  noShowMsg?: boolean;
+  /** Show the loading indicator while the call runs. */
+  loading?: boolean;
+}
+
+/** A failed call: the envelope's code and message, and the field the server named. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly err?: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+const en = () => currentLang() === 'en';
+
+// The loading indicator appears only for calls slower than LOADING_TEXT_DELAY_MS and is hidden
+// LOADING_HIDE_DELAY_MS after the last one finishes, so quick calls never flash it.
+let pending = 0;
+let showTimer: ReturnType<typeof setTimeout> | undefined;
+let hideTimer: ReturnType<typeof setTimeout> | undefined;
+function loadingStart() {
+  pending += 1;
+  clearTimeout(hideTimer);
+  if (pending === 1) {
+    showTimer = setTimeout(() => {
+      Toast.show({ icon: 'loading', content: en() ? 'Loading...' : '加载中...', duration: 0 });
+    }, LOADING_TEXT_DELAY_MS);
+  }
+}
+function loadingEnd() {
+  pending = Math.max(0, pending - 1);
+  if (pending === 0) {
+    clearTimeout(showTimer);
+    hideTimer = setTimeout(() => Toast.clear(), LOADING_HIDE_DELAY_MS);
+  }
+}
+
+let expiredShown = false;
+/** 401/403: the login-expired modal once, then logout and a fresh start at the login page. */
+async function sessionExpired() {
+  if (expiredShown) return;
+  expiredShown = true;
+  await Dialog.alert({
+    content: en() ? MESSAGES.loginExpiredEn : MESSAGES.loginExpired,
+    confirmText: en() ? 'OK' : '确定',
+  });
+  clearSession();
+  window.location.replace(LOGIN_PATH);
+}
+
+function toast(content: string) {
+  Toast.show({ content, duration: 2000 });
+}
+
+function buildUrl(url: string, params?: RequestOptions['params']) {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  }
+  const qs = query.toString();
+  return `${API_BASE_PATH}${url}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * The one place that talks to the API: base path, credentials, bearer token (or the merchant
+ * token for scan calls), timeout, loading indicator, error toasts and session expiry.
+ * Resolves with the whole envelope when code is 200, rejects with ApiError otherwise.
+ */
+export async function request<T = unknown, E extends object = object>(
+  opts: RequestOptions,
+): Promise<Envelope<T> & E> {
+  const headers: Record<string, string> = { 'Accept-Language': en() ? 'en' : 'zh-CN' };
+  if (opts.url.includes(SCAN_PATH_MARKER)) {
+    const merchToken = storage.get<string>(STORAGE_KEYS.tokenMerch);
+    if (merchToken) headers[MERCHANT_TOKEN_HEADER] = merchToken;
+  }
+  const token = getToken();
+  if (!opts.noToken && token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.data instanceof FormData) body = opts.data;
+  else if (opts.data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.data);
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  if (opts.loading) loadingStart();
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(opts.url, opts.params), {
+      method: opts.method ?? (opts.data === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch {
+    if (!opts.noShowMsg) toast(en() ? MESSAGES.networkEn : MESSAGES.network);
+    throw new ApiError(0, en() ? MESSAGES.networkEn : MESSAGES.network, 'NETWORK');
+  } finally {
+    clearTimeout(timer);
+    if (opts.loading) loadingEnd();
+  }
+  let envelope: Envelope<T> & E;
+  try {
+    envelope = (await res.json()) as Envelope<T> & E;
+  } catch {
+    if (!opts.noShowMsg) toast(en() ? MESSAGES.systemEn : MESSAGES.system);
+    throw new ApiError(res.status, en() ? MESSAGES.systemEn : MESSAGES.system, 'SYSTEM');
+  }
+  if (envelope.code === 200) return envelope;
+  if (envelope.code === 401 || envelope.code === 403) {
+    void sessionExpired();
+    throw new ApiError(envelope.code, envelope.msg, envelope.err);
+  }
+  if (envelope.err === 'PASSWORD_CHANGE_REQUIRED' && !window.location.pathname.includes('updatePassword')) {
+    window.location.assign('/pages/myInfo/updatePassword/index?first=1');
+  }
+  if (!opts.noShowMsg && envelope.msg) toast(envelope.msg);
+  throw new ApiError(envelope.code, envelope.msg, envelope.err, envelope.field);
+}
+
+/** For tests: lets the expiry modal show again. */
+export function resetSessionExpiredForTests() {
+  expiredShown = false;
+}

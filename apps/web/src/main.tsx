@@ -1,0 +1,25 @@
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import '@/lib/i18n';
+import { App } from '@/app/app';
+import './styles.css';
+
+// antd-mobile 5 renders Toast and Dialog with the legacy API; React 19 needs this shim,
+// without which they silently show nothing in a production build.
+unstableSetRender((node, container) => {
+  const el = container as Element & { __root?: Root };
+  el.__root ??= createRoot(el);
+  el.__root.render(node);
+  return async () => {
+    await Promise.resolve();
+    el.__root?.unmount();
+    delete el.__root;
+  };
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
