@@ -61,7 +61,11 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
     openapi: {
       info: { title: 'POS agent app API', version: '1.1.2' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Scan calls (/app/api/scan) carry the separate merchant token in a header named token.
+          merchantToken: { type: 'apiKey', in: 'header', name: 'token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -25,6 +25,12 @@ export interface Config {
   logLevel: string;
   /** Slow hash cost (scrypt N); lowered only by the test suite to keep it quick. */
   scryptCost: number;
+  /**
+   * Serve GET /prod-api/api/dev/sms/outbox, which reads the built-in simulated SMS gateway (the
+   * sms_outbox table) so development and end-to-end tests can see the codes "sent". It hands a
+   * code to anyone who asks, so switch it off (SMS_OUTBOX_API=false) wherever real people sign up.
+   */
+  smsOutboxApi: boolean;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -44,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     scryptCost: Number(env.SCRYPT_COST ?? 16384),
+    smsOutboxApi: bool(env.SMS_OUTBOX_API, true),
   };
 }

@@ -3,13 +3,19 @@ import { hashPassword } from '../lib/crypto';
 import { createAgent } from '../modules/agents/create-agent';
 import type { Db } from './client';
 import { agents, type AgentRow } from './schema';
+import { seedFoundationContent } from './seed-foundation';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
 export const DEMO_ACCOUNTS = {
   operator: { mobile: '13800000000', password: 'admin123', name: '平台运营' },
   top: { mobile: '13800000001', password: 'demo123', name: '张总', inviteCode: '10000001' },
   child: { mobile: '13800000002', password: 'demo123', name: '李经理', inviteCode: '10000002' },
-  grandchild: { mobile: '13800000003', password: 'demo123', name: '王小二', inviteCode: '10000003' },
+  grandchild: {
+    mobile: '13800000003',
+    password: 'demo123',
+    name: '王小二',
+    inviteCode: '10000003',
+  },
   otherTop: { mobile: '13900000001', password: 'demo123', name: '赵六', inviteCode: '20000001' },
 } as const;
 
@@ -40,5 +46,6 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   const child = await ensure(DEMO_ACCOUNTS.child, top, { level: 2 });
   const grandchild = await ensure(DEMO_ACCOUNTS.grandchild, child, { level: 1 });
   const otherTop = await ensure(DEMO_ACCOUNTS.otherTop, null, { level: 3 });
+  await seedFoundationContent(db);
   return { operator, top, child, grandchild, otherTop };
 }

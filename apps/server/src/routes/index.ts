@@ -2,7 +2,12 @@ import { PASSWORD_CHANGE_REQUIRED } from '@pos/core';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { authenticate } from '../plugins/auth';
+import { OutboxSmsSender } from '../modules/sms/sms-sender';
 import { authProtectedRoutes, authPublicRoutes } from './auth/auth.routes';
+import { centerProtectedRoutes, centerPublicRoutes } from './center/center.routes';
+import { devRoutes } from './dev/dev.routes';
+import { homeRoutes } from './home/home.routes';
+import { systemProtectedRoutes, systemPublicRoutes } from './system/system.routes';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -19,8 +24,14 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
  * route can forget to check it.
  */
 export async function apiRoutes(app: FastifyInstance) {
+  // The built-in simulated gateway, unless the app was built with a real sender already.
+  if (!app.hasDecorator('sms')) app.decorate('sms', new OutboxSmsSender(app.db, app.log));
+
   await app.register(async (pub) => {
     await pub.register(authPublicRoutes);
+    await pub.register(centerPublicRoutes);
+    await pub.register(systemPublicRoutes);
+    if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });
 
   await app.register(async (priv) => {
@@ -34,5 +45,8 @@ export async function apiRoutes(app: FastifyInstance) {
       }
     });
     await priv.register(authProtectedRoutes);
+    await priv.register(centerProtectedRoutes);
+    await priv.register(systemProtectedRoutes);
+    await priv.register(homeRoutes);
   });
 }

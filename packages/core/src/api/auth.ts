@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { validators } from '../validators';
 
-/** Turns a core validator into a zod refinement that carries the spec's exact message. */
+/**
+ * Turns a core validator into a zod refinement that carries the spec's exact message. A missing
+ * value gets the validator's own "empty" message rather than zod's generic type error.
+ */
 export const checked = (check: (v: string) => string | null) =>
-  z.string().superRefine((value, ctx) => {
-    const message = check(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+  z
+    .string({ error: (issue) => (issue.input == null ? (check('') ?? undefined) : undefined) })
+    .superRefine((value, ctx) => {
+      const message = check(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 
 export const mobileSchema = checked(validators.mobile);
-export const passwordSchema = checked(validators.password);
+// The upper bound only keeps the slow hash from being fed megabytes; the spec sets the minimum.
+export const passwordSchema = checked(validators.password).max(64, '密码长度不能超过64位');
 export const smsCodeSchema = checked(validators.smsCode);
 
 export const loginRequest = z
@@ -53,10 +59,18 @@ export const registerRequest = z.object({
   mobile: mobileSchema,
   password: passwordSchema,
   smsCode: smsCodeSchema,
-  inviteCode: z.string().trim().min(1, '邀请码不能为空').max(32, '邀请码格式错误'),
+  inviteCode: z
+    .string({ error: '邀请码不能为空' })
+    .trim()
+    .min(1, '邀请码不能为空')
+    .max(32, '邀请码格式错误'),
   name: checked(validators.chineseName).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** The new agent's id (POST /api/ag/agent/info/apiAdd -> data). */
+export const registerResponse = z.object({ id: z.number() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const resetPasswordRequest = z.object({
   mobile: mobileSchema,
@@ -65,20 +79,45 @@ export const resetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-export const changePasswordRequest = z.object({
-  oldPassword: z.string().min(1, '原密码不能为空'),
-  newPassword: passwordSchema,
-});
+export const changePasswordRequest = z
+  .object({
+    oldPassword: z
+      .string({ error: '原密码不能为空' })
+      .min(1, '原密码不能为空')
+      .max(64, '原密码错误'),
+    newPassword: passwordSchema,
+  })
+  // Comparing the two inputs is enough: the old one must match the stored password anyway.
+  .refine((v) => v.newPassword !== v.oldPassword, {
+    message: '新密码不能与原密码相同',
+    path: ['newPassword'],
+  });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const SMS_SCENES = ['register', 'resetPwd', 'login', 'settle', 'payPwd'] as const;
 export type SmsScene = (typeof SMS_SCENES)[number];
+/** Scenes a caller without a token may ask a code for (GET /api/ag/my/center/sendSMS2). */
+export const PUBLIC_SMS_SCENES = ['register', 'resetPwd', 'login'] as const;
+/** Scenes whose code goes to the signed-in agent's own mobile (GET /api/ag/my/center/sendSMS). */
+export const OWN_SMS_SCENES = ['payPwd', 'settle'] as const;
 
 export const sendSmsQuery = z.object({
   mobile: mobileSchema,
-  scene: z.enum(SMS_SCENES, { message: '短信场景不正确' }).default('register'),
+  scene: z.enum(PUBLIC_SMS_SCENES, { message: '短信场景不正确' }).default('register'),
 });
 export type SendSmsQuery = z.infer<typeof sendSmsQuery>;
+
+export const sendOwnSmsQuery = z.object({
+  scene: z.enum(OWN_SMS_SCENES, { message: '短信场景不正确' }),
+});
+export type SendOwnSmsQuery = z.infer<typeof sendOwnSmsQuery>;
+
+/** What the app needs for its resend countdown. */
+export const sendSmsResponse = z.object({
+  expiresInSeconds: z.number(),
+  resendAfterSeconds: z.number(),
+});
+export type SendSmsResponse = z.infer<typeof sendSmsResponse>;
 
 /** Agent info (GET /api/ag/my/center/info -> data.info). Sensitive values arrive masked. */
 export const agentInfo = z.object({
@@ -111,49 +150,6 @@ export type RoleInfo = z.infer<typeof roleInfo>;
 export const agentLevel = z.object({ level: z.number().int(), name: z.string() });
 export type AgentLevel = z.infer<typeof agentLevel>;
 
-export const appUpdate = z.object({
-  title: z.string(),
-  contents: z.string(),
-  is_mandatory: z.boolean(),
-  url: z.string(),
-  platform: z.string(),
-  type: z.string(),
-  version: z.string(),
-});
-export type AppUpdate = z.infer<typeof appUpdate>;
-
-export const appUpdateQuery = z.object({
-  version: z.string().regex(/^\d+\.\d+\.\d+$/, '版本号格式错误').default('0.0.0'),
-  platform: z.enum(['android', 'ios', 'h5'], { message: '平台不正确' }).default('h5'),
-});
-
-export const banner = z.object({
-  id: z.number(),
-  title: z.string(),
-  imageUrl: z.string(),
-  bannerType: z.number(),
-  isShow: z.boolean(),
-  content: z.string(),
-  sort: z.number(),
-});
-export type Banner = z.infer<typeof banner>;
-
-export const notice = z.object({
-  id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  publishedAt: z.string(),
-});
-export type Notice = z.infer<typeof notice>;
-
-export const appConfig = z.object({
-  domain: z.string(),
-  appName: z.string(),
-  serverVersion: z.string(),
-  clearVersion: z.string(),
-  servicePhone: z.string(),
-  androidUrl: z.string(),
-  iosUrl: z.string(),
-  sharePoster: z.object({ isShow: z.boolean(), imageUrl: z.string() }),
-});
-export type AppConfig = z.infer<typeof appConfig>;
+/** GET /api/ag/my/center/info -> data. */
+export const agentInfoResponse = z.object({ info: agentInfo });
+export type AgentInfoResponse = z.infer<typeof agentInfoResponse>;

@@ -1,7 +1,18 @@
-import { captchaResponse, loginRequest, loginResponse, ok } from '@pos/core';
+import {
+  captchaResponse,
+  envelopeOf,
+  loginRequest,
+  loginResponse,
+  ok,
+  registerRequest,
+  registerResponse,
+  roleInfo,
+} from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerAgent } from '../../modules/agents/register-agent';
 import { createCaptcha } from '../../modules/auth/captcha';
+import { getRoleInfo } from '../../modules/auth/get-role-info';
 import { login } from '../../modules/auth/login';
 import { callerOf } from '../../plugins/auth';
 import { logout } from '../../modules/auth/logout';
@@ -36,10 +47,29 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      if (!app.config.captchaEnabled) return { ...ok({ captchaEnabled: false }), captchaEnabled: false };
+      if (!app.config.captchaEnabled)
+        return { ...ok({ captchaEnabled: false }), captchaEnabled: false };
       const { uuid, img } = await createCaptcha(app.db);
       const data = { captchaEnabled: true, uuid, img };
       return { ...ok(data), ...data };
+    },
+  );
+
+  app.post(
+    '/api/ag/agent/info/apiAdd',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Register an agent under the inviter's code, proven by a register SMS code",
+        body: registerRequest,
+        response: { 200: envelopeOf(registerResponse) },
+      },
+    },
+    async (request) => {
+      const created = await registerAgent(app.db, request.body, {
+        scryptCost: app.config.scryptCost,
+      });
+      return ok(created, '注册成功');
     },
   );
 };
@@ -51,6 +81,23 @@ export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await logout(app.db, callerOf(request).sessionId);
       return ok(null, '退出成功');
+    },
+  );
+
+  app.get(
+    '/getInfo',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Role info: roles, permissions, isSpecificAccount (also at the top level, RuoYi style)',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(roleInfo).extend(roleInfo.shape) },
+      },
+    },
+    async (request) => {
+      const info = await getRoleInfo(app.db, callerOf(request).agentId);
+      return { ...ok(info), ...info };
     },
   );
 };

@@ -1,0 +1,64 @@
+// Starts the real server for the end-to-end journeys on a fresh database: a new PostgreSQL
+// database when one answers (dropped again on exit), otherwise an in-memory PGlite.
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+
+const port = process.env.E2E_PORT ?? '8190';
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = `pos_e2e_${process.pid}`;
+
+async function freshPostgres() {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+}
+
+async function dropPostgres() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
+
+const databaseUrl = process.env.E2E_DB === 'pglite' ? null : await freshPostgres();
+const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl ?? '',
+    PGLITE_DATA_DIR: 'memory://',
+    CAPTCHA_ENABLED: 'false',
+    SCRYPT_COST: '1024',
+    LOG_LEVEL: 'warn',
+    ACQUIRER_SIM_DELAY_MS: '1500',
+    SIMULATE_TRAFFIC: 'false',
+  },
+});
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (databaseUrl) await dropPostgres().catch(() => undefined);
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', async (code) => {
+  if (!stopping) {
+    if (databaseUrl) await dropPostgres().catch(() => undefined);
+    process.exit(code ?? 1);
+  }
+});
