@@ -4,7 +4,11 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // One React for the app and the kit (the root package.json overrides pin React 19 for all).
+    dedupe: ['react', 'react-dom'],
+  },
   server: {
     port: 5173,
     proxy: { '/prod-api': 'http://localhost:8080' },

@@ -1,4 +1,13 @@
+import { authRoutes } from '@/features/auth/routes';
+import { homeRoutes } from '@/features/home/routes';
+import { mineRoutes } from '@/features/mine/routes';
+import { settingsRoutes } from '@/features/settings/routes';
 import type { PageRoutes } from '@/lib/routing';
 
 // Each feature adds its route map here (one import and one entry per feature).
-export const featureRoutes: PageRoutes[] = [];
+export const featureRoutes: PageRoutes[] = [
+  authRoutes,
+  homeRoutes,
+  mineRoutes,
+  settingsRoutes,
+];

@@ -6,6 +6,7 @@ import { ChunkLoadError, PageErrorBoundary } from '@/components/ui/page-error-bo
 import type { PageLoader } from '@/lib/routing';
 import { getToken } from '@/lib/storage';
 import { PAGE_ROUTES } from './page-registry';
+import { RootLayout } from './root-layout';
 import { isTabPath, TabLayout } from './tab-layout';
 
 /** A page chunk that takes longer than the spec's limit counts as failed. */
@@ -60,7 +61,9 @@ export function buildRoutes(): RouteObject[] {
     return { path, element: element(path, Page, page?.public ?? false) };
   });
   routes.push({ path: '*', element: element('*', notFound, true) });
-  return routes;
+  // One parent for every page, so what runs once per launch (cache notice, update check) lives
+  // inside the router and can read the location.
+  return [{ element: <RootLayout />, children: routes }];
 }
 
 export const createRouter = () => createBrowserRouter(buildRoutes());

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   REQUEST_TIMEOUT_MS,
   SCAN_PATH_MARKER,
+  TOAST_DURATION_MS,
   STORAGE_KEYS,
   type Envelope,
 } from '@pos/core';
@@ -48,12 +49,18 @@ const en = () => currentLang() === 'en';
 let pending = 0;
 let showTimer: ReturnType<typeof setTimeout> | undefined;
 let hideTimer: ReturnType<typeof setTimeout> | undefined;
+// Only the indicator this client opened is closed, so error toasts shown meanwhile stay up.
+let indicator: { close: () => void } | undefined;
 function loadingStart() {
   pending += 1;
   clearTimeout(hideTimer);
-  if (pending === 1) {
+  if (pending === 1 && !indicator) {
     showTimer = setTimeout(() => {
-      Toast.show({ icon: 'loading', content: en() ? 'Loading...' : '加载中...', duration: 0 });
+      indicator = Toast.show({
+        icon: 'loading',
+        content: en() ? 'Loading...' : '加载中...',
+        duration: 0,
+      });
     }, LOADING_TEXT_DELAY_MS);
   }
 }
@@ -61,7 +68,10 @@ function loadingEnd() {
   pending = Math.max(0, pending - 1);
   if (pending === 0) {
     clearTimeout(showTimer);
-    hideTimer = setTimeout(() => Toast.clear(), LOADING_HIDE_DELAY_MS);
+    hideTimer = setTimeout(() => {
+      indicator?.close();
+      indicator = undefined;
+    }, LOADING_HIDE_DELAY_MS);
   }
 }
 
@@ -79,7 +89,10 @@ async function sessionExpired() {
 }
 
 function toast(content: string) {
-  Toast.show({ content, duration: 2000 });
+  // The kit keeps one toast at a time: this message replaces the loading indicator, which then
+  // must not be closed by loadingEnd (that would close this message instead).
+  indicator = undefined;
+  Toast.show({ content, duration: TOAST_DURATION_MS });
 }
 
 function buildUrl(url: string, params?: RequestOptions['params']) {

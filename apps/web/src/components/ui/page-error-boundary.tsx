@@ -10,7 +10,9 @@ export class ChunkLoadError extends Error {
 export const isChunkLoadError = (error: unknown) =>
   error instanceof Error &&
   (error.name === 'ChunkLoadError' ||
-    /dynamically imported module|Importing a module script failed|Loading chunk/i.test(error.message));
+    /dynamically imported module|Importing a module script failed|Loading chunk/i.test(
+      error.message,
+    ));
 
 interface State {
   error: unknown;
@@ -30,7 +32,11 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
         <ErrorBlock
           status="default"
           title={i18n.t(chunk ? 'common.chunkError' : 'common.pageError')}
-          description={chunk ? i18n.t('common.chunkErrorDesc') : String((this.state.error as Error)?.message ?? '')}
+          description={
+            chunk
+              ? i18n.t('common.chunkErrorDesc')
+              : String((this.state.error as Error)?.message ?? '')
+          }
         >
           <Button color="primary" onClick={() => window.location.reload()}>
             {i18n.t('common.retry')}

@@ -1,4 +1,4 @@
-/** Chinese texts, grouped by feature. Each key has its English twin in en.ts. */
+/** Chinese texts of the shell and shared components. Each key has its English twin in en.ts. */
 export const zh = {
   tab: { home: '首页', terminal: '终端', data: '数据', mine: '我的' },
   common: {
@@ -15,6 +15,27 @@ export const zh = {
     pageError: '页面出错了',
     noMore: '没有更多了',
     pullToRefresh: '下拉刷新',
+    pullCanRelease: '释放立即刷新',
+    pullRefreshing: '刷新中...',
+    pullComplete: '刷新成功',
+    loadFailed: '加载失败',
+    getCode: '获取验证码',
+    resendIn: '{{s}}s后重发',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
+    copy: '复制',
+    backHome: '返回首页',
+  },
+  shell: {
+    cacheTitle: '缓存清理通知',
+    cacheContent: '应用已更新至 {{version}}，需要清理本地缓存后继续使用。清理不会退出登录。',
+    cacheConfirm: '立即清理',
+    updateTitle: '发现新版本',
+    updateVersion: '新版本 {{version}}',
+    updateNow: '立即更新',
+    updateLater: '暂不更新',
+    updateMandatory: '本次为重要更新，需更新后继续使用',
+    restart: '重启',
   },
 };
 export type Messages = typeof zh;

@@ -1,0 +1,54 @@
+import { LOGIN_PATH, type AppUpdate } from '@pos/core';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { getAppConfig } from '@/features/settings/api/get-app-config';
+import { appPlatform } from '@/lib/env';
+import { getToken } from '@/lib/storage';
+import { AppUpdatePopup } from './app-update-popup';
+import { needsCacheClear, showCacheClearNotice } from './cache-clear';
+import { checkAppUpdate } from './check-app-update';
+
+const PUBLIC_PREFIXES = ['/pages/login/', '/pages/myInfo/forgot-password/'];
+const isPublicPath = (p: string) =>
+  p === '/' || p === LOGIN_PATH || PUBLIC_PREFIXES.some((x) => p.startsWith(x));
+
+/**
+ * What the app does once per launch, mounted inside the router: the cache clear notice when the
+ * server's version is not the one kept on the device, and, once signed in, the update check.
+ */
+export function AppStart() {
+  const { pathname } = useLocation();
+  const [configChecked, setConfigChecked] = useState(false);
+  const [update, setUpdate] = useState<AppUpdate | null>(null);
+  const updateChecked = useRef(false);
+  const platform = appPlatform();
+
+  useEffect(() => {
+    let live = true;
+    getAppConfig()
+      .then((config) => {
+        if (!live) return;
+        if (config && needsCacheClear(config.serverVersion)) {
+          // The reload after the notice starts everything again; nothing else runs meanwhile.
+          void showCacheClearNotice(config.serverVersion);
+          return;
+        }
+        setConfigChecked(true);
+      })
+      .catch(() => live && setConfigChecked(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!configChecked || updateChecked.current || !getToken() || isPublicPath(pathname)) return;
+    updateChecked.current = true;
+    checkAppUpdate(platform)
+      .then((u) => u && setUpdate(u))
+      .catch(() => undefined);
+  }, [configChecked, pathname, platform]);
+
+  if (!update) return null;
+  return <AppUpdatePopup update={update} platform={platform} onClose={() => setUpdate(null)} />;
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppStart } from './app-start';
+
+/** The parent of every route: the page, plus what runs once per launch. */
+export function RootLayout() {
+  const { i18n } = useTranslation();
+  // Screen readers and the browser's own texts follow the language chosen in settings.
+  useEffect(() => {
+    document.documentElement.lang = i18n.language === 'en' ? 'en' : 'zh-CN';
+  }, [i18n.language]);
+  return (
+    <>
+      <Outlet />
+      <AppStart />
+    </>
+  );
+}

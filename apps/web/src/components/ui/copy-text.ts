@@ -1,0 +1,41 @@
+import { MESSAGES } from '@pos/core';
+import { Toast } from 'antd-mobile';
+
+/** The old way, for web views without the async clipboard (older WeChat, plain http pages). */
+function legacyCopy(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  let done = false;
+  try {
+    done = document.execCommand('copy');
+  } catch {
+    done = false;
+  }
+  document.body.removeChild(area);
+  return done;
+}
+
+/** Copies text and toasts 复制成功! (spec section 8); says so when the device refuses. */
+export async function copyText(text: string): Promise<boolean> {
+  let done = false;
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    }
+  } catch {
+    done = false;
+  }
+  if (!done) done = legacyCopy(text);
+  Toast.show({
+    content: done ? MESSAGES.copySuccess : '复制失败，请长按手动复制',
+    icon: done ? 'success' : undefined,
+    duration: 1500,
+  });
+  return done;
+}

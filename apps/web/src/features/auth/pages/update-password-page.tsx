@@ -1,0 +1,140 @@
+import { TAB_PATHS, validators } from '@pos/core';
+import { Button, Form, NoticeBar, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { coreRule } from '@/components/ui/form-rules';
+import { Page } from '@/components/ui/page';
+import { PasswordInput } from '@/components/ui/password-input';
+import { forgetRememberedUser } from '@/lib/session';
+import { useChangePassword } from '../api/change-password';
+import '../auth.css';
+import '../i18n';
+
+interface UpdateValues {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+/**
+ * Change password. ?first=1 is the forced change of an initial password right after login: the
+ * page explains why and offers no way elsewhere until it is done.
+ *
+ * After a change the session stays open: the server ends every OTHER session and every
+ * remembered login but keeps the one that made the change, so signing the agent out here would
+ * only make them type the new password at once. The remembered credential on this device was
+ * revoked too, so it is forgotten here.
+ */
+export default function UpdatePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const first = params.get('first') === '1';
+  const [form] = Form.useForm<UpdateValues>();
+  const change = useChangePassword();
+
+  const submit = (values: UpdateValues) => {
+    change.mutate(
+      { oldPassword: values.oldPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          forgetRememberedUser();
+          Toast.show({ icon: 'success', content: t('auth.updateSuccess') });
+          if (first || window.history.length <= 1) navigate(TAB_PATHS.home, { replace: true });
+          else navigate(-1);
+        },
+      },
+    );
+  };
+
+  return (
+    <Page
+      title={first ? t('auth.firstTitle') : t('auth.updateTitle')}
+      noBack={first}
+      className="auth-sub-page"
+      backTo={TAB_PATHS.mine}
+    >
+      {first ? (
+        <NoticeBar
+          wrap
+          color="alert"
+          content={t('auth.firstNotice')}
+          className="auth-notice"
+          data-testid="first-password-notice"
+        />
+      ) : (
+        <div className="auth-intro">{t('auth.updateHint')}</div>
+      )}
+      <Form
+        form={form}
+        layout="horizontal"
+        mode="card"
+        className="auth-sub-form"
+        requiredMarkStyle="none"
+        onFinish={submit}
+        footer={
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={change.isPending}
+            data-testid="update-password-submit"
+          >
+            {t('auth.updateSubmit')}
+          </Button>
+        }
+      >
+        <Form.Item
+          name="oldPassword"
+          label={t('auth.oldPassword')}
+          rules={[{ required: true, message: t('auth.oldPasswordRequired') }]}
+        >
+          <PasswordInput
+            id="update-old-password"
+            placeholder={t('auth.oldPasswordPh')}
+            maxLength={64}
+            autoComplete="current-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('auth.newPassword')}
+          dependencies={['oldPassword']}
+          rules={[
+            coreRule(validators.password),
+            ({ getFieldValue }) =>
+              coreRule((v) =>
+                v && v === getFieldValue('oldPassword') ? t('auth.sameAsOld') : null,
+              ),
+          ]}
+        >
+          <PasswordInput
+            id="update-new-password"
+            placeholder={t('auth.newPasswordPh')}
+            maxLength={64}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('auth.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            coreRule(validators.password),
+            ({ getFieldValue }) =>
+              coreRule((v) => validators.confirm(getFieldValue('newPassword'), v)),
+          ]}
+        >
+          <PasswordInput
+            id="update-confirm"
+            placeholder={t('auth.confirmPasswordPh')}
+            maxLength={64}
+            autoComplete="new-password"
+          />
+        </Form.Item>
+      </Form>
+    </Page>
+  );
+}

@@ -1,0 +1,106 @@
+import { formatDate, relativeTime, type Notice } from '@pos/core';
+import { ErrorBlock, InfiniteScroll, List, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { InfiniteFooter } from '@/components/ui/infinite-footer';
+import { LoadError } from '@/components/ui/load-error';
+import { Page } from '@/components/ui/page';
+import { PullRefresh } from '@/components/ui/pull-refresh';
+import { currentLang } from '@/lib/i18n';
+import { useNoticeDetail } from '../api/get-notice-detail';
+import { useNotices } from '../api/get-notices';
+import '../home.css';
+import '../i18n';
+
+const when = (n: Notice) => relativeTime(n.publishedAt, Date.now(), currentLang());
+
+function NoticeList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const q = useNotices();
+  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
+
+  if (q.isLoading) {
+    return (
+      <div className="detail-card">
+        <Skeleton.Paragraph lineCount={8} animated />
+      </div>
+    );
+  }
+  if (q.isError && !rows.length)
+    return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+
+  return (
+    <PullRefresh onRefresh={() => q.refetch()}>
+      {rows.length === 0 ? (
+        <ErrorBlock status="empty" title={t('home.noticeEmpty')} description="" />
+      ) : (
+        <List className="notice-list" data-testid="notice-list">
+          {rows.map((n) => (
+            <List.Item
+              key={n.id}
+              onClick={() => navigate(`/pages/home/notice/notice?id=${n.id}`)}
+              description={<span className="notice-snippet">{n.content}</span>}
+              extra={<span className="notice-time">{when(n)}</span>}
+              data-testid={`notice-${n.id}`}
+            >
+              <span className="notice-title">{n.title}</span>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <InfiniteScroll
+        loadMore={async () => {
+          await q.fetchNextPage({ throwOnError: true });
+        }}
+        hasMore={q.hasNextPage}
+      >
+        {(hasMore, failed, retry) =>
+          rows.length ? <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} /> : null
+        }
+      </InfiniteScroll>
+    </PullRefresh>
+  );
+}
+
+function NoticeDetail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const q = useNoticeDetail(id);
+  if (q.isLoading) {
+    return (
+      <div className="detail-card">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={6} animated />
+      </div>
+    );
+  }
+  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  const n = q.data;
+  if (!n) return <ErrorBlock status="empty" title={t('home.noticeEmpty')} description="" />;
+  return (
+    <article className="detail-card" data-testid="notice-detail">
+      <h1 className="detail-title">{n.title}</h1>
+      <div className="detail-meta">
+        {t('home.publishedAt')} {formatDate(n.publishedAt, 'yyyy-mm-dd hh:MM')} · {when(n)}
+      </div>
+      <div className="detail-content">
+        {n.content.split(/\r?\n/).map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+/** The notices: newest first with pull-to-refresh and endless scrolling; ?id= shows one. */
+export default function NoticePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const one = Number.isInteger(id) && id > 0;
+  return (
+    <Page title={one ? t('home.noticeDetail') : t('home.noticeTitle')} className="notice-page">
+      {one ? <NoticeDetail id={id} /> : <NoticeList />}
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import { i18n } from '@/lib/i18n';
+
+const zh = {
+  title: '设置',
+  appName: '拓客宝',
+  language: '语言',
+  languageTitle: '选择语言',
+  zh: '简体中文',
+  en: 'English',
+  clearCache: '清除缓存',
+  clearConfirm: '清除本地缓存的数据？不会退出登录。',
+  cleared: '缓存已清除',
+  aboutUs: '关于我们',
+  question: '常见问题',
+  version: '当前版本',
+  logout: '退出登录',
+  logoutConfirm: '确定要退出登录吗？',
+  servicePhone: '客服电话',
+  workTime: '服务时间',
+  workTimeValue: '工作日 9:00-18:00',
+  website: '访问域名',
+  aboutIntro:
+    '拓客宝是为支付终端代理商打造的展业服务平台，集终端管理、商户拓展、政策开通、收益结算与团队管理于一体，让每一位伙伴都能轻松展业、及时到账。',
+  copyright: '© 2026 拓客宝 版权所有',
+  agreement: '用户服务协议',
+  privacy: '隐私政策',
+  faqTitle: '常见问题',
+  call: '拨打',
+};
+
+type SettingsTexts = typeof zh;
+
+const en: SettingsTexts = {
+  title: 'Settings',
+  appName: 'TuoKeBao',
+  language: 'Language',
+  languageTitle: 'Choose a language',
+  zh: '简体中文',
+  en: 'English',
+  clearCache: 'Clear cache',
+  clearConfirm: 'Clear the data cached on this device? You stay signed in.',
+  cleared: 'Cache cleared',
+  aboutUs: 'About us',
+  question: 'FAQ',
+  version: 'Version',
+  logout: 'Sign out',
+  logoutConfirm: 'Sign out now?',
+  servicePhone: 'Customer service',
+  workTime: 'Hours',
+  workTimeValue: 'Weekdays 9:00-18:00',
+  website: 'Domain',
+  aboutIntro:
+    'TuoKeBao is the sales platform for payment-terminal agents: terminals, merchants, policies, earnings and teams in one app, so every partner can grow the business and get paid on time.',
+  copyright: '© 2026 TuoKeBao. All rights reserved.',
+  agreement: 'User Agreement',
+  privacy: 'Privacy Policy',
+  faqTitle: 'FAQ',
+  call: 'Call',
+};
+
+i18n.addResourceBundle('zh', 'translation', { settings: zh }, true, true);
+i18n.addResourceBundle('en', 'translation', { settings: en }, true, true);

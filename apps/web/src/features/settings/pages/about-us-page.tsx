@@ -1,0 +1,67 @@
+import { APP_VERSION } from '@pos/core';
+import { List, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { useAppConfig } from '../api/get-app-config';
+import '../i18n';
+import '../settings.css';
+
+/** The app's name, version and the customer-service number, from the domain's app config. */
+export default function AboutUsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: config, isLoading } = useAppConfig();
+  const appName = config?.appName || t('settings.appName');
+  const phone = config?.servicePhone;
+  return (
+    <Page title={t('settings.aboutUs')} backTo="/page-subpage/setting/index" className="about-page">
+      <div className="about-hero">
+        <img src="/static/icon.svg" alt="" width={72} height={72} className="about-logo" />
+        {isLoading ? (
+          <Skeleton.Title animated className="about-skeleton" />
+        ) : (
+          <div className="about-name" data-testid="about-app-name">
+            {appName}
+          </div>
+        )}
+        <div className="about-version" data-testid="about-version">
+          v{APP_VERSION}
+        </div>
+      </div>
+      <p className="about-intro">{t('settings.aboutIntro')}</p>
+      <List className="settings-list">
+        <List.Item
+          extra={
+            phone ? (
+              <a
+                href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+                className="about-phone"
+                data-testid="about-phone"
+              >
+                {phone}
+              </a>
+            ) : isLoading ? (
+              '…'
+            ) : (
+              '-'
+            )
+          }
+        >
+          {t('settings.servicePhone')}
+        </List.Item>
+        <List.Item extra={t('settings.workTimeValue')}>{t('settings.workTime')}</List.Item>
+        <List.Item extra={window.location.host}>{t('settings.website')}</List.Item>
+      </List>
+      <List className="settings-list">
+        <List.Item onClick={() => navigate('/pages/login/agreement/index?type=agreement')}>
+          {t('settings.agreement')}
+        </List.Item>
+        <List.Item onClick={() => navigate('/pages/login/agreement/index?type=privacy')}>
+          {t('settings.privacy')}
+        </List.Item>
+      </List>
+      <p className="about-copyright">{t('settings.copyright')}</p>
+    </Page>
+  );
+}

@@ -1,0 +1,37 @@
+import { Collapse } from 'antd-mobile';
+import { QuestionCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/ui/page';
+import { currentLang } from '@/lib/i18n';
+import { FAQS } from '../components/faq';
+import '../i18n';
+import '../settings.css';
+
+/** Frequently asked questions about terminals, earnings and withdrawals, one open at a time. */
+export default function QuestionPage() {
+  const { t } = useTranslation();
+  const faqs = FAQS[currentLang()];
+  return (
+    <Page title={t('settings.faqTitle')} backTo="/page-subpage/setting/index" className="faq-page">
+      <Collapse accordion defaultActiveKey="0" className="faq-list" data-testid="faq-list">
+        {faqs.map((f, i) => (
+          <Collapse.Panel
+            key={String(i)}
+            title={
+              <span className="faq-q">
+                <QuestionCircleOutline className="faq-icon" />
+                {f.q}
+              </span>
+            }
+          >
+            {f.a.map((p, j) => (
+              <p key={j} className="faq-a">
+                {p}
+              </p>
+            ))}
+          </Collapse.Panel>
+        ))}
+      </Collapse>
+    </Page>
+  );
+}
