@@ -9,6 +9,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const applied = await migrate(database);
 if (config.seedDemo) await seedDemo(database.db, { scryptCost: config.scryptCost });
 const app = await buildApp({ database, config });
+(await import('./jobs')).startJobs(app);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
 const shutdown = async () => {

@@ -6,3 +6,7 @@ export * from './format';
 export * from './api/auth';
 export * from './api/system';
 export * from './routes';
+export * from './sn';
+export * from './activation';
+export * from './api/terminals';
+export * from './api/merchants';

@@ -4,6 +4,7 @@ import { createAgent } from '../modules/agents/create-agent';
 import type { Db } from './client';
 import { agents, type AgentRow } from './schema';
 import { seedFoundationContent } from './seed-foundation';
+import { seedTerminals } from './seed-terminals';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
 export const DEMO_ACCOUNTS = {
@@ -47,5 +48,6 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   const grandchild = await ensure(DEMO_ACCOUNTS.grandchild, child, { level: 1 });
   const otherTop = await ensure(DEMO_ACCOUNTS.otherTop, null, { level: 3 });
   await seedFoundationContent(db);
+  await seedTerminals(db, { operator, top, child, grandchild, otherTop });
   return { operator, top, child, grandchild, otherTop };
 }

@@ -8,6 +8,9 @@ import { centerProtectedRoutes, centerPublicRoutes } from './center/center.route
 import { devRoutes } from './dev/dev.routes';
 import { homeRoutes } from './home/home.routes';
 import { systemProtectedRoutes, systemPublicRoutes } from './system/system.routes';
+import { merchantRoutes } from './merchants/merchants.routes';
+import { scanProtectedRoutes, scanPublicRoutes } from './scan/scan.routes';
+import { terminalRoutes } from './terminals/terminals.routes';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -31,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await pub.register(authPublicRoutes);
     await pub.register(centerPublicRoutes);
     await pub.register(systemPublicRoutes);
+    await pub.register(scanPublicRoutes);
     if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });
 
@@ -47,6 +51,9 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(authProtectedRoutes);
     await priv.register(centerProtectedRoutes);
     await priv.register(systemProtectedRoutes);
+    await priv.register(terminalRoutes);
+    await priv.register(merchantRoutes);
+    await priv.register(scanProtectedRoutes);
     await priv.register(homeRoutes);
   });
 }

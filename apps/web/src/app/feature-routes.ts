@@ -1,13 +1,17 @@
 import { authRoutes } from '@/features/auth/routes';
 import { homeRoutes } from '@/features/home/routes';
+import { merchantsRoutes } from '@/features/merchants/routes';
 import { mineRoutes } from '@/features/mine/routes';
 import { settingsRoutes } from '@/features/settings/routes';
+import { terminalsRoutes } from '@/features/terminals/routes';
 import type { PageRoutes } from '@/lib/routing';
 
 // Each feature adds its route map here (one import and one entry per feature).
 export const featureRoutes: PageRoutes[] = [
   authRoutes,
   homeRoutes,
+  merchantsRoutes,
   mineRoutes,
   settingsRoutes,
+  terminalsRoutes,
 ];

@@ -1,2 +1,3 @@
 // One file per domain; each mirrors its migration in migrations/.
 export * from './foundation';
+export * from './terminals';

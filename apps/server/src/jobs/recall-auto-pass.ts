@@ -1,0 +1,31 @@
+import { OPERATE_STATUS } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client';
+import { settleRecall } from '../modules/terminals/settle-recall';
+
+const BATCH = 100;
+
+/**
+ * Passes every recall left unanswered for 72 hours (business rules section 4). Each recall is
+ * settled in its own transaction, guarded on its pending status, so the job can run on several
+ * processes at once, or meet the holder's own answer, and still settle each recall once.
+ * Returns how many it passed.
+ */
+export async function passDueRecalls(db: Db, now: Date = new Date()): Promise<number> {
+  let passed = 0;
+  for (;;) {
+    const due = await rows<{ id: unknown }>(
+      db,
+      sql`SELECT id FROM terminal_operations
+          WHERE status = ${OPERATE_STATUS.PENDING} AND type = 2 AND auto_pass_at <= ${now}
+          ORDER BY auto_pass_at LIMIT ${BATCH}`,
+    );
+    for (const { id } of due) {
+      const settled = await db.transaction((tx) =>
+        settleRecall(tx, Number(id), 'passed', now, '超过72小时未处理，自动通过'),
+      );
+      if (settled) passed += 1;
+    }
+    if (due.length < BATCH) return passed;
+  }
+}

@@ -1,0 +1,32 @@
+import type { NewMerchantInput } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { num } from '../terminals/scope';
+
+export interface MerchantOwner {
+  id: number;
+  path: string;
+  topId: number;
+}
+
+/**
+ * Signs up a merchant under its direct agent. The merchant number is 'M' plus the id drawn
+ * first, so it is unique and readable over the phone.
+ */
+export async function createMerchant(
+  db: DbOrTx,
+  owner: MerchantOwner,
+  input: NewMerchantInput,
+  now: Date = new Date(),
+): Promise<{ id: number; merchantNo: string }> {
+  const [next] = await rows<{ id: unknown }>(db, sql`SELECT nextval(pg_get_serial_sequence('merchants', 'id')) AS id`);
+  const id = num(next!.id);
+  const merchantNo = `M${String(id).padStart(11, '0')}`;
+  await db.execute(
+    sql`INSERT INTO merchants (id, merchant_no, name, legal_name, mobile, address, agent_id, agent_path, top_id,
+          created_at, updated_at)
+        VALUES (${id}, ${merchantNo}, ${input.name}, ${input.legalName}, ${input.mobile}, ${input.address ?? ''},
+          ${owner.id}, ${owner.path}, ${owner.topId}, ${now}, ${now})`,
+  );
+  return { id, merchantNo };
+}

@@ -1,0 +1,26 @@
+import { LICENCE_STATUS } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/app-error';
+
+/** An operator approves or rejects a licence under review (a rejection gives its reason). */
+export async function reviewLicence(
+  db: Db,
+  input: { id: number; approve: boolean; reason?: string | undefined },
+  now: Date = new Date(),
+) {
+  if (!input.approve && !input.reason) throw badRequest('请填写驳回理由', 'reason');
+  const status = input.approve ? LICENCE_STATUS.APPROVED : LICENCE_STATUS.REJECTED;
+  const [row] = await rows<{ id: unknown }>(
+    db,
+    sql`UPDATE merchants SET licence_status = ${status}, licence_reason = ${input.approve ? null : input.reason},
+          updated_at = ${now}
+        WHERE id = ${input.id} AND licence_status = ${LICENCE_STATUS.REVIEWING} RETURNING id`,
+  );
+  if (!row) {
+    const [exists] = await rows<{ id: unknown }>(db, sql`SELECT id FROM merchants WHERE id = ${input.id}`);
+    if (!exists) throw notFound('商户不存在');
+    throw badRequest('该商户资料不在审核中', 'id');
+  }
+  return { status };
+}

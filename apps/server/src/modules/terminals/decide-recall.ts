@@ -1,0 +1,37 @@
+import { OPERATE_STATUS, type RecallDecisionRequest, type TerminalOperateResult } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { iso, num, numOrNull } from './scope';
+import { settleRecall } from './settle-recall';
+
+/**
+ * The holder's answer to a recall. Only the agent the terminals are recalled from may answer;
+ * anyone else (the recalling agent included) is told the record does not exist, as it is not
+ * theirs to answer. A recall past its 72 hours has already passed, whatever the answer.
+ */
+export async function decideRecall(
+  db: Db,
+  caller: Caller,
+  input: RecallDecisionRequest,
+  now: Date = new Date(),
+): Promise<TerminalOperateResult & { msg: string }> {
+  const [op] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, type, status, count, from_agent_id, auto_pass_at FROM terminal_operations
+        WHERE id = ${input.operationId} AND type = 2`,
+  );
+  if (!op || numOrNull(op.from_agent_id) !== caller.agentId) throw notFound('回拨记录不存在');
+  if (num(op.status) !== OPERATE_STATUS.PENDING) throw badRequest('该回拨已处理', 'operationId');
+  const overdue = op.auto_pass_at !== null && new Date(String(iso(op.auto_pass_at))) <= now;
+  const outcome = input.accept || overdue ? 'passed' : 'rejected';
+  const settled = await db.transaction((tx) =>
+    settleRecall(tx, input.operationId, outcome, now, overdue ? '超过72小时未处理，自动通过' : (input.reason ?? null)),
+  );
+  if (!settled) throw conflict('该回拨已处理');
+  const status = outcome === 'passed' ? OPERATE_STATUS.PASSED : OPERATE_STATUS.REJECTED;
+  let msg = outcome === 'passed' ? '已同意回拨' : '已拒绝回拨';
+  if (overdue && !input.accept) msg = '该回拨已超过72小时，已自动通过';
+  return { operationId: input.operationId, type: 2, status, count: num(op.count), autoPassAt: iso(op.auto_pass_at), msg };
+}

@@ -1,0 +1,88 @@
+import { maskPhone, type TerminalInfo } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { brief } from './parties';
+import { agentInScope, inScope, isOperator, iso, isoNow, num, numOrNull } from './scope';
+import { TERMINAL_COLUMNS, TERMINAL_JOINS, toTerminalItem } from './terminal-row';
+
+const HISTORY_ROWS = 50;
+
+/** A terminal in the caller's scope, by id or SN; anything else does not exist. */
+export async function findTerminalInScope(
+  db: DbOrTx,
+  caller: Caller,
+  by: { id?: number | undefined; sn?: string | undefined },
+): Promise<Record<string, unknown>> {
+  const key = by.id !== undefined ? sql`t.id = ${by.id}` : sql`t.sn = ${(by.sn ?? '').trim().toUpperCase()}`;
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${TERMINAL_COLUMNS}, p.name AS policy_name FROM terminals t ${TERMINAL_JOINS}
+        LEFT JOIN policies p ON p.id = t.policy_id
+        WHERE ${key} AND t.deleted_at IS NULL AND ${inScope(sql`t.holder_path`, caller)}`,
+  );
+  if (!row) throw notFound('终端不存在');
+  return row;
+}
+
+/**
+ * Terminal detail with its history. The history shows the operations where some party is in the
+ * caller's subtree: how the terminal reached the caller's team and what happened to it there,
+ * not what an ancestor did with it before.
+ */
+export async function getTerminalInfo(
+  db: DbOrTx,
+  caller: Caller,
+  by: { id?: number | undefined; sn?: string | undefined },
+): Promise<TerminalInfo> {
+  const row = await findTerminalInScope(db, caller, by);
+  const item = toTerminalItem(row, caller);
+  const visible = isOperator(caller)
+    ? sql`TRUE`
+    : sql`(${agentInScope(sql`op.path`, caller)} OR ${agentInScope(sql`fa.path`, caller)} OR ${agentInScope(sql`ta.path`, caller)})`;
+  const history = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT o.id, o.type, o.status, o.count, o.created_at, o.decided_at, o.from_agent_id, o.to_agent_id,
+          o.operator_id, op.role AS operator_role, op.name AS operator_name, op.mobile AS operator_mobile,
+          fa.name AS from_name, fa.mobile AS from_mobile, ta.name AS to_name, ta.mobile AS to_mobile
+        FROM terminal_operation_items i
+        JOIN terminal_operations o ON o.id = i.operation_id
+        JOIN agents op ON op.id = o.operator_id
+        LEFT JOIN agents fa ON fa.id = o.from_agent_id
+        LEFT JOIN agents ta ON ta.id = o.to_agent_id
+        WHERE i.terminal_id = ${item.id} AND ${visible}
+        ORDER BY i.operation_id DESC LIMIT ${HISTORY_ROWS}`,
+  );
+  const free = item.own && !item.pending && !isOperator(caller);
+  return {
+    ...item,
+    policyId: numOrNull(row.policy_id),
+    policyName: row.policy_name == null ? null : String(row.policy_name),
+    serviceFeeFen: num(row.service_fee_fen),
+    commFeeFen: num(row.comm_fee_fen),
+    holderMobile: item.holderAgentId === null ? '' : maskPhone(String(row.holder_mobile ?? '')),
+    merchantNo: row.merchant_no == null ? null : String(row.merchant_no),
+    createdAt: isoNow(row.created_at),
+    history: history.map((h) => {
+      const text = (v: unknown) => (v == null ? null : String(v));
+      const operator =
+        h.operator_role === 'operator'
+          ? brief(null, null, null, caller)
+          : brief(num(h.operator_id), text(h.operator_name), text(h.operator_mobile), caller);
+      return {
+        id: num(h.id),
+        type: num(h.type),
+        status: num(h.status),
+        count: num(h.count),
+        fromName: brief(numOrNull(h.from_agent_id), text(h.from_name), text(h.from_mobile), caller).name,
+        toName: brief(numOrNull(h.to_agent_id), text(h.to_name), text(h.to_mobile), caller).name,
+        operatorName: operator.name,
+        createdAt: isoNow(h.created_at),
+        decidedAt: iso(h.decided_at),
+      };
+    }),
+    canBind: free && item.bindStatus === 0,
+    canUnbind: free && item.bindStatus === 1,
+  };
+}

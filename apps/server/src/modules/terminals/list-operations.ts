@@ -1,0 +1,53 @@
+import type { TerminalOperationListParams, TerminalOperationPage } from '@pos/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { OPERATION_COLUMNS, OPERATION_JOINS, toOperationRecord } from './operation-record';
+import { decodeCursor, encodeCursor, isOperator, num } from './scope';
+
+/**
+ * Operation records of the caller, newest first: those it started (mine), those where it is the
+ * other party (incoming: terminals allocated or transferred to it, recalls from it), or both.
+ * Each party column has its own index; the page is the union of three index scans, each cut at
+ * the page size, so its cost does not grow with the history. Operators see every record.
+ */
+export async function listOperations(
+  db: Db,
+  caller: Caller,
+  params: TerminalOperationListParams,
+): Promise<TerminalOperationPage> {
+  const cursor = decodeCursor(params.cursor, ['number'] as const);
+  const limit = params.pageSize + 1;
+  const filters: SQL[] = [];
+  if (params.type !== undefined) filters.push(sql`o.type = ${params.type}`);
+  if (params.status !== undefined) filters.push(sql`o.status = ${params.status}`);
+  if (cursor) filters.push(sql`o.id < ${cursor[0]}`);
+  const filter = filters.length ? sql.join(filters, sql` AND `) : sql`TRUE`;
+  const me = caller.agentId;
+
+  let ids: SQL;
+  if (isOperator(caller)) {
+    ids = sql`SELECT o.id FROM terminal_operations o WHERE ${filter} ORDER BY o.id DESC LIMIT ${limit}`;
+  } else {
+    const part = (cond: SQL) =>
+      sql`(SELECT o.id FROM terminal_operations o WHERE ${cond} AND ${filter} ORDER BY o.id DESC LIMIT ${limit})`;
+    const parts: SQL[] = [];
+    if (params.role !== 'incoming') parts.push(part(sql`o.operator_id = ${me}`));
+    if (params.role !== 'mine') {
+      parts.push(part(sql`o.from_agent_id = ${me} AND o.operator_id <> ${me}`));
+      parts.push(part(sql`o.to_agent_id = ${me} AND o.operator_id <> ${me}`));
+    }
+    ids = sql.join(parts, sql` UNION `);
+  }
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${OPERATION_COLUMNS} FROM terminal_operations o ${OPERATION_JOINS}
+        WHERE o.id IN (${ids}) ORDER BY o.id DESC LIMIT ${limit}`,
+  );
+  const page = found.slice(0, params.pageSize).map((r) => toOperationRecord(r, caller));
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextCursor: found.length > params.pageSize && last ? encodeCursor([num(last.id)]) : null,
+  };
+}

@@ -1,0 +1,68 @@
+import { maskName, maskPhone, type TermAgentBrief } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { isOperator, num, numOrNull, PLATFORM_NAME } from './scope';
+
+/** One side of a move: an agent's stock, or the platform's (id null, path ''). */
+export interface Party {
+  id: number | null;
+  path: string;
+  topId: number | null;
+  parentId: number | null;
+  name: string;
+  mobile: string;
+  status: number;
+}
+
+export const PLATFORM_PARTY: Party = {
+  id: null,
+  path: '',
+  topId: null,
+  parentId: null,
+  name: PLATFORM_NAME,
+  mobile: '',
+  status: 0,
+};
+
+/** The caller's own stock as a party. */
+export async function callerParty(db: DbOrTx, caller: Caller): Promise<Party> {
+  if (isOperator(caller)) return PLATFORM_PARTY;
+  const party = await findAgentParty(db, caller.agentId);
+  if (!party) throw new Error(`caller ${caller.agentId} missing`);
+  return party;
+}
+
+/** An agent (never an operator) by id, whatever the scope: callers check the scope. */
+export async function findAgentParty(db: DbOrTx, agentId: number): Promise<Party | null> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, path, top_id, parent_id, name, mobile, status FROM agents
+        WHERE id = ${agentId} AND role = 'agent'`,
+  );
+  if (!row) return null;
+  return {
+    id: num(row.id),
+    path: String(row.path),
+    topId: numOrNull(row.top_id),
+    parentId: numOrNull(row.parent_id),
+    name: String(row.name),
+    mobile: String(row.mobile),
+    status: num(row.status),
+  };
+}
+
+/**
+ * How a party is shown to the caller: the caller itself in full, anyone else with the name and
+ * mobile masked (display rules of spec section 5), the platform by name.
+ */
+export function brief(
+  id: number | null,
+  name: string | null,
+  mobile: string | null,
+  caller: Pick<Caller, 'agentId'>,
+): TermAgentBrief {
+  if (id === null) return { id: null, name: PLATFORM_NAME, mobile: '' };
+  if (id === caller.agentId) return { id, name: name ?? '', mobile: maskPhone(mobile) };
+  return { id, name: maskName(name), mobile: maskPhone(mobile) };
+}

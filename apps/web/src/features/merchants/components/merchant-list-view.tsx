@@ -1,0 +1,75 @@
+import type { MerchantCondition, MerchantListItem } from '@pos/core';
+import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InfiniteFooter } from '@/components/ui/infinite-footer';
+import { LoadError } from '@/components/ui/load-error';
+import { PullRefresh } from '@/components/ui/pull-refresh';
+import { useMerchantList } from '../api/get-merchant-list';
+import { merchantKeys } from '../api/merchant-keys';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { MerchantCard } from './merchant-card';
+
+/**
+ * A searchable merchant list of my subtree with condition tabs, pull to refresh and endless
+ * scrolling; several pages show it with their own conditions and destinations.
+ */
+export function MerchantListView({
+  conditions,
+  condition,
+  onCondition,
+  onOpen,
+  tags,
+}: {
+  conditions: readonly MerchantCondition[];
+  condition: MerchantCondition;
+  onCondition: (c: MerchantCondition) => void;
+  onOpen: (m: MerchantListItem) => void;
+  tags?: (m: MerchantListItem) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const search = useDebouncedValue(keyword.trim());
+  const q = useMerchantList({ keyword: search, condition });
+  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
+  useEffect(() => setKeyword(''), [condition]);
+
+  let body;
+  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
+  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length) {
+    body = <ErrorBlock status="empty" title={search ? t('merchants.noMatch') : t('merchants.noMerchants')} description="" />;
+  } else {
+    body = (
+      <div className="merch-list" data-testid="merchant-list">
+        {rows.map((m) => (
+          <MerchantCard key={m.id} merchant={m} onOpen={() => onOpen(m)} tags={tags?.(m)} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="merch-sticky">
+        <SearchBar placeholder={t('merchants.search')} value={keyword} onChange={setKeyword} maxLength={32} data-testid="merchant-search" />
+        {conditions.length > 1 && (
+          <Tabs activeKey={condition} onChange={(k) => onCondition(k as MerchantCondition)}>
+            {conditions.map((c) => (
+              <Tabs.Tab key={c} title={t(`merchants.conditions.${c}`)} />
+            ))}
+          </Tabs>
+        )}
+      </div>
+      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
+        {body}
+        {rows.length > 0 && (
+          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
+            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          </InfiniteScroll>
+        )}
+      </PullRefresh>
+    </>
+  );
+}

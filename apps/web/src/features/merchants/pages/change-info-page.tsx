@@ -1,0 +1,177 @@
+import { LICENCE_NO_PATTERN, formatDate, type MerchantLicenceRequest } from '@pos/core';
+import { Button, DatePicker, ErrorBlock, Form, Input, Skeleton, Switch, TextArea, Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
+import { Page } from '@/components/ui/page';
+import { useMerchant } from '../api/get-merchant';
+import { useSubmitLicence } from '../api/submit-licence';
+import { ImageUploadField } from '../components/image-upload-field';
+import { LicenceTag } from '../components/status-tags';
+import { positiveId } from '../hooks/read-condition';
+import '../i18n';
+import '../merchants.css';
+
+interface LicenceForm {
+  licenceNo: string;
+  licenceName: string;
+  licenceAddress: string;
+  businessScope?: string;
+  fileId: number | null;
+}
+
+/**
+ * The business licence of a merchant (supplement or change): credit code, name, address, validity
+ * (a date or long term), scope and a photo. Submitting puts it under the platform's review.
+ */
+export default function ChangeInfoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = positiveId(params.get('id'));
+  const q = useMerchant(id);
+  const submit = useSubmitLicence();
+  const [form] = Form.useForm<LicenceForm>();
+  const [longTerm, setLongTerm] = useState(true);
+  const [validTo, setValidTo] = useState<Date | null>(null);
+  const [picking, setPicking] = useState(false);
+  const m = q.data;
+
+  useEffect(() => {
+    if (!m) return;
+    form.setFieldsValue({
+      licenceNo: m.licence.licenceNo ?? '',
+      licenceName: m.licence.licenceName ?? m.name,
+      licenceAddress: m.licence.licenceAddress ?? m.address,
+      businessScope: m.licence.businessScope ?? '',
+      fileId: m.licence.fileId,
+    });
+    if (m.licence.validTo && m.licence.validTo !== '长期') {
+      setLongTerm(false);
+      setValidTo(new Date(`${m.licence.validTo}T00:00:00+08:00`));
+    }
+  }, [m, form]);
+
+  const onSubmit = async () => {
+    if (!id) return;
+    let values: LicenceForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    if (!longTerm && !validTo) {
+      Toast.show({ content: t('merchants.required', { field: t('merchants.validTo') }) });
+      return;
+    }
+    const input: MerchantLicenceRequest = {
+      id,
+      licenceNo: values.licenceNo.trim().toUpperCase(),
+      licenceName: values.licenceName.trim(),
+      licenceAddress: values.licenceAddress.trim(),
+      validTo: longTerm ? '长期' : formatDate(validTo),
+      businessScope: values.businessScope?.trim() || undefined,
+      fileId: values.fileId!,
+    };
+    try {
+      await submit.mutateAsync(input);
+    } catch {
+      return;
+    }
+    Toast.show({ icon: 'success', content: t('merchants.submitted') });
+    navigate(-1);
+  };
+
+  let body;
+  if (!id) body = <ErrorBlock status="empty" title={t('merchants.noMerchants')} description="" />;
+  else if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
+  else if (q.isError || !m) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else {
+    body = (
+      <>
+        <div className="merch-head">
+          <div className="merch-head-name">{m.name}</div>
+          <div className="merch-card-tags">
+            <LicenceTag status={m.licence.status} />
+          </div>
+          {m.licence.reason && <div className="merch-error">{m.licence.reason}</div>}
+        </div>
+        <Form form={form} layout="vertical" mode="card">
+          <Form.Item
+            name="licenceNo"
+            label={t('merchants.licenceNo')}
+            rules={[
+              { required: true, message: t('merchants.required', { field: t('merchants.licenceNo') }) },
+              {
+                validator: (_r, v: string) =>
+                  LICENCE_NO_PATTERN.test((v ?? '').trim().toUpperCase())
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('营业执照号应为18位统一社会信用代码')),
+              },
+            ]}
+          >
+            <Input maxLength={18} placeholder="91350211M000100Y43" data-testid="licence-no" />
+          </Form.Item>
+          <Form.Item
+            name="licenceName"
+            label={t('merchants.licenceName')}
+            rules={[{ required: true, min: 2, message: t('merchants.required', { field: t('merchants.licenceName') }) }]}
+          >
+            <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item
+            name="licenceAddress"
+            label={t('merchants.licenceAddress')}
+            rules={[{ required: true, min: 2, message: t('merchants.required', { field: t('merchants.licenceAddress') }) }]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item required label={t('merchants.validTo')} extra={<Switch checked={longTerm} onChange={setLongTerm} />}>
+            {longTerm ? (
+              t('merchants.longTerm')
+            ) : (
+              <button type="button" className="merch-link" onClick={() => setPicking(true)}>
+                {validTo ? formatDate(validTo) : t('merchants.pickDate')}
+              </button>
+            )}
+          </Form.Item>
+          <Form.Item name="businessScope" label={t('merchants.businessScope')}>
+            <TextArea maxLength={200} rows={2} />
+          </Form.Item>
+          <Form.Item
+            name="fileId"
+            required
+            label={t('merchants.licencePhoto')}
+            rules={[
+              {
+                validator: (_r, v: number | null) =>
+                  v ? Promise.resolve() : Promise.reject(new Error(t('merchants.uploadRequired', { field: t('merchants.licencePhoto') }))),
+              },
+            ]}
+          >
+            <ImageUploadField merchantId={m.id} kind="licence" testId="licence-photo" />
+          </Form.Item>
+        </Form>
+        <div className="merch-actions">
+          <Button block color="primary" size="large" loading={submit.isPending} onClick={() => void onSubmit()} data-testid="licence-submit">
+            {t('merchants.submit')}
+          </Button>
+        </div>
+        <DatePicker
+          visible={picking}
+          onClose={() => setPicking(false)}
+          min={new Date()}
+          max={new Date(new Date().getFullYear() + 50, 11, 31)}
+          value={validTo ?? undefined}
+          onConfirm={(v) => setValidTo(v)}
+        />
+      </>
+    );
+  }
+  return (
+    <Page title={t('merchants.changeInfoTitle')} className="merch-page" backTo="/pages/home/merchantSupplement/index">
+      {body}
+    </Page>
+  );
+}

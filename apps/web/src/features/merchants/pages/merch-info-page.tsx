@@ -1,0 +1,28 @@
+import type { MerchantCondition } from '@pos/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { MerchantListView } from '../components/merchant-list-view';
+import { readCondition } from '../hooks/read-condition';
+import '../i18n';
+import '../merchants.css';
+
+const CONDITIONS: MerchantCondition[] = ['all', 'activated', 'notActivated', 'newThisMonth'];
+
+/** Merchant information (home): my merchants and my team's, searchable, by activation. */
+export default function MerchInfoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const condition = readCondition(params.get('condition'), CONDITIONS);
+  return (
+    <Page title={t('merchants.listTitle')} className="merch-page">
+      <MerchantListView
+        conditions={CONDITIONS}
+        condition={condition}
+        onCondition={(c) => setParams(c === 'all' ? {} : { condition: c }, { replace: true })}
+        onOpen={(m) => navigate(`/pages/home/home/detailInfo?id=${m.id}`)}
+      />
+    </Page>
+  );
+}

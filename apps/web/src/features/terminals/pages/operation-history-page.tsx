@@ -1,0 +1,100 @@
+import { Dropdown, ErrorBlock, InfiniteScroll, List, Skeleton, Tabs } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { InfiniteFooter } from '@/components/ui/infinite-footer';
+import { LoadError } from '@/components/ui/load-error';
+import { Page } from '@/components/ui/page';
+import { PullRefresh } from '@/components/ui/pull-refresh';
+import { useOperations, type OperationFilters } from '../api/get-operations';
+import { terminalKeys } from '../api/terminal-keys';
+import { OperationCard } from '../components/operation-card';
+import { OperationDetail } from '../components/operation-detail';
+import '../i18n';
+import '../terminals.css';
+
+const TYPES = ['all', '0', '1', '2', '3', '4', '5', '6'] as const;
+const ROLES = ['all', 'mine', 'incoming'] as const;
+
+/** Operation records: by type, status and side (started by me, or naming me), newest first. */
+export default function OperationHistoryPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const typeParam = params.get('type');
+  const type = typeParam !== null && /^[0-6]$/.test(typeParam) ? Number(typeParam) : undefined;
+  const statusParam = params.get('status');
+  const status = statusParam !== null && /^[0-2]$/.test(statusParam) ? Number(statusParam) : undefined;
+  const roleParam = params.get('role');
+  const role: OperationFilters['role'] = roleParam === 'mine' || roleParam === 'incoming' ? roleParam : 'all';
+  const [open, setOpen] = useState<number | null>(null);
+  const q = useOperations({ type, status, role });
+  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
+
+  const update = (key: string, value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined || value === 'all') next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  let body;
+  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
+  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length) body = <ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />;
+  else {
+    body = (
+      <div className="term-list" data-testid="operation-list">
+        {rows.map((r) => (
+          <OperationCard key={r.id} record={r} onOpen={() => setOpen(r.id)} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <Page title={t('terminals.historyTitle')} className="term-page" backTo="/pages/terminal/index">
+      <div className="term-sticky">
+        <Tabs activeKey={type === undefined ? 'all' : String(type)} onChange={(k) => update('type', k)}>
+          {TYPES.map((k) => (
+            <Tabs.Tab key={k} title={k === 'all' ? t('terminals.filterAll') : t(`terminals.types.${k}`)} />
+          ))}
+        </Tabs>
+        <Dropdown>
+          <Dropdown.Item
+            key="status"
+            title={status === undefined ? t('terminals.status') : t(`terminals.statuses.${status}`)}
+          >
+            <List>
+              <List.Item onClick={() => update('status', undefined)}>{t('terminals.filterAll')}</List.Item>
+              {[0, 1, 2].map((s) => (
+                <List.Item key={s} onClick={() => update('status', String(s))}>
+                  {t(`terminals.statuses.${s}`)}
+                </List.Item>
+              ))}
+            </List>
+          </Dropdown.Item>
+          <Dropdown.Item key="role" title={t(`terminals.roles.${role}`)}>
+            <List>
+              {ROLES.map((r) => (
+                <List.Item key={r} onClick={() => update('role', r)}>
+                  {t(`terminals.roles.${r}`)}
+                </List.Item>
+              ))}
+            </List>
+          </Dropdown.Item>
+        </Dropdown>
+      </div>
+      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
+        {body}
+        {rows.length > 0 && (
+          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
+            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          </InfiniteScroll>
+        )}
+      </PullRefresh>
+      <OperationDetail id={open} onClose={() => setOpen(null)} />
+    </Page>
+  );
+}

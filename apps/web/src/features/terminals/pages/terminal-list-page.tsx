@@ -1,0 +1,152 @@
+import { Dropdown, ErrorBlock, InfiniteScroll, List, SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { InfiniteFooter } from '@/components/ui/infinite-footer';
+import { LoadError } from '@/components/ui/load-error';
+import { Page } from '@/components/ui/page';
+import { PullRefresh } from '@/components/ui/pull-refresh';
+import { useBrands } from '../api/get-brands';
+import { useTerminalList } from '../api/get-terminal-list';
+import { terminalKeys } from '../api/terminal-keys';
+import { AgentPicker } from '../components/agent-picker';
+import { TerminalCard } from '../components/terminal-card';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useIsOperator, useMyAgentId } from '../hooks/use-role';
+import '../i18n';
+import '../terminals.css';
+
+const positiveId = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+const STATUS_TABS = ['all', '0', '1', '3'] as const;
+
+/**
+ * My stock and my team's: tabs by bind status, filters by brand and holder (me or a sub-agent),
+ * SN search; pull to refresh, scroll for more. Filters live in the query string, so a filtered
+ * list can be opened from elsewhere (the tab page's counts) and survives a reload.
+ */
+export default function TerminalListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const me = useMyAgentId();
+  const operator = useIsOperator();
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('bindStatus');
+  const bindStatus = statusParam === '0' || statusParam === '1' || statusParam === '3' ? Number(statusParam) : undefined;
+  const brandId = positiveId(params.get('brandId'));
+  const holderAgentId = positiveId(params.get('holderAgentId'));
+  const holderName = params.get('holderName') ?? '';
+  const [sn, setSn] = useState(params.get('sn') ?? '');
+  const [picking, setPicking] = useState(false);
+  const search = useDebouncedValue(sn.trim());
+  const brands = useBrands();
+  const q = useTerminalList({ bindStatus, brandId, holderAgentId, sn: search.length >= 2 ? search : undefined });
+  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
+
+  const update = (patch: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  };
+
+  let holderLabel = t('terminals.holderAll');
+  if (holderAgentId !== undefined) holderLabel = holderAgentId === me ? t('terminals.holderMe') : holderName || `#${holderAgentId}`;
+  const brandLabel = brands.data?.find((b) => b.id === brandId)?.name ?? t('terminals.allBrands');
+
+  let body;
+  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
+  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length) {
+    body = (
+      <ErrorBlock status="empty" title={search ? t('terminals.noMatch') : t('terminals.noTerminals')} description="" />
+    );
+  } else {
+    body = (
+      <div className="term-list" data-testid="terminal-list">
+        {rows.map((r) => (
+          <TerminalCard
+            key={r.id}
+            terminal={r}
+            onOpen={() => navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(r.sn)}`)}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <Page title={t('terminals.listTitle')} className="term-page" backTo="/pages/terminal/index">
+      <div className="term-sticky">
+        <SearchBar
+          placeholder={t('terminals.searchSn')}
+          value={sn}
+          onChange={(v) => setSn(v.toUpperCase())}
+          maxLength={32}
+          data-testid="sn-search"
+        />
+        <Tabs
+          activeKey={bindStatus === undefined ? 'all' : String(bindStatus)}
+          onChange={(k) => update({ bindStatus: k === 'all' ? undefined : k })}
+        >
+          {STATUS_TABS.map((k) => (
+            <Tabs.Tab
+              key={k}
+              title={t(`terminals.${k === 'all' ? 'all' : k === '0' ? 'unbound' : k === '1' ? 'bound' : 'activated'}`)}
+            />
+          ))}
+        </Tabs>
+        <Dropdown>
+          <Dropdown.Item key="brand" title={brandLabel}>
+            <List>
+              <List.Item onClick={() => update({ brandId: undefined })}>{t('terminals.allBrands')}</List.Item>
+              {brands.data?.map((b) => (
+                <List.Item key={b.id} onClick={() => update({ brandId: String(b.id) })}>
+                  {b.name}
+                </List.Item>
+              ))}
+            </List>
+          </Dropdown.Item>
+          <Dropdown.Item key="holder" title={holderLabel}>
+            <List>
+              <List.Item onClick={() => update({ holderAgentId: undefined, holderName: undefined })}>
+                {t('terminals.holderAll')}
+              </List.Item>
+              {me !== undefined && !operator && (
+                <List.Item onClick={() => update({ holderAgentId: String(me), holderName: undefined })} data-testid="holder-me">
+                  {t('terminals.holderMe')}
+                </List.Item>
+              )}
+              <List.Item onClick={() => setPicking(true)}>{t('terminals.holderPick')}</List.Item>
+            </List>
+          </Dropdown.Item>
+        </Dropdown>
+      </div>
+      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
+        {body}
+        {rows.length > 0 && (
+          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
+            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          </InfiniteScroll>
+        )}
+      </PullRefresh>
+      {picking && (
+        <AgentPicker
+          type={1}
+          visible={picking}
+          onClose={() => setPicking(false)}
+          onPick={(a) => {
+            setPicking(false);
+            update({ holderAgentId: String(a.id), holderName: a.name });
+          }}
+        />
+      )}
+    </Page>
+  );
+}
