@@ -14,12 +14,30 @@ async function freshPostgres() {
   } catch {
     return null;
   }
+  // Playwright may end this script without a signal it can catch; databases left by runs whose
+  // process is gone are dropped here, those of runs still going are left alone.
+  const left = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'pos_e2e_%'`);
+  for (const { datname } of left.rows) {
+    const pid = Number(datname.slice('pos_e2e_'.length));
+    if (pid !== process.pid && !alive(pid)) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    }
+  }
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${dbName}`);
   await admin.end();
   const u = new URL(adminUrl);
   u.pathname = `/${dbName}`;
   return u.toString();
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function dropPostgres() {

@@ -31,6 +31,26 @@ export interface Config {
    * code to anyone who asks, so switch it off (SMS_OUTBOX_API=false) wherever real people sign up.
    */
   smsOutboxApi: boolean;
+  /** Simulated acquirer: ms before it answers a rate or fee change (0 in tests, answers at once). */
+  acquirerSimDelayMs: number;
+  /** Simulated acquirer: a change whose new value matches this regular expression is refused. */
+  acquirerSimFailPattern: string;
+  /** A change still applying or processing after this long is failed with '收单机构处理超时'. */
+  acquirerTimeoutMs: number;
+  /** Shared secret of the acquirer's HMAC-SHA256 signed result callbacks. */
+  acquirerSecret: string;
+  /** Shared secret of the acquirer's transaction notifications (HMAC-SHA256 of the raw body). */
+  notifySecret: string;
+  /** PEM public key; when set, transaction notifications must carry an RSA-SHA256 signature instead. */
+  notifyRsaPublicKey: string;
+  /** Settlement and the jobs run in the background of a listening server (never in inject tests). */
+  backgroundJobs: boolean;
+  /** How often the background settlement looks at its queue. */
+  settlementIntervalMs: number;
+  /** Send simulated acquirer traffic for the demo terminals in the background (demo only). */
+  simulateTraffic: boolean;
+  /** Simulated notifications per second when simulateTraffic is on. */
+  simulateRatePerSecond: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -51,5 +71,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     scryptCost: Number(env.SCRYPT_COST ?? 16384),
     smsOutboxApi: bool(env.SMS_OUTBOX_API, true),
+    acquirerSimDelayMs: Number(env.ACQUIRER_SIM_DELAY_MS ?? 3000),
+    acquirerSimFailPattern: env.ACQUIRER_SIM_FAIL_PATTERN ?? '99$',
+    acquirerTimeoutMs: Number(env.ACQUIRER_TIMEOUT_MS ?? 10 * 60 * 1000),
+    acquirerSecret: env.ACQUIRER_SECRET ?? 'pos-acquirer-demo-secret-change-me',
+    notifySecret: env.NOTIFY_SECRET ?? 'pos-notify-demo-secret-change-me',
+    notifyRsaPublicKey: (env.NOTIFY_RSA_PUBLIC_KEY ?? '').replace(/\\n/g, '\n'),
+    backgroundJobs: bool(env.BACKGROUND_JOBS, true),
+    settlementIntervalMs: Number(env.SETTLEMENT_INTERVAL_MS ?? 2000),
+    simulateTraffic: bool(env.SIMULATE_TRAFFIC, false),
+    simulateRatePerSecond: Number(env.SIMULATE_RATE ?? 0.5),
   };
 }

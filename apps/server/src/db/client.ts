@@ -25,7 +25,9 @@ export interface Database {
 // converted where they are used, except counts, which drizzle maps itself.
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // JIT compilation costs tens of milliseconds on the short, indexed queries an app makes and
+    // only pays off for long reports, so it is off for the app's own connections.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -4,6 +4,8 @@ import { createAgent } from '../modules/agents/create-agent';
 import type { Db } from './client';
 import { agents, type AgentRow } from './schema';
 import { seedFoundationContent } from './seed-foundation';
+import { seedTeam } from './seed-team';
+import { seedPolicies } from './seed-policies';
 import { seedTerminals } from './seed-terminals';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
@@ -48,6 +50,8 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   const grandchild = await ensure(DEMO_ACCOUNTS.grandchild, child, { level: 1 });
   const otherTop = await ensure(DEMO_ACCOUNTS.otherTop, null, { level: 3 });
   await seedFoundationContent(db);
+  await seedTeam(db, { top, child, grandchild, otherTop }, { scryptCost: cost });
   await seedTerminals(db, { operator, top, child, grandchild, otherTop });
+  await seedPolicies(db, { operator, top, child, grandchild, otherTop });
   return { operator, top, child, grandchild, otherTop };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { passDueRecalls } from './recall-auto-pass';
+import { failAcquirerTimeouts } from './acquirer-timeouts';
 
 /**
  * A small in-process scheduler for the periodic jobs. Each job runs on its interval, never
@@ -17,6 +18,7 @@ export interface Job {
 
 export const JOBS: Job[] = [
   { name: 'recall-auto-pass', everyMs: 60_000, run: (app, now) => passDueRecalls(app.db, now) },
+  { name: 'acquirer-timeouts', everyMs: 30_000, run: (app, now) => failAcquirerTimeouts(app, now) },
 ];
 
 export function startJobs(app: FastifyInstance, jobs: Job[] = JOBS): () => void {

@@ -11,6 +11,8 @@ import { systemProtectedRoutes, systemPublicRoutes } from './system/system.route
 import { merchantRoutes } from './merchants/merchants.routes';
 import { scanProtectedRoutes, scanPublicRoutes } from './scan/scan.routes';
 import { terminalRoutes } from './terminals/terminals.routes';
+import { teamProtectedRoutes, teamPublicRoutes } from './team/team.routes';
+import { policiesProtectedRoutes, policiesPublicRoutes } from './policies';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -35,6 +37,8 @@ export async function apiRoutes(app: FastifyInstance) {
     await pub.register(centerPublicRoutes);
     await pub.register(systemPublicRoutes);
     await pub.register(scanPublicRoutes);
+    await pub.register(teamPublicRoutes);
+    await pub.register(policiesPublicRoutes);
     if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });
 
@@ -55,5 +59,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(merchantRoutes);
     await priv.register(scanProtectedRoutes);
     await priv.register(homeRoutes);
+    await priv.register(teamProtectedRoutes);
+    await priv.register(policiesProtectedRoutes);
   });
 }

@@ -2,7 +2,9 @@ import { authRoutes } from '@/features/auth/routes';
 import { homeRoutes } from '@/features/home/routes';
 import { merchantsRoutes } from '@/features/merchants/routes';
 import { mineRoutes } from '@/features/mine/routes';
+import { policiesRoutes } from '@/features/policies/routes';
 import { settingsRoutes } from '@/features/settings/routes';
+import { teamRoutes } from '@/features/team/routes';
 import { terminalsRoutes } from '@/features/terminals/routes';
 import type { PageRoutes } from '@/lib/routing';
 
@@ -12,6 +14,8 @@ export const featureRoutes: PageRoutes[] = [
   homeRoutes,
   merchantsRoutes,
   mineRoutes,
+  policiesRoutes,
   settingsRoutes,
+  teamRoutes,
   terminalsRoutes,
 ];

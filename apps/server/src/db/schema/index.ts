@@ -1,3 +1,5 @@
 // One file per domain; each mirrors its migration in migrations/.
 export * from './foundation';
+export * from './team';
 export * from './terminals';
+export * from './policies';

@@ -1,0 +1,70 @@
+import { maskPhone, type AgentPolicyDetail, type AgentPolicyTerms } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { loadAgentPolicyById, loadProductPolicy, productView } from './policy-queries';
+import { iso, json, num, pathInSubtree, PLATFORM_NAME } from './scope';
+
+/** How many versions the detail lists, newest first. */
+const VERSIONS_SHOWN = 20;
+
+/**
+ * One opened policy in full (GET /api/agent-rate/info/{id}): the caller's own, or one of its
+ * subtree's. Anything else answers exactly like a policy that does not exist.
+ */
+export async function getAgentPolicy(
+  db: DbOrTx,
+  caller: Caller,
+  id: number,
+): Promise<AgentPolicyDetail> {
+  const record = await loadAgentPolicyById(db, id);
+  if (!record || !pathInSubtree(record.agentPath, caller)) throw notFound();
+  const product = await loadProductPolicy(db, record.policyId);
+  if (!product) throw notFound();
+  const [info] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT a.name, a.mobile, o.name AS opened_by_name, o.role AS opened_by_role
+        FROM agents a JOIN agents o ON o.id = ${record.openedBy} WHERE a.id = ${record.agentId}`,
+  );
+  const versions = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT v.version, v.terms, v.created_at, a.name AS changed_by_name, a.role AS changed_by_role
+        FROM agent_policy_versions v JOIN agents a ON a.id = v.changed_by
+        WHERE v.agent_policy_id = ${id} ORDER BY v.version DESC LIMIT ${VERSIONS_SHOWN}`,
+  );
+  const isOwn = caller.role !== 'operator' && caller.agentId === record.agentId;
+  const shownName = (name: unknown, role: unknown) =>
+    role === 'operator' ? PLATFORM_NAME : String(name);
+  return {
+    id: record.id,
+    policyId: product.id,
+    policyName: product.name,
+    brandId: product.brandId,
+    brandName: product.brandName,
+    version: record.version,
+    activationRewardFen: record.terms.activationRewardFen,
+    serviceFeeOptionsFen: product.serviceFeeOptionsFen,
+    commFeeOptionsFen: product.commFeeOptionsFen,
+    updatedAt: iso(record.updatedAt),
+    agentId: record.agentId,
+    agentName: String(info?.name ?? ''),
+    // The agent's own mobile in full; anyone else's masked.
+    agentMobile: isOwn ? String(info?.mobile ?? '') : maskPhone(String(info?.mobile ?? '')),
+    isOwn,
+    canEdit:
+      caller.role === 'operator'
+        ? record.parentAgentId === null
+        : record.parentAgentId === caller.agentId,
+    openedByName: shownName(info?.opened_by_name, info?.opened_by_role),
+    createdAt: iso(record.createdAt),
+    product: productView(product, caller),
+    terms: record.terms,
+    versions: versions.map((v) => ({
+      version: num(v.version),
+      changedByName: shownName(v.changed_by_name, v.changed_by_role),
+      createdAt: iso(v.created_at),
+      terms: json<AgentPolicyTerms>(v.terms),
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+import { maskName, maskPhone, type OpenDraft } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { loadAgentPolicy, loadProductPolicy, productView } from './policy-queries';
+
+/**
+ * What the open-policy form starts from: the product, the caller's own terms (the bounds) and the
+ * child's current terms when it already holds the policy. Only a direct sub-agent qualifies;
+ * anyone else answers like an agent that does not exist.
+ */
+export async function getOpenDraft(
+  db: DbOrTx,
+  caller: Caller,
+  query: { childId: number; policyId: number },
+): Promise<OpenDraft> {
+  const child = await directChild(db, caller, query.childId);
+  const own = await loadAgentPolicy(db, caller.agentId, query.policyId);
+  const product = own ? await loadProductPolicy(db, query.policyId) : null;
+  if (!own || !product) throw badRequest('您尚未开通该政策，不能为下级开通', 'policyId');
+  const current = await loadAgentPolicy(db, child.id, query.policyId);
+  return {
+    child: { id: child.id, name: maskName(child.name), mobile: maskPhone(child.mobile) },
+    policyId: product.id,
+    policyName: product.name,
+    brandName: product.brandName,
+    product: productView(product, caller),
+    own: own.terms,
+    current: current?.terms ?? null,
+    currentVersion: current?.version ?? null,
+  };
+}
+
+export interface ChildRow {
+  id: number;
+  name: string;
+  mobile: string;
+  path: string;
+  topId: number;
+  parentId: number;
+}
+
+/** The caller's direct sub-agent, or 404 for anyone else (a deeper descendant included). */
+export async function directChild(db: DbOrTx, caller: Caller, childId: number): Promise<ChildRow> {
+  if (caller.role === 'operator') throw notFound();
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, name, mobile, path, top_id, parent_id FROM agents
+        WHERE id = ${childId} AND parent_id = ${caller.agentId} AND role = 'agent'`,
+  );
+  if (!row) throw notFound('下级代理不存在');
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    mobile: String(row.mobile),
+    path: String(row.path),
+    topId: Number(row.top_id),
+    parentId: Number(row.parent_id),
+  };
+}

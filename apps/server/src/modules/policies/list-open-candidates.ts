@@ -1,0 +1,44 @@
+import { maskName, maskPhone, type OpenCandidate } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { decodeIdCursor, num, pageOf } from './scope';
+
+/** '%' and '_' typed by the user are matched literally. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The caller's direct sub-agents, the only agents it may open policies for, each with the
+ * policies it already holds. Newest first, by keyset on the id.
+ */
+export async function listOpenCandidates(
+  db: DbOrTx,
+  caller: Caller,
+  query: { id?: number; keyword?: string; cursor?: string; pageSize: number },
+): Promise<{ rows: OpenCandidate[]; nextCursor: string | null }> {
+  if (caller.role === 'operator') return { rows: [], nextCursor: null };
+  const after = decodeIdCursor(query.cursor);
+  const kw = query.keyword?.trim();
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT a.id, a.name, a.mobile, a.level,
+          COALESCE((SELECT json_agg(json_build_object('policyId', ap.policy_id, 'agentPolicyId', ap.id) ORDER BY ap.policy_id)
+                    FROM agent_policies ap WHERE ap.agent_id = a.id), '[]') AS opened
+        FROM agents a
+        WHERE a.parent_id = ${caller.agentId} AND a.role = 'agent'
+          ${after ? sql`AND a.id < ${after}` : sql``}
+          ${query.id ? sql`AND a.id = ${query.id}` : sql``}
+          ${kw ? sql`AND (a.name LIKE ${`%${likeEscape(kw)}%`} OR a.mobile = ${kw} OR right(a.mobile, 4) = ${kw})` : sql``}
+        ORDER BY a.id DESC LIMIT ${query.pageSize + 1}`,
+  );
+  const mapped = found.map((r) => ({
+    id: num(r.id),
+    name: maskName(String(r.name)),
+    mobile: maskPhone(String(r.mobile)),
+    level: num(r.level),
+    opened: (typeof r.opened === 'string'
+      ? JSON.parse(r.opened)
+      : r.opened) as OpenCandidate['opened'],
+  }));
+  return pageOf(mapped, query.pageSize);
+}

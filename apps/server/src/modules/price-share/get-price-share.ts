@@ -1,0 +1,30 @@
+import type { PriceShareInfo } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { directChild } from '../policies/get-open-draft';
+import {
+  PRICE_SHARE_SELECT,
+  priceShareHistory,
+  toPriceShareItem,
+  withoutId,
+} from './price-share-queries';
+
+/** One direct child's pass-down share under one policy, with its history (price-property/detail). */
+export async function getPriceShare(
+  db: DbOrTx,
+  caller: Caller,
+  query: { childId: number; policyId: number },
+): Promise<PriceShareInfo> {
+  const child = await directChild(db, caller, query.childId);
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`${PRICE_SHARE_SELECT} WHERE ap.agent_id = ${child.id} AND ap.policy_id = ${query.policyId}`,
+  );
+  if (!row) throw notFound('下级尚未开通该政策');
+  return {
+    ...withoutId(toPriceShareItem(row)),
+    history: await priceShareHistory(db, child.id, query.policyId, caller.agentId),
+  };
+}

@@ -1,0 +1,35 @@
+import type { ReceivedPriceShareInfo } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { listReceivedPriceShares } from './list-received-price-shares';
+import {
+  PRICE_SHARE_SELECT,
+  priceShareHistory,
+  toPriceShareItem,
+  withoutId,
+} from './price-share-queries';
+
+/**
+ * One policy's adjustment share as it reaches the caller (price-property-detail/detail): what its
+ * parent passes to it, the history of that, and what it passes on to each of its own children.
+ */
+export async function getReceivedPriceShare(
+  db: DbOrTx,
+  caller: Caller,
+  policyId: number,
+): Promise<ReceivedPriceShareInfo> {
+  const [received] = await listReceivedPriceShares(db, caller, policyId);
+  if (!received) throw notFound();
+  const children = await rows<Record<string, unknown>>(
+    db,
+    sql`${PRICE_SHARE_SELECT} WHERE ap.parent_agent_id = ${caller.agentId} AND ap.policy_id = ${policyId}
+        ORDER BY ap.id DESC LIMIT 200`,
+  );
+  return {
+    ...received,
+    history: await priceShareHistory(db, caller.agentId, policyId, caller.agentId),
+    children: children.map((r) => withoutId(toPriceShareItem(r))),
+  };
+}

@@ -1,0 +1,24 @@
+import type { PriceShareItem } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { decodeIdCursor, pageOf } from '../policies/scope';
+import { PRICE_SHARE_SELECT, toPriceShareItem, withoutId } from './price-share-queries';
+
+/** What the caller passes down to each direct child, per policy (price-property). */
+export async function listPriceShares(
+  db: DbOrTx,
+  caller: Caller,
+  query: { cursor?: string; pageSize: number },
+): Promise<{ rows: PriceShareItem[]; nextCursor: string | null }> {
+  if (caller.role === 'operator') return { rows: [], nextCursor: null };
+  const after = decodeIdCursor(query.cursor);
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`${PRICE_SHARE_SELECT}
+        WHERE ap.parent_agent_id = ${caller.agentId} ${after ? sql`AND ap.id < ${after}` : sql``}
+        ORDER BY ap.id DESC LIMIT ${query.pageSize + 1}`,
+  );
+  const page = pageOf(found.map(toPriceShareItem), query.pageSize);
+  return { rows: page.rows.map(withoutId), nextCursor: page.nextCursor };
+}

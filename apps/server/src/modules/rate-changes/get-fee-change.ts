@@ -1,0 +1,41 @@
+import type { FeeChangeDetail } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { inSubtree, iso, num } from '../policies/scope';
+import { FEE_CHANGE_COLUMNS, toFeeChangeItem } from './list-fee-changes';
+
+/** The most terminals the detail lists; the batch's count says how many there are in all. */
+const ITEMS_SHOWN = 500;
+
+/** One fee change batch with its terminals and their old fee (changeServiceInfo). */
+export async function getFeeChange(
+  db: DbOrTx,
+  caller: Caller,
+  id: number,
+): Promise<FeeChangeDetail> {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${FEE_CHANGE_COLUMNS}, f.updated_at, p.name AS policy_name
+        FROM fee_changes f JOIN agents r ON r.id = f.requested_by LEFT JOIN policies p ON p.id = f.policy_id
+        WHERE f.id = ${id} AND ${inSubtree(sql`f.agent_path`, caller)}`,
+  );
+  if (!r) throw notFound();
+  const items = await rows<{ sn: string; old_fee_fen: unknown }>(
+    db,
+    sql`SELECT sn, old_fee_fen FROM fee_change_items WHERE fee_change_id = ${id} ORDER BY sn LIMIT ${ITEMS_SHOWN}`,
+  );
+  const item = toFeeChangeItem(r, caller);
+  return {
+    ...item,
+    requestNo: `F${item.id}`,
+    policyName: r.policy_name === null ? null : String(r.policy_name),
+    updatedAt: iso(r.updated_at),
+    items: items.map((i) => ({
+      sn: i.sn,
+      oldFeeFen: num(i.old_fee_fen),
+      newFeeFen: item.newFeeFen,
+    })),
+  };
+}

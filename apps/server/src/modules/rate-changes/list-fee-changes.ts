@@ -1,0 +1,58 @@
+import { maskName, normalizeSn, type FeeChangeItem } from '@pos/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '../policies/scope';
+
+export const FEE_CHANGE_COLUMNS = sql`f.id, f.kind, f.count, f.first_sn, f.last_sn, f.new_fee_fen, f.status, f.reason,
+  f.requested_by, r.name AS requested_by_name, f.created_at, f.finished_at`;
+
+export function toFeeChangeItem(r: Record<string, unknown>, caller: Caller): FeeChangeItem {
+  return {
+    id: num(r.id),
+    kind: num(r.kind),
+    count: num(r.count),
+    firstSn: String(r.first_sn),
+    lastSn: String(r.last_sn),
+    newFeeFen: num(r.new_fee_fen),
+    status: num(r.status),
+    reason: r.reason === null ? null : String(r.reason),
+    requestedByName:
+      num(r.requested_by) === caller.agentId
+        ? String(r.requested_by_name)
+        : maskName(String(r.requested_by_name)),
+    createdAt: iso(r.created_at),
+    finishedAt: isoOrNull(r.finished_at),
+  };
+}
+
+/**
+ * Fee changes asked in the caller's subtree (changeServiceList), newest first; with an SN, the
+ * history of that one terminal.
+ */
+export async function listFeeChanges(
+  db: DbOrTx,
+  caller: Caller,
+  query: { kind?: number; status?: number; sn?: string; cursor?: string; pageSize: number },
+): Promise<{ rows: FeeChangeItem[]; nextCursor: string | null }> {
+  const after = decodeIdCursor(query.cursor);
+  const filters: SQL[] = [inTree(sql`f.top_id`, caller), inSubtree(sql`f.agent_path`, caller)];
+  if (query.kind) filters.push(sql`f.kind = ${query.kind}`);
+  if (query.status !== undefined) filters.push(sql`f.status = ${query.status}`);
+  if (query.sn) {
+    filters.push(
+      sql`EXISTS (SELECT 1 FROM fee_change_items i WHERE i.fee_change_id = f.id AND i.sn = ${normalizeSn(query.sn)})`,
+    );
+  }
+  if (after) filters.push(sql`f.id < ${after}`);
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${FEE_CHANGE_COLUMNS} FROM fee_changes f JOIN agents r ON r.id = f.requested_by
+        WHERE ${sql.join(filters, sql` AND `)}
+        ORDER BY f.id DESC LIMIT ${query.pageSize + 1}`,
+  );
+  return pageOf(
+    found.map((r) => toFeeChangeItem(r, caller)),
+    query.pageSize,
+  );
+}

@@ -1,0 +1,61 @@
+import { maskName, type RateMerchant } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { likeEscape } from '../policies/list-open-candidates';
+import { decodeIdCursor, num, pageOf } from '../policies/scope';
+
+/**
+ * The merchants whose rates the caller may change: those it signed up itself (its direct
+ * merchants), with their bound terminals. Searchable by name, merchant number or a bound SN.
+ */
+export async function listRateMerchants(
+  db: DbOrTx,
+  caller: Caller,
+  query: { keyword?: string; cursor?: string; pageSize: number },
+): Promise<{ rows: RateMerchant[]; nextCursor: string | null }> {
+  if (caller.role === 'operator') return { rows: [], nextCursor: null };
+  const after = decodeIdCursor(query.cursor);
+  const kw = query.keyword?.trim();
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT m.id, m.merchant_no, m.name, m.legal_name,
+          COALESCE(array_agg(t.sn ORDER BY t.sn) FILTER (WHERE t.id IS NOT NULL), '{}') AS sns,
+          COALESCE(array_agg(DISTINCT p.name) FILTER (WHERE p.id IS NOT NULL), '{}') AS policy_names
+        FROM merchants m
+        LEFT JOIN terminals t ON t.merchant_id = m.id AND t.deleted_at IS NULL
+        LEFT JOIN policies p ON p.id = t.policy_id
+        WHERE m.agent_id = ${caller.agentId}
+          ${after ? sql`AND m.id < ${after}` : sql``}
+          ${
+            kw
+              ? sql`AND (m.name LIKE ${`%${likeEscape(kw)}%`} OR m.merchant_no = ${kw}
+                    OR EXISTS (SELECT 1 FROM terminals t2 WHERE t2.merchant_id = m.id AND t2.sn = ${kw.toUpperCase()}))`
+              : sql``
+          }
+        GROUP BY m.id
+        ORDER BY m.id DESC LIMIT ${query.pageSize + 1}`,
+  );
+  const arr = (v: unknown): string[] =>
+    Array.isArray(v)
+      ? v.map(String)
+      : String(v ?? '{}')
+          .replace(/[{}"]/g, '')
+          .split(',')
+          .filter(Boolean);
+  return pageOf(
+    found.map((r) => {
+      const sns = arr(r.sns);
+      return {
+        id: num(r.id),
+        merchantNo: String(r.merchant_no),
+        name: String(r.name),
+        legalName: maskName(String(r.legal_name)),
+        terminalCount: sns.length,
+        sns: sns.slice(0, 5),
+        policyNames: arr(r.policy_names),
+      };
+    }),
+    query.pageSize,
+  );
+}

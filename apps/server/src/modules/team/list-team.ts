@@ -1,0 +1,130 @@
+import {
+  maskName,
+  maskPhone,
+  type TeamListParams,
+  type TeamListResponse,
+  type TeamMember,
+} from '@pos/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
+import { levelName, loadLevels } from './levels';
+import { currentMonth, monthKey } from './month';
+import { displayName, loadCrumbs } from './names';
+import { inSubtree, resolveTeamAgent } from './scope';
+import { teamTerminalCountsSql } from './terminal-counts';
+
+/** Escapes LIKE's wildcards so a keyword matches literally. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The direct sub-agents of `parentId` (the caller when absent, else an agent of the caller's
+ * subtree), with their teams' figures for the month, searched, sorted and paged by keyset.
+ *
+ * Each direct sub-agent's sort value is a subtree sum answered by one index-only range scan of a
+ * rollup (agent_monthly_stats, terminal_stock_counts) bounded by its path; the keyset condition
+ * and the limit cut the page, and only the page's rows get their remaining figures. The cost is
+ * one short range scan per direct sub-agent, the same for the first page as for a deep one, and
+ * no tree is walked in application code. (Measured against one grouped scan of the whole subtree
+ * per rollup, these probes were about three times faster at 10,000 agents; bench-team.ts.)
+ */
+export async function listTeam(
+  db: DbOrTx,
+  caller: Caller,
+  query: TeamListParams,
+): Promise<TeamListResponse> {
+  const parent = await resolveTeamAgent(db, caller, query.parentId);
+  const month = query.month ?? currentMonth();
+  const key = monthKey(month);
+  const desc = query.order === 'desc';
+
+  const filters: SQL[] = [sql`c.parent_id = ${parent.id}`, sql`c.role = 'agent'`];
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    const byName = sql`c.name LIKE ${`%${likeText(keyword)}%`}`;
+    filters.push(
+      /^\d+$/.test(keyword) ? sql`(${byName} OR c.mobile LIKE ${`${keyword}%`})` : byName,
+    );
+  }
+
+  let sortValue: SQL;
+  switch (query.sort) {
+    case 'volume':
+      sortValue = sql`(SELECT f.trade_amount_fen FROM (${teamFiguresSql(sql`c.path`, key)}) f)`;
+      break;
+    case 'newMerchants':
+      sortValue = sql`(SELECT f.new_merchants FROM (${teamFiguresSql(sql`c.path`, key)}) f)`;
+      break;
+    case 'stock':
+      sortValue = sql`(SELECT t.stock FROM (${teamTerminalCountsSql(sql`c.path`)}) t)`;
+      break;
+    case 'createdAt':
+      // Microseconds since the epoch: exact, so the keyset never skips or repeats a row.
+      sortValue = sql`(extract(epoch from c.created_at) * 1000000)::bigint`;
+      break;
+  }
+
+  let keyset = sql``;
+  if (query.cursor) {
+    const [value, id] = query.cursor.split('_') as [string, string];
+    keyset = desc
+      ? sql`WHERE (s.sort_value, s.id) < (${value}::bigint, ${id}::bigint)`
+      : sql`WHERE (s.sort_value, s.id) > (${value}::bigint, ${id}::bigint)`;
+  }
+  const direction = sql.raw(desc ? 'DESC' : 'ASC');
+
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT p.id, p.name, p.mobile, p.level, p.created_at, p.sort_value,
+        (SELECT count(*) FROM agents k WHERE k.parent_id = p.id) AS child_count,
+        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, sql`p.path`)}) - 1 AS team_size,
+        f.trade_amount_fen, f.trade_count, f.new_merchants, f.activated_terminals,
+        t.stock, t.bound, t.activated
+      FROM (
+        SELECT s.* FROM (
+          SELECT c.id, c.name, c.mobile, c.level, c.created_at, c.path, ${sortValue} AS sort_value
+            FROM agents c
+           WHERE ${sql.join(filters, sql` AND `)}
+        ) s
+        ${keyset}
+        ORDER BY s.sort_value ${direction}, s.id ${direction}
+        LIMIT ${query.pageSize + 1}
+      ) p
+      CROSS JOIN LATERAL (${teamFiguresSql(sql`p.path`, key)}) f
+      CROSS JOIN LATERAL (${teamTerminalCountsSql(sql`p.path`)}) t
+      ORDER BY p.sort_value ${direction}, p.id ${direction}`,
+  );
+
+  const page = found.slice(0, query.pageSize);
+  const last = page[page.length - 1];
+  const nextCursor =
+    found.length > query.pageSize && last ? `${String(last.sort_value)}_${String(last.id)}` : null;
+
+  const levels = await loadLevels(db);
+  const rowsOut: TeamMember[] = page.map((r) => ({
+    id: num(r.id),
+    name: maskName(String(r.name)),
+    mobile: maskPhone(String(r.mobile)),
+    level: num(r.level),
+    levelName: levelName(levels, num(r.level)),
+    createdAt: new Date(r.created_at as string | Date).toISOString(),
+    childCount: num(r.child_count),
+    teamSize: num(r.team_size),
+    team: toFigures(r),
+    terminals: toTerminals(r),
+  }));
+
+  return {
+    parent: {
+      id: parent.id,
+      name: displayName(caller, parent),
+      level: parent.level,
+      levelName: levelName(levels, parent.level),
+    },
+    crumbs: await loadCrumbs(db, caller, parent),
+    month,
+    rows: rowsOut,
+    nextCursor,
+  };
+}

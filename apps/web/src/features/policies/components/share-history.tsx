@@ -1,0 +1,31 @@
+import { sharePpmToPercentText } from '@pos/core';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock } from './list-states';
+import { dateTime } from './policy-format';
+
+/** The changes of a pass-down share, newest first. */
+export function ShareHistory({
+  history,
+}: {
+  history: { passPpm: number; previousPassPpm: number; changedByName: string; createdAt: string }[];
+}) {
+  const { t } = useTranslation();
+  if (history.length === 0) return <EmptyBlock title={t('policies.noHistory')} />;
+  return (
+    <div className="pol-card" data-testid="share-history">
+      {history.map((h, i) => (
+        <div className="pol-row" key={`${h.createdAt}-${i}`}>
+          <span>
+            {t('policies.fromTo', {
+              from: sharePpmToPercentText(h.previousPassPpm),
+              to: sharePpmToPercentText(h.passPpm),
+            })}
+          </span>
+          <span className="pol-muted">
+            {dateTime(h.createdAt)} · {h.changedByName}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { FeeChangeForm } from '../components/fee-change-form';
+import '../i18n';
+import '../policies.css';
+
+/** Service fee (deposit) change of unbound terminals (/pages/home/policy/changeServiceFee). */
+export default function ChangeServiceFeePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Page
+      title={t('policies.serviceFeeTitle')}
+      className="pol-page"
+      right={
+        <button
+          type="button"
+          className="pol-nav-button"
+          onClick={() => navigate('/pages/home/policy/changeServiceList?kind=1')}
+        >
+          {t('policies.records')}
+        </button>
+      }
+    >
+      <FeeChangeForm kind={1} />
+    </Page>
+  );
+}
