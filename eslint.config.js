@@ -3,16 +3,39 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'home', 'terminals', 'merchants', 'policies', 'wallet', 'team', 'data', 'mine', 'settings'];
+const FEATURES = [
+  'auth',
+  'home',
+  'terminals',
+  'merchants',
+  'policies',
+  'wallet',
+  'team',
+  'data',
+  'mine',
+  'settings',
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'apps/native/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/native/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
@@ -33,7 +56,8 @@ export default tseslint.config(
               target: `./apps/web/src/features/${f}`,
               from: './apps/web/src/features',
               except: [`./${f}`],
-              message: 'A feature must not import another feature; move shared code to lib/ or components/.',
+              message:
+                'A feature must not import another feature; move shared code to lib/ or components/.',
             })),
             {
               target: ['./apps/web/src/lib', './apps/web/src/components'],
@@ -51,11 +75,24 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'apps/server/test/**/*.ts', 'apps/server/scripts/**/*.ts', 'scripts/**/*.mjs'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.ts',
+      'apps/server/test/**/*.ts',
+      'apps/server/scripts/**/*.ts',
+      'scripts/**/*.mjs',
+    ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', 'no-console': 'off' },
   },
   {
     files: ['scripts/**/*.mjs', '.ci/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

@@ -101,7 +101,9 @@ test('a new agent registers with the SMS code from the outbox and signs in', asy
 test('an expired session brings the login-expired modal, then the login page', async ({ page }) => {
   const token = await loginViaApi(page, DEMO.child.mobile);
   // The session ends elsewhere (logout from another device): the stored token is now dead.
-  await page.request.post('/prod-api/api/logout', { headers: { Authorization: `Bearer ${token}` } });
+  await page.request.post('/prod-api/api/logout', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   await page.goto('/pages/myInfo/index');
   await expect(page.getByText('登录状态已过期，即将跳转登录！')).toBeVisible();
   await page.getByRole('button', { name: '确定' }).click();
@@ -109,7 +111,10 @@ test('an expired session brings the login-expired modal, then the login page', a
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('every route of the product answers, and other paths get a real 404', async ({ page, request }) => {
+test('every route of the product answers, and other paths get a real 404', async ({
+  page,
+  request,
+}) => {
   const { ROUTE_PATHS } = await import('../packages/core/src/routes');
   for (const path of ROUTE_PATHS) {
     const res = await request.get(path);
@@ -118,7 +123,11 @@ test('every route of the product answers, and other paths get a real 404', async
   const missing = await request.get('/pages/not/a/route');
   expect(missing.status()).toBe(404);
   await loginViaApi(page, DEMO.top.mobile);
-  for (const path of ['/pages/home/home/index', '/pages/home/notice/notice', '/page-subpage/setting/aboutUs']) {
+  for (const path of [
+    '/pages/home/home/index',
+    '/pages/home/notice/notice',
+    '/page-subpage/setting/aboutUs',
+  ]) {
     await page.goto(path);
     await expect(page.locator('#root')).not.toBeEmpty();
     await expect(page.getByTestId('page-error')).toHaveCount(0);

@@ -10,7 +10,9 @@ export const DEMO = {
 
 /** Signs in through the real login call and leaves the token where the app keeps it. */
 export async function loginViaApi(page: Page, mobile: string, password = 'demo123') {
-  const res = await page.request.post('/prod-api/login/app', { data: { username: mobile, password } });
+  const res = await page.request.post('/prod-api/login/app', {
+    data: { username: mobile, password },
+  });
   const body = (await res.json()) as { code: number; token?: string; msg: string };
   expect(body.code, body.msg).toBe(200);
   await page.goto('/pages/login/index');
@@ -22,7 +24,13 @@ export async function loginViaApi(page: Page, mobile: string, password = 'demo12
 }
 
 /** Calls the API as the given token (for arranging data a journey starts from). */
-export async function api<T = unknown>(page: Page, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
+export async function api<T = unknown>(
+  page: Page,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: unknown,
+) {
   const res = await page.request.fetch(`/prod-api${url}`, {
     method,
     data,

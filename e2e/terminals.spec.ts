@@ -43,19 +43,36 @@ interface RecordRow {
   lastSn: string | null;
 }
 
-async function call<T>(page: Page, token: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<Envelope<T>> {
-  const res = await page.request.fetch(`/prod-api${url}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
+async function call<T>(
+  page: Page,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: unknown,
+): Promise<Envelope<T>> {
+  const res = await page.request.fetch(`/prod-api${url}`, {
+    method,
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return (await res.json()) as Envelope<T>;
 }
 
 /** Signs in through the login call and leaves what the app keeps after a login on the device. */
 async function signIn(page: Page, account: { mobile: string; password: string }): Promise<Session> {
-  const res = await page.request.post('/prod-api/login/app', { data: { username: account.mobile, password: account.password } });
+  const res = await page.request.post('/prod-api/login/app', {
+    data: { username: account.mobile, password: account.password },
+  });
   const body = (await res.json()) as { code: number; token?: string; msg: string };
   expect(body.code, body.msg).toBe(200);
   const token = body.token!;
-  const roleRes = await page.request.get('/prod-api/getInfo', { headers: { Authorization: `Bearer ${token}` } });
-  const role = (await roleRes.json()) as { data?: { user: { userId: number } }; user?: { userId: number } };
+  const roleRes = await page.request.get('/prod-api/getInfo', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const role = (await roleRes.json()) as {
+    data?: { user: { userId: number } };
+    user?: { userId: number };
+  };
   const roleInfo = role.data ?? role;
   await page.goto('/pages/login/index');
   await page.evaluate(
@@ -112,7 +129,9 @@ async function pickAgent(page: Page, mobile: string, agentId: number) {
   await page.getByTestId('pick-agent').click();
   await page.getByTestId('agent-search').locator('input').fill(mobile);
   await page.getByTestId(`agent-option-${agentId}`).click();
-  await expect(page.getByTestId('pick-agent')).toContainText(`${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+  await expect(page.getByTestId('pick-agent')).toContainText(
+    `${mobile.slice(0, 3)}****${mobile.slice(-4)}`,
+  );
 }
 
 async function enterRange(page: Page, start: string, end: string, count: number) {
@@ -143,7 +162,12 @@ test('the top agent allocates 10 terminals by range, recalls 5, the child accept
   await enterRange(page, ten[0]!, ten[9]!, 10);
   await previewAndConfirm(page, 10, ten);
   await expect(page).toHaveURL(/termOperatHistory/);
-  const allocations: Envelope<{ rows: RecordRow[] }> = await call(page, top.token, 'GET', '/api/term-info/operations?type=0&role=mine&pageSize=5');
+  const allocations: Envelope<{ rows: RecordRow[] }> = await call(
+    page,
+    top.token,
+    'GET',
+    '/api/term-info/operations?type=0&role=mine&pageSize=5',
+  );
   const allocation = allocations.data.rows.find((r) => r.firstSn === ten[0] && r.lastSn === ten[9]);
   expect(allocation).toMatchObject({ count: 10, status: 1 });
   await expect(page.getByTestId(`record-${allocation!.id}`)).toContainText('下发');
@@ -165,7 +189,12 @@ test('the top agent allocates 10 terminals by range, recalls 5, the child accept
   await enterRange(page, five[0]!, five[4]!, 5);
   await previewAndConfirm(page, 5, five);
   await expect(page).toHaveURL(/termBackList/);
-  const recalls: Envelope<{ rows: RecordRow[] }> = await call(page, top.token, 'GET', '/api/term-info/operations?type=2&role=mine&pageSize=5');
+  const recalls: Envelope<{ rows: RecordRow[] }> = await call(
+    page,
+    top.token,
+    'GET',
+    '/api/term-info/operations?type=2&role=mine&pageSize=5',
+  );
   const recall = recalls.data.rows.find((r) => r.firstSn === five[0] && r.lastSn === five[4]);
   expect(recall).toMatchObject({ count: 5, status: 0 });
   await expect(page.getByTestId(`record-${recall!.id}`)).toContainText('待处理');
@@ -194,9 +223,19 @@ test('the top agent allocates 10 terminals by range, recalls 5, the child accept
   await page.goto('/pages/home/terminal/termBackList?status=1');
   await expect(page.getByTestId(`record-${recall!.id}`)).toContainText('已通过');
   // The recalled five are the top agent's again, the other five stay with the child.
-  const back: Envelope<{ holderAgentId: number }> = await call(page, top.token, 'GET', `/api/term-info/info?sn=${five[0]}`);
+  const back: Envelope<{ holderAgentId: number }> = await call(
+    page,
+    top.token,
+    'GET',
+    `/api/term-info/info?sn=${five[0]}`,
+  );
   expect(back.data.holderAgentId).toBe(top.agentId);
-  const stays: Envelope<{ holderAgentId: number }> = await call(page, top.token, 'GET', `/api/term-info/info?sn=${ten[9]}`);
+  const stays: Envelope<{ holderAgentId: number }> = await call(
+    page,
+    top.token,
+    'GET',
+    `/api/term-info/info?sn=${ten[9]}`,
+  );
   expect(stays.data.holderAgentId).toBe(child.agentId);
 });
 
@@ -218,6 +257,11 @@ test('a leaf agent binds a terminal to a new merchant by typing its SN', async (
   const info = page.getByTestId('terminal-info');
   await expect(info).toContainText('已绑定');
   await expect(info).toContainText('端到端测试便利店');
-  const check: Envelope<{ bindStatus: number; merchantName: string }> = await call(page, leaf.token, 'GET', `/api/term-info/info?sn=${sn}`);
+  const check: Envelope<{ bindStatus: number; merchantName: string }> = await call(
+    page,
+    leaf.token,
+    'GET',
+    `/api/term-info/info?sn=${sn}`,
+  );
   expect(check.data).toMatchObject({ bindStatus: 1, merchantName: '端到端测试便利店' });
 });

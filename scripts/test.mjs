@@ -15,12 +15,20 @@ const steps = [
   ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+  [
+    'unit and API tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  ],
   ['PGlite leg', 'npx', ['vitest', 'run', '--project', 'server', 'test/pglite.test.ts']],
   ['build', 'npm', ['run', '--silent', 'build']],
 ];
 if (!skipE2E) {
-  steps.push(['end-to-end', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json']]);
+  steps.push([
+    'end-to-end',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  ]);
 }
 
 let failedStep = null;

@@ -22,7 +22,10 @@ import { openDatabase, rows, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/crypto';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
 /** Agents per depth, top first: 10 levels, 10,000 agents. */
 const LEVELS = [1, 3, 9, 27, 81, 243, 729, 1458, 2916, 4533];
 const TERMINALS = 1_000_000;
@@ -39,7 +42,8 @@ const withDb = (url: string, name: string) => {
   return u.toString();
 };
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 interface Agent {
   id: number;
@@ -71,7 +75,8 @@ async function load(database: Database, tree: Agent[]) {
   const topId = FIRST_AGENT_ID;
   for (let i = 0; i < tree.length; i += 2000) {
     const chunk = tree.slice(i, i + 2000);
-    const col = (f: (a: Agent) => string | number | null) => chunk.map((a) => String(f(a) ?? '')).join(',');
+    const col = (f: (a: Agent) => string | number | null) =>
+      chunk.map((a) => String(f(a) ?? '')).join(',');
     await db.execute(sql`
       INSERT INTO agents (id, mobile, password_hash, name, parent_id, path, depth, top_id, level, invite_code)
       SELECT id, '150' || lpad(id::text, 8, '0'), ${hash}, '代理' || id, nullif(parent, '')::bigint, path, depth, ${topId},
@@ -81,9 +86,15 @@ async function load(database: Database, tree: Agent[]) {
                    unnest(string_to_array(${col((a) => a.path)}, ',')) AS path,
                    unnest(string_to_array(${col((a) => a.depth)}, ','))::int AS depth) s`);
   }
-  await db.execute(sql`SELECT setval(pg_get_serial_sequence('agents', 'id'), (SELECT max(id) FROM agents))`);
-  await db.execute(sql`INSERT INTO brands (id, name, models) VALUES (1, '联迪', ARRAY['A8']), (2, '新大陆', ARRAY['ME31'])`);
-  await db.execute(sql`INSERT INTO policies (id, brand_id, name) VALUES (1, 1, '联迪标准政策'), (2, 2, '新大陆标准政策')`);
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('agents', 'id'), (SELECT max(id) FROM agents))`,
+  );
+  await db.execute(
+    sql`INSERT INTO brands (id, name, models) VALUES (1, '联迪', ARRAY['A8']), (2, '新大陆', ARRAY['ME31'])`,
+  );
+  await db.execute(
+    sql`INSERT INTO policies (id, brand_id, name) VALUES (1, 1, '联迪标准政策'), (2, 2, '新大陆标准政策')`,
+  );
 
   // Merchant j belongs to agent FIRST_AGENT_ID + (j % 10,000).
   await db.execute(sql`
@@ -134,7 +145,12 @@ async function main() {
         `${TERMINALS.toLocaleString()} terminals in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const config = { ...loadConfig({}), captchaEnabled: false, jwtSecret: 'bench-secret-bench-secret-bench', webDist: '/nonexistent' };
+    const config = {
+      ...loadConfig({}),
+      captchaEnabled: false,
+      jwtSecret: 'bench-secret-bench-secret-bench',
+      webDist: '/nonexistent',
+    };
     const server = await buildApp({ database, config, logger: false });
     app = server;
     await server.ready();
@@ -151,10 +167,23 @@ async function main() {
     const topAgent = tree[0]!;
     const mid = tree.find((a) => a.depth === 3)!;
     const leaf = tree[tree.length - 1]!;
-    const tokens = { top: await login(topAgent.id), mid: await login(mid.id), leaf: await login(leaf.id) };
+    const tokens = {
+      top: await login(topAgent.id),
+      mid: await login(mid.id),
+      leaf: await login(leaf.id),
+    };
     const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
-      const res = await server.inject({ method, url: `/prod-api${url}`, headers: { authorization: `Bearer ${token}` }, payload });
-      const body = res.json() as { code: number; msg: string; data: { nextCursor?: string | null; rows?: unknown[] } };
+      const res = await server.inject({
+        method,
+        url: `/prod-api${url}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+      const body = res.json() as {
+        code: number;
+        msg: string;
+        data: { nextCursor?: string | null; rows?: unknown[] };
+      };
       if (body.code !== 200) throw new Error(`${url}: ${body.msg}`);
       return body.data;
     };
@@ -187,7 +216,9 @@ async function main() {
         if (!cursor) page = 0;
       }
       times.sort((a, b) => a - b);
-      console.log(`${label.padEnd(48)} median ${ms(percentile(times, 50))}   p99 ${ms(percentile(times, 99))}`);
+      console.log(
+        `${label.padEnd(48)} median ${ms(percentile(times, 50))}   p99 ${ms(percentile(times, 99))}`,
+      );
     };
     console.log(`terminal list page (20 rows; ${RUNS} requests each, first to tenth page):`);
     await listBench('  top agent, whole subtree', tokens.top, '');
@@ -205,7 +236,9 @@ async function main() {
       summaryTimes.push(performance.now() - start);
     }
     summaryTimes.sort((a, b) => a - b);
-    console.log(`\nstock counts (tab page), top agent: median ${ms(percentile(summaryTimes, 50))}   p99 ${ms(percentile(summaryTimes, 99))}`);
+    console.log(
+      `\nstock counts (tab page), top agent: median ${ms(percentile(summaryTimes, 50))}   p99 ${ms(percentile(summaryTimes, 99))}`,
+    );
 
     console.log('\nallocate 1,000 terminals by SN range to a direct sub-agent (top agent):');
     const child = tree.find((a) => a.parentId === topAgent.id)!;
@@ -223,15 +256,26 @@ async function main() {
       allocTimes.push(performance.now() - start);
       if (result.count !== 1000) throw new Error(`allocated ${result.count}`);
     }
-    console.log(`  10 runs: ${allocTimes.map((t) => t.toFixed(0)).join(', ')} ms; median ${ms([...allocTimes].sort((a, b) => a - b)[5]!)}`);
+    console.log(
+      `  10 runs: ${allocTimes.map((t) => t.toFixed(0)).join(', ')} ms; median ${ms([...allocTimes].sort((a, b) => a - b)[5]!)}`,
+    );
     const listAlloc: number[] = [];
     for (let k = 10; k < 15; k++) {
-      const sns = Array.from({ length: 1000 }, (_, i) => `BM${String(k * 1000 + i + 1).padStart(10, '0')}`);
+      const sns = Array.from(
+        { length: 1000 },
+        (_, i) => `BM${String(k * 1000 + i + 1).padStart(10, '0')}`,
+      );
       const start = performance.now();
-      await call(tokens.top, 'POST', '/api/term-info/operate', { type: 0, toAgentId: child.id, sns });
+      await call(tokens.top, 'POST', '/api/term-info/operate', {
+        type: 0,
+        toAgentId: child.id,
+        sns,
+      });
       listAlloc.push(performance.now() - start);
     }
-    console.log(`  by SN list of 1,000, 5 runs: ${listAlloc.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(
+      `  by SN list of 1,000, 5 runs: ${listAlloc.map((t) => t.toFixed(0)).join(', ')} ms`,
+    );
     const refused: number[] = [];
     for (let k = 0; k < 3; k++) {
       // Already moved: the check names the first SN; nothing changes.
@@ -245,7 +289,9 @@ async function main() {
       refused.push(performance.now() - start);
       if (res.json().code === 200) throw new Error('expected a refusal');
     }
-    console.log(`  a refused 1,000 range (first offender named): ${refused.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(
+      `  a refused 1,000 range (first offender named): ${refused.map((t) => t.toFixed(0)).join(', ')} ms`,
+    );
     const recallStart = performance.now();
     const recall = (await call(tokens.top, 'POST', '/api/term-info/operate', {
       type: 2,
@@ -256,8 +302,13 @@ async function main() {
     const recallTook = performance.now() - recallStart;
     const childToken = await login(child.id);
     const acceptStart = performance.now();
-    await call(childToken, 'POST', '/api/term-info/recall/decide', { operationId: recall.operationId, accept: true });
-    console.log(`  recall 1,000 by range: ${ms(recallTook)}; holder accepts: ${ms(performance.now() - acceptStart)}`);
+    await call(childToken, 'POST', '/api/term-info/recall/decide', {
+      operationId: recall.operationId,
+      accept: true,
+    });
+    console.log(
+      `  recall 1,000 by range: ${ms(recallTook)}; holder accepts: ${ms(performance.now() - acceptStart)}`,
+    );
   } catch (err) {
     console.error(err);
     process.exitCode = 1;

@@ -104,7 +104,9 @@ async function registerWeb(app: FastifyInstance, webDist: string) {
       if (hasWeb) return reply.sendFile('index.html');
       return reply
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><meta charset="utf-8"><title>POS</title><p>Web app not built: run npm run build.</p>');
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>POS</title><p>Web app not built: run npm run build.</p>',
+        );
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -21,5 +21,9 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${config.dataDir}`;
-console.log(`\n  POS agent app ready: http://localhost:${config.port}/\n  API docs: http://localhost:${config.port}/prod-api/docs\n  Database: ${where}\n`);
+const where = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PGlite at ${config.dataDir}`;
+console.log(
+  `\n  POS agent app ready: http://localhost:${config.port}/\n  API docs: http://localhost:${config.port}/prod-api/docs\n  Database: ${where}\n`,
+);

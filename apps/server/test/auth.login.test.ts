@@ -13,10 +13,18 @@ describe('POST /prod-api/login/app', () => {
     expect(body.code).toBe(200);
     expect(typeof body.token).toBe('string');
     expect(body.passwordCheck).toBe(false);
-    const out = await app.inject({ method: 'POST', url: '/prod-api/api/logout', headers: bearer(body.token) });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/prod-api/api/logout',
+      headers: bearer(body.token),
+    });
     expect(out.json().code).toBe(200);
     // The session is over: the same token is now refused.
-    const again = await app.inject({ method: 'POST', url: '/prod-api/api/logout', headers: bearer(body.token) });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/prod-api/api/logout',
+      headers: bearer(body.token),
+    });
     expect(again.statusCode).toBe(401);
     expect(again.json().code).toBe(401);
   });
@@ -45,27 +53,41 @@ describe('POST /prod-api/login/app', () => {
   });
 
   it('remembers a login with a rotating device credential, never the password', async () => {
-    const first = (await login({ username: DEMO_ACCOUNTS.child.mobile, password: 'demo123', remember: true })).json();
+    const first = (
+      await login({ username: DEMO_ACCOUNTS.child.mobile, password: 'demo123', remember: true })
+    ).json();
     expect(first.passwordCheck).toBe(true);
     expect(first.rememberToken).toBeTruthy();
     expect(first.rememberToken).not.toContain('demo123');
-    const second = (await login({ username: DEMO_ACCOUNTS.child.mobile, rememberToken: first.rememberToken })).json();
+    const second = (
+      await login({ username: DEMO_ACCOUNTS.child.mobile, rememberToken: first.rememberToken })
+    ).json();
     expect(second.code).toBe(200);
     expect(second.rememberToken).not.toBe(first.rememberToken);
     // A used credential does not work twice.
-    const replay = (await login({ username: DEMO_ACCOUNTS.child.mobile, rememberToken: first.rememberToken })).json();
+    const replay = (
+      await login({ username: DEMO_ACCOUNTS.child.mobile, rememberToken: first.rememberToken })
+    ).json();
     expect(replay.code).toBe(400);
   });
 
   it('refuses calls without a token, with a forged token, or an expired one', async () => {
     const none = await app.inject({ method: 'POST', url: '/prod-api/api/logout' });
     expect(none.statusCode).toBe(401);
-    const forged = await app.inject({ method: 'POST', url: '/prod-api/api/logout', headers: bearer('abc.def.ghi') });
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/prod-api/api/logout',
+      headers: bearer('abc.def.ghi'),
+    });
     expect(forged.json().code).toBe(401);
     const token = await loginAs(app, DEMO_ACCOUNTS.otherTop.mobile);
     const claims = app.jwt.decode<{ sub: string; sid: string }>(token)!;
     const expired = app.jwt.sign({ sub: claims.sub, sid: claims.sid }, { expiresIn: -10 });
-    const res = await app.inject({ method: 'POST', url: '/prod-api/api/logout', headers: bearer(expired) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/prod-api/api/logout',
+      headers: bearer(expired),
+    });
     expect(res.json().code).toBe(401);
   });
 });
@@ -73,13 +95,20 @@ describe('POST /prod-api/login/app', () => {
 describe('captcha', async () => {
   const withCaptcha = await createTestContext({ captchaEnabled: true });
   it('requires a one-time captcha when switched on', async () => {
-    const cap = (await withCaptcha.app.inject({ method: 'GET', url: '/prod-api/captchaImage' })).json();
+    const cap = (
+      await withCaptcha.app.inject({ method: 'GET', url: '/prod-api/captchaImage' })
+    ).json();
     expect(cap.captchaEnabled).toBe(true);
     expect(Buffer.from(cap.img, 'base64').toString()).toContain('<svg');
     const res = await withCaptcha.app.inject({
       method: 'POST',
       url: '/prod-api/login/app',
-      payload: { username: DEMO_ACCOUNTS.top.mobile, password: 'demo123', uuid: cap.uuid, code: 'ZZZZ' },
+      payload: {
+        username: DEMO_ACCOUNTS.top.mobile,
+        password: 'demo123',
+        uuid: cap.uuid,
+        code: 'ZZZZ',
+      },
     });
     expect(res.json()).toMatchObject({ code: 400, field: 'code', msg: '图形验证码错误' });
   });

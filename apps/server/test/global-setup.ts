@@ -9,7 +9,11 @@ import { migrate } from '../src/db/migrate';
  * gets its own copy, which takes a fraction of a second. Without PostgreSQL, or with
  * TEST_DB=pglite, each file gets a fresh embedded PGlite instead.
  */
-export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
+export default async function setup({
+  provide,
+}: {
+  provide: (key: string, value: string) => void;
+}) {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   if (process.env.TEST_DB === 'pglite' || !(await reachable(adminUrl))) {
     provide('testDb', JSON.stringify({ kind: 'pglite' }));

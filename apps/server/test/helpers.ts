@@ -24,8 +24,7 @@ export interface TestContext {
  */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const testDb = JSON.parse(inject('testDb')) as
-    | { kind: 'pglite' }
-    | { kind: 'postgres'; adminUrl: string; template: string };
+    { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string; template: string };
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
   if (testDb.kind === 'postgres') {

@@ -12,17 +12,23 @@ const child = await loginAs(app, DEMO_ACCOUNTS.child.mobile);
 const grandchild = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
 const otherTop = await loginAs(app, DEMO_ACCOUNTS.otherTop.mobile);
 
-const get = (token: string, url: string) => app.inject({ method: 'GET', url: `/prod-api${url}`, headers: bearer(token) });
+const get = (token: string, url: string) =>
+  app.inject({ method: 'GET', url: `/prod-api${url}`, headers: bearer(token) });
 const post = (token: string, url: string, payload: object) =>
   app.inject({ method: 'POST', url: `/prod-api${url}`, payload, headers: bearer(token) });
 
 /** A PNG signature and a few bytes: enough for the content check. */
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 7),
+]);
 
 function multipart(file: Buffer, filename = 'a.png', type = 'image/png') {
   const boundary = '----postest' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -39,13 +45,21 @@ const upload = (token: string, merchantId: number, kind: string, file: Buffer, t
 };
 
 async function firstOwnMerchant(token: string, agentId: number) {
-  return (await get(token, `/api/merchant/list?agentId=${agentId}&pageSize=1`)).json().data.rows[0] as {
+  return (await get(token, `/api/merchant/list?agentId=${agentId}&pageSize=1`)).json().data
+    .rows[0] as {
     id: number;
     name: string;
   };
 }
 const merchantsUnder = async (path: string) =>
-  Number((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM merchants WHERE agent_path LIKE ${path + '%'}`))[0]!.n);
+  Number(
+    (
+      await rows<{ n: unknown }>(
+        db,
+        sql`SELECT count(*) AS n FROM merchants WHERE agent_path LIKE ${path + '%'}`,
+      )
+    )[0]!.n,
+  );
 const merchantRow = async (id: number) =>
   (await rows<Record<string, unknown>>(db, sql`SELECT * FROM merchants WHERE id = ${id}`))[0]!;
 
@@ -68,31 +82,54 @@ describe('merchant lists and detail', () => {
     const own = seen.filter((m) => m.own).length;
     expect(own).toBeGreaterThanOrEqual(100);
     expect(seen.slice(0, own).every((m) => m.own)).toBe(true);
-    const first = seen[0] as unknown as { legalName: string; mobile: string; terminalCount: number };
+    const first = seen[0] as unknown as {
+      legalName: string;
+      mobile: string;
+      terminalCount: number;
+    };
     expect(first.legalName).toMatch(/^\p{Script=Han}\*+$/u);
     expect(first.mobile).toMatch(/^137\*{4}\d{4}$/);
-    expect((await get(child, '/api/merchant/list?pageSize=100')).json().data.rows).toHaveLength(await merchantsUnder(demo.child.path));
-    expect((await get(otherTop, '/api/merchant/list?pageSize=100')).json().data.rows).toHaveLength(await merchantsUnder(demo.otherTop.path));
+    expect((await get(child, '/api/merchant/list?pageSize=100')).json().data.rows).toHaveLength(
+      await merchantsUnder(demo.child.path),
+    );
+    expect((await get(otherTop, '/api/merchant/list?pageSize=100')).json().data.rows).toHaveLength(
+      await merchantsUnder(demo.otherTop.path),
+    );
   });
 
   it('searches and filters by condition', async () => {
     const byMobile = (await get(top, '/api/merchant/list?keyword=13700000005')).json().data.rows;
     expect(byMobile).toHaveLength(1);
-    const activated = (await get(top, '/api/merchant/list?condition=activated&pageSize=100')).json().data.rows;
+    const activated = (await get(top, '/api/merchant/list?condition=activated&pageSize=100')).json()
+      .data.rows;
     expect(activated.length).toBeGreaterThan(0);
     expect(activated.every((m: { activatedCount: number }) => m.activatedCount > 0)).toBe(true);
-    const notActivated = (await get(top, '/api/merchant/list?condition=notActivated&pageSize=100')).json().data.rows;
-    expect(notActivated.every((m: { activatedCount: number }) => m.activatedCount === 0)).toBe(true);
-    const noLicence = (await get(top, '/api/merchant/list?condition=noLicence&pageSize=100')).json().data.rows;
+    const notActivated = (
+      await get(top, '/api/merchant/list?condition=notActivated&pageSize=100')
+    ).json().data.rows;
+    expect(notActivated.every((m: { activatedCount: number }) => m.activatedCount === 0)).toBe(
+      true,
+    );
+    const noLicence = (await get(top, '/api/merchant/list?condition=noLicence&pageSize=100')).json()
+      .data.rows;
     expect(noLicence.every((m: { licenceStatus: number }) => m.licenceStatus !== 2)).toBe(true);
-    expect((await get(top, '/api/merchant/list?condition=x')).json()).toMatchObject({ code: 400, msg: '筛选条件不正确' });
+    expect((await get(top, '/api/merchant/list?condition=x')).json()).toMatchObject({
+      code: 400,
+      msg: '筛选条件不正确',
+    });
   });
 
   it('shows a merchant with its terminals, rates and volume', async () => {
     const m = await firstOwnMerchant(top, demo.top.id);
     const body = (await get(top, `/api/merchant/info?id=${m.id}`)).json();
     expect(body.code).toBe(200);
-    expect(body.data).toMatchObject({ id: m.id, own: true, agentName: '张总', rates: [], monthVolumeFen: 0 });
+    expect(body.data).toMatchObject({
+      id: m.id,
+      own: true,
+      agentName: '张总',
+      rates: [],
+      monthVolumeFen: 0,
+    });
     expect(body.data.terminals.length).toBe(body.data.terminalCount);
     for (const t of body.data.terminals) expect([1, 3]).toContain(t.bindStatus);
   });
@@ -116,10 +153,21 @@ describe('merchant lists and detail', () => {
   it('sums the subtree figures', async () => {
     const s = (await get(top, '/api/merchant/summary')).json().data;
     expect(s.total).toBe(await merchantsUnder(demo.top.path));
-    expect(s.own).toBe(Number((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM merchants WHERE agent_id = ${demo.top.id}`))[0]!.n));
+    expect(s.own).toBe(
+      Number(
+        (
+          await rows<{ n: unknown }>(
+            db,
+            sql`SELECT count(*) AS n FROM merchants WHERE agent_id = ${demo.top.id}`,
+          )
+        )[0]!.n,
+      ),
+    );
     expect(s.terminals.total).toBe(2650);
     expect(s.withActivated).toBeGreaterThan(0);
-    expect((await get(otherTop, '/api/merchant/summary')).json().data.total).toBe(await merchantsUnder(demo.otherTop.path));
+    expect((await get(otherTop, '/api/merchant/summary')).json().data.total).toBe(
+      await merchantsUnder(demo.otherTop.path),
+    );
   });
 });
 
@@ -137,11 +185,16 @@ describe('uploads', () => {
 
   it('refuses other types, oversize files and merchants out of scope', async () => {
     const m = await firstOwnMerchant(grandchild, demo.grandchild.id);
-    const count = async () => Number((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM merchant_files`))[0]!.n);
+    const count = async () =>
+      Number((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM merchant_files`))[0]!.n);
     const before = await count();
-    const text = (await upload(grandchild, m.id, 'licence', Buffer.from('<svg onload=alert(1)>'), 'image/png')).json();
+    const text = (
+      await upload(grandchild, m.id, 'licence', Buffer.from('<svg onload=alert(1)>'), 'image/png')
+    ).json();
     expect(text).toMatchObject({ code: 400, msg: '只支持JPG、PNG或WebP图片' });
-    const big = (await upload(grandchild, m.id, 'licence', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))).json();
+    const big = (
+      await upload(grandchild, m.id, 'licence', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))
+    ).json();
     expect(big).toMatchObject({ code: 400, msg: '图片不能超过2MB' });
     const kind = (await upload(grandchild, m.id, 'avatar', PNG)).json();
     expect(kind).toMatchObject({ code: 400, msg: '图片类型不正确' });
@@ -165,28 +218,56 @@ describe('merchant supplement (business licence)', () => {
       validTo: '长期',
       fileId,
     };
-    const bad = (await post(grandchild, '/api/merchant/licence', { ...payload, licenceNo: '123' })).json();
+    const bad = (
+      await post(grandchild, '/api/merchant/licence', { ...payload, licenceNo: '123' })
+    ).json();
     expect(bad).toMatchObject({ code: 400, msg: '营业执照号应为18位统一社会信用代码' });
-    const badDate = (await post(grandchild, '/api/merchant/licence', { ...payload, validTo: '2026-13-01' })).json();
+    const badDate = (
+      await post(grandchild, '/api/merchant/licence', { ...payload, validTo: '2026-13-01' })
+    ).json();
     expect(badDate.code).toBe(400);
     const res = (await post(grandchild, '/api/merchant/licence', payload)).json();
     expect(res).toMatchObject({ code: 200, data: { status: 1 } });
     const detail = (await get(child, `/api/merchant/info?id=${m.id}`)).json().data;
-    expect(detail.licence).toMatchObject({ status: 1, licenceNo: '91350211M000100Y43', validTo: '长期', fileId });
+    expect(detail.licence).toMatchObject({
+      status: 1,
+      licenceNo: '91350211M000100Y43',
+      validTo: '长期',
+      fileId,
+    });
 
-    expect((await post(grandchild, '/api/merchant/licence/review', { id: m.id, approve: true })).statusCode).toBe(403);
-    const noReason = (await post(operator, '/api/merchant/licence/review', { id: m.id, approve: false })).json();
+    expect(
+      (await post(grandchild, '/api/merchant/licence/review', { id: m.id, approve: true }))
+        .statusCode,
+    ).toBe(403);
+    const noReason = (
+      await post(operator, '/api/merchant/licence/review', { id: m.id, approve: false })
+    ).json();
     expect(noReason).toMatchObject({ code: 400, msg: '请填写驳回理由' });
-    const ok = (await post(operator, '/api/merchant/licence/review', { id: m.id, approve: true })).json();
+    const ok = (
+      await post(operator, '/api/merchant/licence/review', { id: m.id, approve: true })
+    ).json();
     expect(ok).toMatchObject({ code: 200, data: { status: 2 } });
     expect(Number((await merchantRow(m.id)).licence_status)).toBe(2);
   });
 
   it('refuses a file of another merchant and merchants out of scope, changing nothing', async () => {
-    const [a, b] = (await get(grandchild, `/api/merchant/list?agentId=${demo.grandchild.id}&pageSize=3`)).json().data.rows;
+    const [a, b] = (
+      await get(grandchild, `/api/merchant/list?agentId=${demo.grandchild.id}&pageSize=3`)
+    ).json().data.rows;
     const fileOfB = (await upload(grandchild, b.id, 'licence', PNG)).json().data.fileId;
-    const payload = { id: a.id, licenceNo: '91350211M000100Y43', licenceName: '示范', licenceAddress: '示范路1号', validTo: '2030-01-01', fileId: fileOfB };
-    expect((await post(grandchild, '/api/merchant/licence', payload)).json()).toMatchObject({ code: 400, msg: '请上传营业执照照片' });
+    const payload = {
+      id: a.id,
+      licenceNo: '91350211M000100Y43',
+      licenceName: '示范',
+      licenceAddress: '示范路1号',
+      validTo: '2030-01-01',
+      fileId: fileOfB,
+    };
+    expect((await post(grandchild, '/api/merchant/licence', payload)).json()).toMatchObject({
+      code: 400,
+      msg: '请上传营业执照照片',
+    });
     const outside = await post(otherTop, '/api/merchant/licence', { ...payload, id: b.id });
     expect(outside.statusCode).toBe(404);
     expect((await merchantRow(b.id)).licence_no).toBeNull();
@@ -198,26 +279,58 @@ describe('identification', () => {
   const idCard = first17 + idCardCheckDigit(first17)!;
 
   it('verifies the legal person when the name matches, keeping the ID number encrypted and masked', async () => {
-    const list = (await get(grandchild, `/api/merchant/list?agentId=${demo.grandchild.id}&condition=notIdentified&pageSize=2`)).json().data.rows;
+    const list = (
+      await get(
+        grandchild,
+        `/api/merchant/list?agentId=${demo.grandchild.id}&condition=notIdentified&pageSize=2`,
+      )
+    ).json().data.rows;
     const m = list[0];
     const row = await merchantRow(m.id);
     const front = (await upload(grandchild, m.id, 'id_front', PNG)).json().data.fileId;
     const back = (await upload(grandchild, m.id, 'id_back', PNG)).json().data.fileId;
-    const base = { id: m.id, legalName: String(row.legal_name), idCard, frontFileId: front, backFileId: back };
+    const base = {
+      id: m.id,
+      legalName: String(row.legal_name),
+      idCard,
+      frontFileId: front,
+      backFileId: back,
+    };
 
-    const badId = (await post(grandchild, '/api/merchant/identify', { ...base, idCard: first17 + 'Z' })).json();
+    const badId = (
+      await post(grandchild, '/api/merchant/identify', { ...base, idCard: first17 + 'Z' })
+    ).json();
     expect(badId).toMatchObject({ code: 400, msg: '证件号码格式错误' });
-    const checkDigit = (await post(grandchild, '/api/merchant/identify', { ...base, idCard: first17 + (idCard.endsWith('0') ? '1' : '0') })).json();
+    const checkDigit = (
+      await post(grandchild, '/api/merchant/identify', {
+        ...base,
+        idCard: first17 + (idCard.endsWith('0') ? '1' : '0'),
+      })
+    ).json();
     expect(checkDigit).toMatchObject({ code: 400, msg: '证件号码校验位错误' });
-    const swapped = (await post(grandchild, '/api/merchant/identify', { ...base, frontFileId: back, backFileId: front })).json();
+    const swapped = (
+      await post(grandchild, '/api/merchant/identify', {
+        ...base,
+        frontFileId: back,
+        backFileId: front,
+      })
+    ).json();
     expect(swapped).toMatchObject({ code: 400, msg: '请上传身份证人像面' });
 
-    const mismatch = (await post(grandchild, '/api/merchant/identify', { ...base, legalName: '某某某' })).json();
-    expect(mismatch).toMatchObject({ code: 200, data: { status: 2, reason: '法人姓名与商户登记信息不一致' } });
+    const mismatch = (
+      await post(grandchild, '/api/merchant/identify', { ...base, legalName: '某某某' })
+    ).json();
+    expect(mismatch).toMatchObject({
+      code: 200,
+      data: { status: 2, reason: '法人姓名与商户登记信息不一致' },
+    });
     const ok = (await post(grandchild, '/api/merchant/identify', base)).json();
     expect(ok).toMatchObject({ code: 200, msg: '认证成功', data: { status: 1 } });
     const detail = (await get(top, `/api/merchant/info?id=${m.id}`)).json().data;
-    expect(detail.identification).toMatchObject({ status: 1, idCardMasked: `110105********${idCard.slice(-4)}` });
+    expect(detail.identification).toMatchObject({
+      status: 1,
+      idCardMasked: `110105********${idCard.slice(-4)}`,
+    });
     const stored = await merchantRow(m.id);
     expect(String(stored.id_card_enc)).not.toContain(idCard);
     expect(app.cipher.decrypt(String(stored.id_card_enc))).toBe(idCard);
@@ -228,7 +341,13 @@ describe('identification', () => {
   it('refuses merchants out of scope', async () => {
     const m = await firstOwnMerchant(top, demo.top.id);
     const before = await merchantRow(m.id);
-    const res = await post(child, '/api/merchant/identify', { id: m.id, legalName: '张三', idCard, frontFileId: 1, backFileId: 2 });
+    const res = await post(child, '/api/merchant/identify', {
+      id: m.id,
+      legalName: '张三',
+      idCard,
+      frontFileId: 1,
+      backFileId: 2,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toBe('商户不存在');
     expect(await merchantRow(m.id)).toEqual(before);

@@ -4,7 +4,11 @@ import { activationDeadline, judgeActivation, judgeActivationVolume } from './ac
 const DAY = 24 * 3600 * 1000;
 const bound = new Date('2026-03-01T02:00:00Z');
 const at = (days: number) => new Date(bound.getTime() + days * DAY);
-const card = (amountFen: number, days: number, extra: Partial<{ success: boolean; cardType: number }> = {}) => ({
+const card = (
+  amountFen: number,
+  days: number,
+  extra: Partial<{ success: boolean; cardType: number }> = {},
+) => ({
   amountFen,
   time: at(days),
   success: true,
@@ -51,14 +55,20 @@ describe('judgeActivation', () => {
     expect(failed.activated).toBe(false);
   });
   it('does not count volume after the window, and says the window passed', () => {
-    const r = judgeActivation({ boundAt: bound, transactions: [card(600_000, 1), card(600_000, 30)], now: at(40) });
+    const r = judgeActivation({
+      boundAt: bound,
+      transactions: [card(600_000, 1), card(600_000, 30)],
+      now: at(40),
+    });
     expect(r).toMatchObject({ activated: false, volumeFen: 600_000, reason: 'window_passed' });
     expect(r.deadline).toEqual(activationDeadline(bound));
   });
   it('counts a payment one millisecond before the deadline', () => {
     const r = judgeActivation({
       boundAt: bound,
-      transactions: [{ amountFen: 1_000_000, time: at(30).getTime() - 1, success: true, cardType: 2 }],
+      transactions: [
+        { amountFen: 1_000_000, time: at(30).getTime() - 1, success: true, cardType: 2 },
+      ],
       now: at(31),
     });
     expect(r.activated).toBe(true);
@@ -73,18 +83,28 @@ describe('judgeActivation', () => {
     expect(r).toMatchObject({ activated: false, volumeFen: 200_000, reason: 'window_passed' });
   });
   it('an unbound terminal is not activated', () => {
-    expect(judgeActivation({ boundAt: null, transactions: [card(2_000_000, 1)], now: at(2) }).reason).toBe('not_bound');
+    expect(
+      judgeActivation({ boundAt: null, transactions: [card(2_000_000, 1)], now: at(2) }).reason,
+    ).toBe('not_bound');
   });
 });
 
 describe('judgeActivationVolume', () => {
   it('activates at now when the summed volume reaches the threshold inside the window', () => {
-    expect(judgeActivationVolume({ boundAt: bound, volumeFen: 1_000_000, now: at(3) })).toMatchObject({
+    expect(
+      judgeActivationVolume({ boundAt: bound, volumeFen: 1_000_000, now: at(3) }),
+    ).toMatchObject({
       activated: true,
       activatedAt: at(3),
     });
-    expect(judgeActivationVolume({ boundAt: bound, volumeFen: 999_999, now: at(3) }).reason).toBe('volume_short');
-    expect(judgeActivationVolume({ boundAt: bound, volumeFen: 5_000_000, now: at(30) }).reason).toBe('window_passed');
-    expect(judgeActivationVolume({ boundAt: null, volumeFen: 5_000_000, now: at(1) }).reason).toBe('not_bound');
+    expect(judgeActivationVolume({ boundAt: bound, volumeFen: 999_999, now: at(3) }).reason).toBe(
+      'volume_short',
+    );
+    expect(
+      judgeActivationVolume({ boundAt: bound, volumeFen: 5_000_000, now: at(30) }).reason,
+    ).toBe('window_passed');
+    expect(judgeActivationVolume({ boundAt: null, volumeFen: 5_000_000, now: at(1) }).reason).toBe(
+      'not_bound',
+    );
   });
 });

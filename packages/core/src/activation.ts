@@ -43,14 +43,21 @@ export interface ActivationResult {
 
 const ms = (t: Date | number) => (t instanceof Date ? t.getTime() : t);
 
-export function activationDeadline(boundAt: Date | number, windowDays = DEFAULT_ACTIVATION_WINDOW_DAYS): Date {
+export function activationDeadline(
+  boundAt: Date | number,
+  windowDays = DEFAULT_ACTIVATION_WINDOW_DAYS,
+): Date {
   return new Date(ms(boundAt) + windowDays * DAY_MS);
 }
 
 /** Whether a transaction counts towards activation. */
 export function countsForActivation(t: ActivationTxn): boolean {
   const success = t.success ?? t.status === TRANSACTION_STATUS.SUCCESS;
-  return success && t.amountFen > 0 && (t.cardType === CARD_TYPE.CREDIT || t.cardType === CARD_TYPE.DEBIT);
+  return (
+    success &&
+    t.amountFen > 0 &&
+    (t.cardType === CARD_TYPE.CREDIT || t.cardType === CARD_TYPE.DEBIT)
+  );
 }
 
 /**
@@ -67,7 +74,14 @@ export function judgeActivation(input: {
   const thresholdFen = input.rule?.thresholdFen ?? DEFAULT_ACTIVATION_THRESHOLD_FEN;
   const windowDays = input.rule?.windowDays ?? DEFAULT_ACTIVATION_WINDOW_DAYS;
   if (input.boundAt === null) {
-    return { activated: false, activatedAt: null, volumeFen: 0, thresholdFen, deadline: null, reason: 'not_bound' };
+    return {
+      activated: false,
+      activatedAt: null,
+      volumeFen: 0,
+      thresholdFen,
+      deadline: null,
+      reason: 'not_bound',
+    };
   }
   const start = ms(input.boundAt);
   const deadline = activationDeadline(start, windowDays);
@@ -79,10 +93,18 @@ export function judgeActivation(input: {
   for (const t of counted) {
     volumeFen += t.amountFen;
     if (volumeFen >= thresholdFen) {
-      return { activated: true, activatedAt: new Date(ms(t.time)), volumeFen, thresholdFen, deadline, reason: 'activated' };
+      return {
+        activated: true,
+        activatedAt: new Date(ms(t.time)),
+        volumeFen,
+        thresholdFen,
+        deadline,
+        reason: 'activated',
+      };
     }
   }
-  const reason: ActivationReason = ms(input.now) >= deadline.getTime() ? 'window_passed' : 'volume_short';
+  const reason: ActivationReason =
+    ms(input.now) >= deadline.getTime() ? 'window_passed' : 'volume_short';
   return { activated: false, activatedAt: null, volumeFen, thresholdFen, deadline, reason };
 }
 
@@ -99,15 +121,43 @@ export function judgeActivationVolume(input: {
   const thresholdFen = input.rule?.thresholdFen ?? DEFAULT_ACTIVATION_THRESHOLD_FEN;
   const windowDays = input.rule?.windowDays ?? DEFAULT_ACTIVATION_WINDOW_DAYS;
   if (input.boundAt === null) {
-    return { activated: false, activatedAt: null, volumeFen: input.volumeFen, thresholdFen, deadline: null, reason: 'not_bound' };
+    return {
+      activated: false,
+      activatedAt: null,
+      volumeFen: input.volumeFen,
+      thresholdFen,
+      deadline: null,
+      reason: 'not_bound',
+    };
   }
   const deadline = activationDeadline(input.boundAt, windowDays);
   const now = ms(input.now);
   if (now >= deadline.getTime()) {
-    return { activated: false, activatedAt: null, volumeFen: input.volumeFen, thresholdFen, deadline, reason: 'window_passed' };
+    return {
+      activated: false,
+      activatedAt: null,
+      volumeFen: input.volumeFen,
+      thresholdFen,
+      deadline,
+      reason: 'window_passed',
+    };
   }
   if (now < ms(input.boundAt) || input.volumeFen < thresholdFen) {
-    return { activated: false, activatedAt: null, volumeFen: input.volumeFen, thresholdFen, deadline, reason: 'volume_short' };
+    return {
+      activated: false,
+      activatedAt: null,
+      volumeFen: input.volumeFen,
+      thresholdFen,
+      deadline,
+      reason: 'volume_short',
+    };
   }
-  return { activated: true, activatedAt: new Date(now), volumeFen: input.volumeFen, thresholdFen, deadline, reason: 'activated' };
+  return {
+    activated: true,
+    activatedAt: new Date(now),
+    volumeFen: input.volumeFen,
+    thresholdFen,
+    deadline,
+    reason: 'activated',
+  };
 }

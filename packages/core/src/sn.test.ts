@@ -13,14 +13,26 @@ import {
 
 describe('parseSnList', () => {
   it('reads SNs separated by new lines, spaces, commas and semicolons, in upper case', () => {
-    const r = parseSnList(' p1000000001\nP1000000002, P1000000003，P1000000004;P1000000005 、P1000000006 ');
+    const r = parseSnList(
+      ' p1000000001\nP1000000002, P1000000003，P1000000004;P1000000005 、P1000000006 ',
+    );
     expect(r).toEqual({
       ok: true,
-      value: ['P1000000001', 'P1000000002', 'P1000000003', 'P1000000004', 'P1000000005', 'P1000000006'],
+      value: [
+        'P1000000001',
+        'P1000000002',
+        'P1000000003',
+        'P1000000004',
+        'P1000000005',
+        'P1000000006',
+      ],
     });
   });
   it('names a duplicate SN, whatever its case', () => {
-    expect(parseSnList('P1000000001\np1000000001')).toEqual({ ok: false, error: 'SN P1000000001 重复' });
+    expect(parseSnList('P1000000001\np1000000001')).toEqual({
+      ok: false,
+      error: 'SN P1000000001 重复',
+    });
   });
   it('names a malformed SN', () => {
     const r = parseSnList('P1000000001 P10-0001');
@@ -31,7 +43,10 @@ describe('parseSnList', () => {
   });
   it('refuses an empty list and a list over the limit', () => {
     expect(parseSnList('  \n ')).toEqual({ ok: false, error: '请输入终端SN' });
-    const many = Array.from({ length: MAX_BATCH_SNS + 1 }, (_, i) => `SN${String(i).padStart(8, '0')}`);
+    const many = Array.from(
+      { length: MAX_BATCH_SNS + 1 },
+      (_, i) => `SN${String(i).padStart(8, '0')}`,
+    );
     expect(parseSnList(many.join('\n'))).toEqual({ ok: false, error: '一次最多操作10000台终端' });
     expect(parseSnList(many.slice(0, MAX_BATCH_SNS).join('\n')).ok).toBe(true);
   });
@@ -56,7 +71,13 @@ describe('parseSnRange', () => {
     const r = parseSnRange('p1000000100', 'P1000000199');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value).toMatchObject({ prefix: 'P', width: 10, count: 100, startSn: 'P1000000100', endSn: 'P1000000199' });
+    expect(r.value).toMatchObject({
+      prefix: 'P',
+      width: 10,
+      count: 100,
+      startSn: 'P1000000100',
+      endSn: 'P1000000199',
+    });
     const all = expandSnRange(r.value);
     expect(all).toHaveLength(100);
     expect(all[0]).toBe('P1000000100');
@@ -124,10 +145,15 @@ describe('parseSnRange', () => {
 
 describe('parseSnSelection', () => {
   it('takes either a list or a range, not both', () => {
-    expect(parseSnSelection({ sns: ['LD0001'] })).toEqual({ ok: true, value: { kind: 'list', sns: ['LD0001'] } });
+    expect(parseSnSelection({ sns: ['LD0001'] })).toEqual({
+      ok: true,
+      value: { kind: 'list', sns: ['LD0001'] },
+    });
     const r = parseSnSelection({ startSn: 'LD0001', endSn: 'LD0003' });
     expect(r.ok && r.value.kind).toBe('range');
-    expect(parseSnSelection({ sns: ['LD0001'], startSn: 'LD0001', endSn: 'LD0003' }).ok).toBe(false);
+    expect(parseSnSelection({ sns: ['LD0001'], startSn: 'LD0001', endSn: 'LD0003' }).ok).toBe(
+      false,
+    );
     expect(parseSnSelection({})).toEqual({ ok: false, error: '请输入终端SN' });
   });
   it('normalizeSn trims and upper-cases', () => {

@@ -63,7 +63,10 @@ export function parseSnList(text: string, max: number = MAX_BATCH_SNS): SnResult
 }
 
 /** A list already split (JSON array): the same checks as parseSnList. */
-export function checkSnArray(sns: readonly string[], max: number = MAX_BATCH_SNS): SnResult<string[]> {
+export function checkSnArray(
+  sns: readonly string[],
+  max: number = MAX_BATCH_SNS,
+): SnResult<string[]> {
   if (sns.length === 0) return { ok: false, error: SN_MESSAGES.empty };
   if (sns.length > max) return { ok: false, error: SN_MESSAGES.tooMany };
   const seen = new Set<string>();
@@ -136,11 +139,22 @@ export function parseSnRange(
   if (to < from) return { ok: false, error: SN_MESSAGES.rangeOrder };
   const size = to - from + 1n;
   if (size > BigInt(max)) {
-    return { ok: false, error: SN_MESSAGES.rangeTooLarge(size > 999_999_999n ? 999_999_999 : Number(size)) };
+    return {
+      ok: false,
+      error: SN_MESSAGES.rangeTooLarge(size > 999_999_999n ? 999_999_999 : Number(size)),
+    };
   }
   return {
     ok: true,
-    value: { prefix: a.prefix, width: a.digits.length, from, to, count: Number(size), startSn, endSn },
+    value: {
+      prefix: a.prefix,
+      width: a.digits.length,
+      from,
+      to,
+      count: Number(size),
+      startSn,
+      endSn,
+    },
   };
 }
 

@@ -23,11 +23,18 @@ export interface Database {
 
 // PostgreSQL returns bigint (int8) as text by default; money and ids are read as strings and
 // converted where they are used, except counts, which drizzle maps itself.
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // JIT compilation costs tens of milliseconds on the short, indexed queries an app makes and
     // only pays off for long reports, so it is off for the app's own connections.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      options: '-c jit=off',
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

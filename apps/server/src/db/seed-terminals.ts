@@ -102,7 +102,13 @@ export async function seedTerminals(db: Db, accounts: Accounts) {
     await block('XN', 1001, 1100, otherTop);
 
     // Bind the first SNs of a block to the holder's merchants, round robin, and activate some.
-    const bind = async (prefix: string, from: number, to: number, activateTo: number, holder: AgentRow) => {
+    const bind = async (
+      prefix: string,
+      from: number,
+      to: number,
+      activateTo: number,
+      holder: AgentRow,
+    ) => {
       const range = sql`t.sn BETWEEN ${prefix + String(from).padStart(8, '0')} AND ${prefix + String(to).padStart(8, '0')}`;
       await tx.execute(sql`
         WITH ms AS (SELECT array_agg(id ORDER BY id) AS a FROM merchants WHERE agent_id = ${holder.id})
@@ -164,21 +170,137 @@ export async function seedTerminals(db: Db, accounts: Accounts) {
         INSERT INTO terminal_operation_items (operation_id, terminal_id, sn)
         SELECT ${id}, t.id, t.sn FROM terminals t WHERE t.sn BETWEEN ${firstSn} AND ${lastSn}`);
       if (op.pending) {
-        await tx.execute(sql`UPDATE terminals SET pending_operation_id = ${id} WHERE sn BETWEEN ${firstSn} AND ${lastSn}`);
+        await tx.execute(
+          sql`UPDATE terminals SET pending_operation_id = ${id} WHERE sn BETWEEN ${firstSn} AND ${lastSn}`,
+        );
       }
     };
     const P = 1; // passed
-    await record({ type: 0, status: P, operator, from: null, to: top, prefix: 'LD', first: 1, last: 1900, daysAgo: 50 });
-    await record({ type: 0, status: P, operator, from: null, to: top, prefix: 'XN', first: 1, last: 750, daysAgo: 50 });
-    await record({ type: 0, status: P, operator, from: null, to: otherTop, prefix: 'LD', first: 2001, last: 2300, daysAgo: 50 });
-    await record({ type: 0, status: P, operator, from: null, to: otherTop, prefix: 'XN', first: 1001, last: 1100, daysAgo: 50 });
-    await record({ type: 0, status: P, operator: top, from: top, to: child, prefix: 'LD', first: 1501, last: 1900, daysAgo: 48 });
-    await record({ type: 0, status: P, operator: top, from: top, to: child, prefix: 'XN', first: 601, last: 750, daysAgo: 48 });
-    await record({ type: 0, status: P, operator: child, from: child, to: grandchild, prefix: 'LD', first: 1801, last: 1900, daysAgo: 47 });
-    await record({ type: 1, status: P, operator: child, from: child, to: grandchild, prefix: 'XN', first: 701, last: 750, daysAgo: 47 });
-    await record({ type: 2, status: P, operator: top, from: child, to: top, prefix: 'LD', first: 1791, last: 1800, daysAgo: 10, reason: '库存调整' });
-    await record({ type: 2, status: 2, operator: top, from: child, to: top, prefix: 'XN', first: 671, last: 680, daysAgo: 6, reason: '库存调整' });
-    await record({ type: 2, status: 0, operator: top, from: child, to: top, prefix: 'XN', first: 691, last: 700, daysAgo: 1, reason: '调回总部', pending: true });
+    await record({
+      type: 0,
+      status: P,
+      operator,
+      from: null,
+      to: top,
+      prefix: 'LD',
+      first: 1,
+      last: 1900,
+      daysAgo: 50,
+    });
+    await record({
+      type: 0,
+      status: P,
+      operator,
+      from: null,
+      to: top,
+      prefix: 'XN',
+      first: 1,
+      last: 750,
+      daysAgo: 50,
+    });
+    await record({
+      type: 0,
+      status: P,
+      operator,
+      from: null,
+      to: otherTop,
+      prefix: 'LD',
+      first: 2001,
+      last: 2300,
+      daysAgo: 50,
+    });
+    await record({
+      type: 0,
+      status: P,
+      operator,
+      from: null,
+      to: otherTop,
+      prefix: 'XN',
+      first: 1001,
+      last: 1100,
+      daysAgo: 50,
+    });
+    await record({
+      type: 0,
+      status: P,
+      operator: top,
+      from: top,
+      to: child,
+      prefix: 'LD',
+      first: 1501,
+      last: 1900,
+      daysAgo: 48,
+    });
+    await record({
+      type: 0,
+      status: P,
+      operator: top,
+      from: top,
+      to: child,
+      prefix: 'XN',
+      first: 601,
+      last: 750,
+      daysAgo: 48,
+    });
+    await record({
+      type: 0,
+      status: P,
+      operator: child,
+      from: child,
+      to: grandchild,
+      prefix: 'LD',
+      first: 1801,
+      last: 1900,
+      daysAgo: 47,
+    });
+    await record({
+      type: 1,
+      status: P,
+      operator: child,
+      from: child,
+      to: grandchild,
+      prefix: 'XN',
+      first: 701,
+      last: 750,
+      daysAgo: 47,
+    });
+    await record({
+      type: 2,
+      status: P,
+      operator: top,
+      from: child,
+      to: top,
+      prefix: 'LD',
+      first: 1791,
+      last: 1800,
+      daysAgo: 10,
+      reason: '库存调整',
+    });
+    await record({
+      type: 2,
+      status: 2,
+      operator: top,
+      from: child,
+      to: top,
+      prefix: 'XN',
+      first: 671,
+      last: 680,
+      daysAgo: 6,
+      reason: '库存调整',
+    });
+    await record({
+      type: 2,
+      status: 0,
+      operator: top,
+      from: child,
+      to: top,
+      prefix: 'XN',
+      first: 691,
+      last: 700,
+      daysAgo: 1,
+      reason: '调回总部',
+      pending: true,
+    });
     await tx.execute(sql`
       UPDATE terminal_operations SET decision_reason = '终端已分配给业务员' WHERE type = 2 AND status = 2`);
 

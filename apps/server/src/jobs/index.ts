@@ -30,7 +30,8 @@ export function startJobs(app: FastifyInstance, jobs: Job[] = JOBS): () => void 
       running = true;
       try {
         const result = await job.run(app, new Date());
-        if (typeof result === 'number' && result > 0) app.log.info({ job: job.name, result }, 'job done');
+        if (typeof result === 'number' && result > 0)
+          app.log.info({ job: job.name, result }, 'job done');
       } catch (err) {
         app.log.error({ err, job: job.name }, 'job failed');
       } finally {

@@ -23,5 +23,6 @@ export const badRequest = (msg: string, field?: string, reason?: string) =>
 export const notFound = (msg = '数据不存在') => new AppError('NOT_FOUND', msg);
 export const conflict = (msg: string, field?: string) => new AppError('CONFLICT', msg, { field });
 export const forbidden = (msg = '没有权限') => new AppError('FORBIDDEN', msg);
-export const unauthorized = (msg = '登录状态已过期，请重新登录') => new AppError('UNAUTHORIZED', msg);
+export const unauthorized = (msg = '登录状态已过期，请重新登录') =>
+  new AppError('UNAUTHORIZED', msg);
 export const tooMany = (msg: string) => new AppError('TOO_MANY_REQUESTS', msg);

@@ -23,7 +23,8 @@ export async function hitLimits(db: DbOrTx, limits: Limit[], now = new Date()): 
       .where(and(eq(rateEvents.key, limit.key), gt(rateEvents.createdAt, since)));
     if ((row?.n ?? 0) >= limit.max) throw tooMany(limit.msg);
   }
-  if (limits.length) await db.insert(rateEvents).values(limits.map((l) => ({ key: l.key, createdAt: now })));
+  if (limits.length)
+    await db.insert(rateEvents).values(limits.map((l) => ({ key: l.key, createdAt: now })));
 }
 
 /** Old events are only history; a job prunes them. */

@@ -5,7 +5,10 @@ import { randomToken } from './crypto';
 
 /** A secret generated once per database and kept there, so restarts keep sessions valid. */
 export async function ensureSecret(db: Db, name: string): Promise<string> {
-  await db.insert(serverSecrets).values({ name, value: randomToken(48) }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomToken(48) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
   if (!row) throw new Error(`secret ${name} missing`);
   return row.value;

@@ -39,14 +39,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       const raw = first.message ?? '格式错误';
       // Messages written for users (Chinese) stand alone; zod's generic English ones get the field.
       const msg = /[\u4e00-\u9fa5]/.test(raw) ? raw : `${label || '参数'}格式错误`;
-      return reply.status(400).send({ code: 400, msg, err: 'BAD_REQUEST', field: field || undefined });
+      return reply
+        .status(400)
+        .send({ code: 400, msg, err: 'BAD_REQUEST', field: field || undefined });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ code: 429, msg: '请求过于频繁，请稍后再试', err: 'TOO_MANY_REQUESTS' });
+      return reply
+        .status(429)
+        .send({ code: 429, msg: '请求过于频繁，请稍后再试', err: 'TOO_MANY_REQUESTS' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
-      const msg = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? '请求内容不是有效的JSON' : '请求格式错误';
+      const msg =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? '请求内容不是有效的JSON' : '请求格式错误';
       return reply.status(error.statusCode).send({ code: error.statusCode, msg, err: error.code });
     }
     request.log.error({ err: error }, 'unhandled error');

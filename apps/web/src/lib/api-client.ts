@@ -156,7 +156,10 @@ export async function request<T = unknown, E extends object = object>(
     void sessionExpired();
     throw new ApiError(envelope.code, envelope.msg, envelope.err);
   }
-  if (envelope.err === 'PASSWORD_CHANGE_REQUIRED' && !window.location.pathname.includes('updatePassword')) {
+  if (
+    envelope.err === 'PASSWORD_CHANGE_REQUIRED' &&
+    !window.location.pathname.includes('updatePassword')
+  ) {
     window.location.assign('/pages/myInfo/updatePassword/index?first=1');
   }
   if (!opts.noShowMsg && envelope.msg) toast(envelope.msg);

@@ -10,7 +10,11 @@ import { termPageOf, terminalCountsByStatus } from './terminals';
  */
 
 const queryId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(Number.MAX_SAFE_INTEGER, message);
 const bodyId = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 
@@ -32,7 +36,14 @@ export const identifyStatusOptions = [
 ] as const;
 
 /** Filters of the merchant lists (the data pages call them conditions). */
-export const MERCHANT_CONDITIONS = ['all', 'activated', 'notActivated', 'newThisMonth', 'noLicence', 'notIdentified'] as const;
+export const MERCHANT_CONDITIONS = [
+  'all',
+  'activated',
+  'notActivated',
+  'newThisMonth',
+  'noLicence',
+  'notIdentified',
+] as const;
 export type MerchantCondition = (typeof MERCHANT_CONDITIONS)[number];
 
 export const merchantListQuery = z.object({
@@ -151,8 +162,16 @@ export const merchantLicenceRequest = z.object({
     .toUpperCase()
     .min(1, '营业执照号不能为空')
     .regex(LICENCE_NO_PATTERN, '营业执照号应为18位统一社会信用代码'),
-  licenceName: z.string({ error: '执照名称不能为空' }).trim().min(2, '执照名称不能为空').max(60, '执照名称不能超过60个字'),
-  licenceAddress: z.string({ error: '经营地址不能为空' }).trim().min(2, '经营地址不能为空').max(100, '经营地址不能超过100个字'),
+  licenceName: z
+    .string({ error: '执照名称不能为空' })
+    .trim()
+    .min(2, '执照名称不能为空')
+    .max(60, '执照名称不能超过60个字'),
+  licenceAddress: z
+    .string({ error: '经营地址不能为空' })
+    .trim()
+    .min(2, '经营地址不能为空')
+    .max(100, '经营地址不能超过100个字'),
   validTo: z
     .string({ error: '有效期不能为空' })
     .trim()
@@ -192,7 +211,11 @@ export type MerchantFileKind = (typeof MERCHANT_FILE_KINDS)[number];
 export const MERCHANT_FILE_MAX_BYTES = 2 * 1024 * 1024;
 export const MERCHANT_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export const merchantUploadResult = z.object({ fileId: z.number(), sizeBytes: z.number(), mime: z.string() });
+export const merchantUploadResult = z.object({
+  fileId: z.number(),
+  sizeBytes: z.number(),
+  mime: z.string(),
+});
 export type MerchantUploadResult = z.infer<typeof merchantUploadResult>;
 
 export const merchantFileQuery = z.object({ id: queryId('文件不正确') });

@@ -11,7 +11,11 @@ import { MAX_BATCH_SNS } from '../sn';
  */
 
 const queryId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(Number.MAX_SAFE_INTEGER, message);
 const bodyId = (message: string) =>
   z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 
@@ -34,10 +38,18 @@ export const termPageOf = <T extends z.ZodType>(row: T) =>
 // Brands and policies
 // ---------------------------------------------------------------------------------------------
 
-export const terminalBrand = z.object({ id: z.number(), name: z.string(), models: z.array(z.string()) });
+export const terminalBrand = z.object({
+  id: z.number(),
+  name: z.string(),
+  models: z.array(z.string()),
+});
 export type TerminalBrand = z.infer<typeof terminalBrand>;
 
-export const terminalPolicyOption = z.object({ id: z.number(), brandId: z.number(), name: z.string() });
+export const terminalPolicyOption = z.object({
+  id: z.number(),
+  brandId: z.number(),
+  name: z.string(),
+});
 export type TerminalPolicyOption = z.infer<typeof terminalPolicyOption>;
 
 export const terminalPolicyOptionsQuery = z.object({ brandId: queryId('品牌不正确').optional() });
@@ -74,7 +86,11 @@ export type TerminalSummary = z.infer<typeof terminalSummary>;
 export const terminalTeamBreakdown = z.object({
   own: terminalCountsByStatus,
   children: z.array(
-    terminalCountsByStatus.extend({ agentId: z.number(), agentName: z.string(), agentMobile: z.string() }),
+    terminalCountsByStatus.extend({
+      agentId: z.number(),
+      agentName: z.string(),
+      agentMobile: z.string(),
+    }),
   ),
 });
 export type TerminalTeamBreakdown = z.infer<typeof terminalTeamBreakdown>;
@@ -203,7 +219,11 @@ export const terminalOperateRequest = terminalSnSelection.extend({
 });
 export type TerminalOperateRequest = z.infer<typeof terminalOperateRequest>;
 
-export const termAgentBrief = z.object({ id: z.number().nullable(), name: z.string(), mobile: z.string() });
+export const termAgentBrief = z.object({
+  id: z.number().nullable(),
+  name: z.string(),
+  mobile: z.string(),
+});
 export type TermAgentBrief = z.infer<typeof termAgentBrief>;
 
 export const terminalOperatePreview = z.object({
@@ -263,8 +283,18 @@ export type TerminalTargetAgentPage = z.infer<typeof terminalTargetAgentPage>;
 // ---------------------------------------------------------------------------------------------
 
 export const terminalOperationListQuery = z.object({
-  type: z.coerce.number({ error: '操作类型不正确' }).int('操作类型不正确').min(0, '操作类型不正确').max(7, '操作类型不正确').optional(),
-  status: z.coerce.number({ error: '状态不正确' }).int('状态不正确').min(0, '状态不正确').max(2, '状态不正确').optional(),
+  type: z.coerce
+    .number({ error: '操作类型不正确' })
+    .int('操作类型不正确')
+    .min(0, '操作类型不正确')
+    .max(7, '操作类型不正确')
+    .optional(),
+  status: z.coerce
+    .number({ error: '状态不正确' })
+    .int('状态不正确')
+    .min(0, '状态不正确')
+    .max(2, '状态不正确')
+    .optional(),
   /** mine: started by the caller; incoming: the caller is the counterparty; all: either. */
   role: z.enum(['all', 'mine', 'incoming'], { message: '记录范围不正确' }).default('all'),
   cursor: cursorField,
@@ -318,7 +348,11 @@ export type TerminalOperationInfo = z.infer<typeof terminalOperationInfo>;
 // ---------------------------------------------------------------------------------------------
 
 export const newMerchantInput = z.object({
-  name: z.string({ error: '商户名称不能为空' }).trim().min(2, '商户名称至少2个字').max(40, '商户名称不能超过40个字'),
+  name: z
+    .string({ error: '商户名称不能为空' })
+    .trim()
+    .min(2, '商户名称至少2个字')
+    .max(40, '商户名称不能超过40个字'),
   legalName: z
     .string({ error: '法人姓名不能为空' })
     .trim()
@@ -386,17 +420,33 @@ export const importTerminalsRequest = terminalSnSelection.extend({
   brandId: bodyId('请选择品牌'),
   model: z.string({ error: '请选择型号' }).trim().min(1, '请选择型号').max(40, '型号格式错误'),
   policyId: bodyId('请选择政策').optional(),
-  serviceFeeFen: z.number().int('服务费格式错误').min(0, '服务费格式错误').max(10_000_000, '服务费格式错误').optional(),
-  commFeeFen: z.number().int('流量费格式错误').min(0, '流量费格式错误').max(10_000_000, '流量费格式错误').optional(),
+  serviceFeeFen: z
+    .number()
+    .int('服务费格式错误')
+    .min(0, '服务费格式错误')
+    .max(10_000_000, '服务费格式错误')
+    .optional(),
+  commFeeFen: z
+    .number()
+    .int('流量费格式错误')
+    .min(0, '流量费格式错误')
+    .max(10_000_000, '流量费格式错误')
+    .optional(),
 });
 export type ImportTerminalsRequest = z.infer<typeof importTerminalsRequest>;
 
 /** CSV text: a header line naming sn, brand, model and optionally policy, then one terminal a line. */
 export const terminalImportCsvRequest = z.object({
-  csv: z.string({ error: '请上传CSV文件' }).min(1, '请上传CSV文件').max(2_000_000, 'CSV文件不能超过2MB'),
+  csv: z
+    .string({ error: '请上传CSV文件' })
+    .min(1, '请上传CSV文件')
+    .max(2_000_000, 'CSV文件不能超过2MB'),
 });
 
-export const terminalBatchResult = z.object({ count: z.number(), operationId: z.number().nullable() });
+export const terminalBatchResult = z.object({
+  count: z.number(),
+  operationId: z.number().nullable(),
+});
 export type TerminalBatchResult = z.infer<typeof terminalBatchResult>;
 
 export const terminalPlatformBatchRequest = terminalSnSelection.extend({
@@ -413,6 +463,12 @@ export const terminalBrandModifyRequest = terminalSnSelection.extend({
 export type TerminalBrandModifyRequest = z.infer<typeof terminalBrandModifyRequest>;
 
 export const terminalBrandCreateRequest = z.object({
-  name: z.string({ error: '品牌名称不能为空' }).trim().min(1, '品牌名称不能为空').max(40, '品牌名称不能超过40个字'),
-  models: z.array(z.string().trim().min(1, '型号不能为空').max(40, '型号格式错误')).max(50, '型号最多50个'),
+  name: z
+    .string({ error: '品牌名称不能为空' })
+    .trim()
+    .min(1, '品牌名称不能为空')
+    .max(40, '品牌名称不能超过40个字'),
+  models: z
+    .array(z.string().trim().min(1, '型号不能为空').max(40, '型号格式错误'))
+    .max(50, '型号最多50个'),
 });

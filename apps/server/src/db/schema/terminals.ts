@@ -1,4 +1,14 @@
-import { bigint, customType, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0002_terminals.sql; the SQL file is the source of truth for the database
 // (collations, partial indexes and the stock-count triggers live only there).

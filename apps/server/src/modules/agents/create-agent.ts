@@ -24,7 +24,10 @@ export interface NewAgent {
  * (parent's path + own id) is written in the same statement.
  */
 export async function createAgent(db: DbOrTx, input: NewAgent): Promise<AgentRow> {
-  const [exists] = await db.select({ id: agents.id }).from(agents).where(eq(agents.mobile, input.mobile));
+  const [exists] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(eq(agents.mobile, input.mobile));
   if (exists) throw conflict('该手机号已注册', 'mobile');
   const [next] = await rows<{ id: string | number }>(
     db,
@@ -61,7 +64,10 @@ export async function createAgent(db: DbOrTx, input: NewAgent): Promise<AgentRow
 async function freeInviteCode(db: DbOrTx): Promise<string> {
   for (;;) {
     const code = randomDigits(8);
-    const [taken] = await db.select({ id: agents.id }).from(agents).where(eq(agents.inviteCode, code));
+    const [taken] = await db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(eq(agents.inviteCode, code));
     if (!taken) return code;
   }
 }

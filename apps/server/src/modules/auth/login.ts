@@ -26,7 +26,11 @@ export interface LoginResult {
  * account (locked for a while after too many) and against the address; neither says whether the
  * mobile is registered.
  */
-export async function login(app: FastifyInstance, input: LoginRequest, ip: string): Promise<LoginResult> {
+export async function login(
+  app: FastifyInstance,
+  input: LoginRequest,
+  ip: string,
+): Promise<LoginResult> {
   const { db } = app;
   await hitLimits(db, [
     { key: `login:ip:${ip}`, ...LOGIN_IP_LIMIT, msg: '登录尝试过于频繁，请稍后再试' },
@@ -107,5 +111,9 @@ export async function login(app: FastifyInstance, input: LoginRequest, ip: strin
 // A locked account answers with code 400 so the app shows the message, not the
 // login-expired modal that 401/403 bring.
 function forbiddenLocked(minutes: number) {
-  return badRequest(`密码错误次数过多，账号已锁定，请${minutes}分钟后再试`, 'password', 'ACCOUNT_LOCKED');
+  return badRequest(
+    `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`,
+    'password',
+    'ACCOUNT_LOCKED',
+  );
 }

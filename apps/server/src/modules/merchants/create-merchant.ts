@@ -19,7 +19,10 @@ export async function createMerchant(
   input: NewMerchantInput,
   now: Date = new Date(),
 ): Promise<{ id: number; merchantNo: string }> {
-  const [next] = await rows<{ id: unknown }>(db, sql`SELECT nextval(pg_get_serial_sequence('merchants', 'id')) AS id`);
+  const [next] = await rows<{ id: unknown }>(
+    db,
+    sql`SELECT nextval(pg_get_serial_sequence('merchants', 'id')) AS id`,
+  );
   const id = num(next!.id);
   const merchantNo = `M${String(id).padStart(11, '0')}`;
   await db.execute(

@@ -5,7 +5,11 @@ import type { Caller } from '../../plugins/auth';
 import { inScope } from '../terminals/scope';
 
 /** An image of a merchant in the caller's subtree. */
-export async function getMerchantFile(db: Db, caller: Caller, id: number): Promise<{ mime: string; data: Buffer }> {
+export async function getMerchantFile(
+  db: Db,
+  caller: Caller,
+  id: number,
+): Promise<{ mime: string; data: Buffer }> {
   const [row] = await rows<{ mime: string; data: string }>(
     db,
     sql`SELECT f.mime, encode(f.data, 'base64') AS data FROM merchant_files f JOIN merchants m ON m.id = f.merchant_id

@@ -33,13 +33,18 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
       bindStatus,
       boundAt,
       activatedAt: iso(t.activated_at),
-      activationDeadline: bindStatus === 1 && boundAt ? activationDeadline(new Date(boundAt)).toISOString() : null,
+      activationDeadline:
+        bindStatus === 1 && boundAt ? activationDeadline(new Date(boundAt)).toISOString() : null,
       serviceFeeFen: num(t.service_fee_fen),
       commFeeFen: num(t.comm_fee_fen),
     };
   });
   const item = toMerchantItem(
-    { ...m, terminal_count: terminals.length, activated_count: terminals.filter((t) => t.bindStatus === 3).length },
+    {
+      ...m,
+      terminal_count: terminals.length,
+      activated_count: terminals.filter((t) => t.bindStatus === 3).length,
+    },
     caller,
   );
   return {

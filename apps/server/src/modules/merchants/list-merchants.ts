@@ -1,4 +1,10 @@
-import { maskName, maskPhone, type MerchantListItem, type MerchantListParams, type MerchantPage } from '@pos/core';
+import {
+  maskName,
+  maskPhone,
+  type MerchantListItem,
+  type MerchantListParams,
+  type MerchantPage,
+} from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
@@ -43,10 +49,15 @@ export function toMerchantItem(r: Record<string, unknown>, caller: Caller): Merc
  * merchants, then each sub-agent's. Conditions filter on activation, the month, the licence and
  * identification.
  */
-export async function listMerchants(db: Db, caller: Caller, params: MerchantListParams): Promise<MerchantPage> {
+export async function listMerchants(
+  db: Db,
+  caller: Caller,
+  params: MerchantListParams,
+): Promise<MerchantPage> {
   const cursor = decodeCursor(params.cursor, ['string', 'number'] as const);
   const where: SQL[] = [inScope(sql`m.agent_path`, caller)];
-  if (params.agentId !== undefined) where.push(sql`m.agent_path = ${await holderPath(db, caller, params.agentId)}`);
+  if (params.agentId !== undefined)
+    where.push(sql`m.agent_path = ${await holderPath(db, caller, params.agentId)}`);
   if (params.keyword) {
     const kw = params.keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
     where.push(
@@ -88,6 +99,9 @@ export async function listMerchants(db: Db, caller: Caller, params: MerchantList
   const last = page[page.length - 1];
   return {
     rows: page.map((r) => toMerchantItem(r, caller)),
-    nextCursor: found.length > params.pageSize && last ? encodeCursor([String(last.agent_path), num(last.id)]) : null,
+    nextCursor:
+      found.length > params.pageSize && last
+        ? encodeCursor([String(last.agent_path), num(last.id)])
+        : null,
   };
 }

@@ -5,7 +5,11 @@ import type { Caller } from '../../plugins/auth';
 import { inScope } from '../terminals/scope';
 
 /** A merchant in the caller's subtree, or "does not exist". */
-export async function findMerchantInScope(db: DbOrTx, caller: Caller, id: number): Promise<Record<string, unknown>> {
+export async function findMerchantInScope(
+  db: DbOrTx,
+  caller: Caller,
+  id: number,
+): Promise<Record<string, unknown>> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT m.*, a.name AS agent_name, a.mobile AS agent_mobile

@@ -18,7 +18,10 @@ export async function reviewLicence(
         WHERE id = ${input.id} AND licence_status = ${LICENCE_STATUS.REVIEWING} RETURNING id`,
   );
   if (!row) {
-    const [exists] = await rows<{ id: unknown }>(db, sql`SELECT id FROM merchants WHERE id = ${input.id}`);
+    const [exists] = await rows<{ id: unknown }>(
+      db,
+      sql`SELECT id FROM merchants WHERE id = ${input.id}`,
+    );
     if (!exists) throw notFound('商户不存在');
     throw badRequest('该商户资料不在审核中', 'id');
   }

@@ -10,10 +10,20 @@ import { findMerchantInScope } from './merchant-scope';
  * Merchant supplement: the business licence details and photo. Submitting (or changing them)
  * puts the licence under review; an operator approves or rejects it.
  */
-export async function submitLicence(db: Db, caller: Caller, input: MerchantLicenceRequest, now: Date = new Date()) {
+export async function submitLicence(
+  db: Db,
+  caller: Caller,
+  input: MerchantLicenceRequest,
+  now: Date = new Date(),
+) {
   if (isOperator(caller)) throw badRequest('平台账号不能提交商户资料', 'id');
   const m = await findMerchantInScope(db, caller, input.id);
-  if (num(m.licence_status) === LICENCE_STATUS.REVIEWING && m.licence_no === input.licenceNo && m.licence_file_id != null && num(m.licence_file_id) === input.fileId) {
+  if (
+    num(m.licence_status) === LICENCE_STATUS.REVIEWING &&
+    m.licence_no === input.licenceNo &&
+    m.licence_file_id != null &&
+    num(m.licence_file_id) === input.fileId
+  ) {
     throw badRequest('资料审核中，请勿重复提交', 'id');
   }
   await checkFile(db, input.id, input.fileId, 'licence', 'fileId', '请上传营业执照照片');
@@ -28,7 +38,14 @@ export async function submitLicence(db: Db, caller: Caller, input: MerchantLicen
 }
 
 /** The file was uploaded for this merchant as this kind of image. */
-export async function checkFile(db: Db, merchantId: number, fileId: number, kind: string, field: string, msg: string) {
+export async function checkFile(
+  db: Db,
+  merchantId: number,
+  fileId: number,
+  kind: string,
+  field: string,
+  msg: string,
+) {
   const [f] = await rows<{ id: unknown }>(
     db,
     sql`SELECT id FROM merchant_files WHERE id = ${fileId} AND merchant_id = ${merchantId} AND kind = ${kind}`,

@@ -1,4 +1,9 @@
-import { MERCHANT_FILE_KINDS, MERCHANT_FILE_MAX_BYTES, type MerchantFileKind, type MerchantUploadResult } from '@pos/core';
+import {
+  MERCHANT_FILE_KINDS,
+  MERCHANT_FILE_MAX_BYTES,
+  type MerchantFileKind,
+  type MerchantUploadResult,
+} from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
@@ -8,11 +13,19 @@ import { findMerchantInScope } from './merchant-scope';
 
 /** The image type from the file's first bytes; the declared content type is not trusted. */
 export function sniffImage(data: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
+    return 'image/jpeg';
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return 'image/png';
   }
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') {
+  if (
+    data.length >= 12 &&
+    data.toString('latin1', 0, 4) === 'RIFF' &&
+    data.toString('latin1', 8, 12) === 'WEBP'
+  ) {
     return 'image/webp';
   }
   return null;
@@ -28,8 +41,10 @@ export async function uploadMerchantFile(
   input: { merchantId: number; kind: string; data: Buffer; truncated: boolean },
 ): Promise<MerchantUploadResult> {
   await findMerchantInScope(db, caller, input.merchantId);
-  if (!(MERCHANT_FILE_KINDS as readonly string[]).includes(input.kind)) throw badRequest('图片类型不正确', 'kind');
-  if (input.truncated || input.data.length > MERCHANT_FILE_MAX_BYTES) throw badRequest('图片不能超过2MB', 'file');
+  if (!(MERCHANT_FILE_KINDS as readonly string[]).includes(input.kind))
+    throw badRequest('图片类型不正确', 'kind');
+  if (input.truncated || input.data.length > MERCHANT_FILE_MAX_BYTES)
+    throw badRequest('图片不能超过2MB', 'file');
   if (input.data.length === 0) throw badRequest('请选择图片', 'file');
   const mime = sniffImage(input.data);
   if (!mime) throw badRequest('只支持JPG、PNG或WebP图片', 'file');

@@ -100,15 +100,12 @@ export async function changeMerchantRate(
       };
     });
     try {
-      return await tx
-        .insert(rateChanges)
-        .values(values)
-        .returning({
-          id: rateChanges.id,
-          rateType: rateChanges.rateType,
-          oldRate: rateChanges.oldRate,
-          newRate: rateChanges.newRate,
-        });
+      return await tx.insert(rateChanges).values(values).returning({
+        id: rateChanges.id,
+        rateType: rateChanges.rateType,
+        oldRate: rateChanges.oldRate,
+        newRate: rateChanges.newRate,
+      });
     } catch (err) {
       // Two requests for the same rate type at once: the unique index lets only one through.
       if (isUniqueViolation(err))

@@ -1,4 +1,9 @@
-import { TERMINAL_OPERATE_TYPE, normalizeSn, type TerminalBindRequest, type TerminalBindResult } from '@pos/core';
+import {
+  TERMINAL_OPERATE_TYPE,
+  normalizeSn,
+  type TerminalBindRequest,
+  type TerminalBindResult,
+} from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
@@ -29,7 +34,8 @@ export async function bindTerminal(
           WHERE m.id = ${input.merchantId} AND ${pathPrefix(sql`m.agent_path`, caller.path)}`,
     );
     if (!m) throw notFound('商户不存在');
-    if (num(m.agent_id) !== caller.agentId) throw badRequest('只能绑定到您直属的商户', 'merchantId');
+    if (num(m.agent_id) !== caller.agentId)
+      throw badRequest('只能绑定到您直属的商户', 'merchantId');
     if (num(m.status) !== 0) throw badRequest('商户已关闭，不能绑定', 'merchantId');
   }
 
@@ -37,7 +43,12 @@ export async function bindTerminal(
     let merchantId = input.merchantId;
     if (merchantId === undefined) {
       if (caller.topId === null) throw badRequest('平台账号不能绑定商户', 'sn');
-      const created = await createMerchant(tx, { id: caller.agentId, path: caller.path, topId: caller.topId }, input.merchant!, now);
+      const created = await createMerchant(
+        tx,
+        { id: caller.agentId, path: caller.path, topId: caller.topId },
+        input.merchant!,
+        now,
+      );
       merchantId = created.id;
     }
     const [bound] = await rows<{ id: unknown }>(
@@ -60,13 +71,23 @@ export async function bindTerminal(
     await tx.execute(
       sql`INSERT INTO terminal_operation_items (operation_id, terminal_id, sn) VALUES (${num(op!.id)}, ${num(t.id)}, ${sn})`,
     );
-    const [m] = await rows<{ merchant_no: string }>(tx, sql`SELECT merchant_no FROM merchants WHERE id = ${merchantId}`);
-    return { terminalId: num(t.id), sn, merchantId, merchantNo: m!.merchant_no, operationId: num(op!.id) };
+    const [m] = await rows<{ merchant_no: string }>(
+      tx,
+      sql`SELECT merchant_no FROM merchants WHERE id = ${merchantId}`,
+    );
+    return {
+      terminalId: num(t.id),
+      sn,
+      merchantId,
+      merchantNo: m!.merchant_no,
+      operationId: num(op!.id),
+    };
   });
 }
 
 function checkBindable(t: Record<string, unknown>, caller: Caller, sn: string) {
-  if (numOrNull(t.holder_agent_id) !== caller.agentId) throw badRequest(`SN ${sn} 不在您的库存中，不能绑定`, 'sn');
+  if (numOrNull(t.holder_agent_id) !== caller.agentId)
+    throw badRequest(`SN ${sn} 不在您的库存中，不能绑定`, 'sn');
   const status = num(t.bind_status);
   if (status === 3) throw badRequest(`SN ${sn} 已激活，不能重复绑定`, 'sn');
   if (status !== 0) throw badRequest(`SN ${sn} 已绑定，不能重复绑定`, 'sn');

@@ -32,7 +32,13 @@ export async function checkActivation(
   const result = judgeActivationVolume({ boundAt, volumeFen, now, rule });
   if (status === 3) {
     const at = t.activated_at == null ? null : new Date(t.activated_at as string | Date);
-    return { ...result, activated: true, activatedAt: at, reason: 'activated', newlyActivated: false };
+    return {
+      ...result,
+      activated: true,
+      activatedAt: at,
+      reason: 'activated',
+      newlyActivated: false,
+    };
   }
   if (status !== 1 || !result.activated) return { ...result, newlyActivated: false };
   const [changed] = await rows<{ id: unknown }>(

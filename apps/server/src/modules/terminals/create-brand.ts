@@ -5,7 +5,10 @@ import { badRequest, conflict } from '../../lib/app-error';
 import { num } from './scope';
 
 /** An operator defines a brand and its models. */
-export async function createBrand(db: Db, input: { name: string; models: string[] }): Promise<TerminalBrand> {
+export async function createBrand(
+  db: Db,
+  input: { name: string; models: string[] },
+): Promise<TerminalBrand> {
   const models = [...new Set(input.models.map((m) => m.trim()).filter(Boolean))];
   if (models.length === 0) throw badRequest('请至少填写一个型号', 'models');
   const [row] = await rows<{ id: unknown }>(

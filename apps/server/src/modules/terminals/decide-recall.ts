@@ -27,11 +27,24 @@ export async function decideRecall(
   const overdue = op.auto_pass_at !== null && new Date(String(iso(op.auto_pass_at))) <= now;
   const outcome = input.accept || overdue ? 'passed' : 'rejected';
   const settled = await db.transaction((tx) =>
-    settleRecall(tx, input.operationId, outcome, now, overdue ? '超过72小时未处理，自动通过' : (input.reason ?? null)),
+    settleRecall(
+      tx,
+      input.operationId,
+      outcome,
+      now,
+      overdue ? '超过72小时未处理，自动通过' : (input.reason ?? null),
+    ),
   );
   if (!settled) throw conflict('该回拨已处理');
   const status = outcome === 'passed' ? OPERATE_STATUS.PASSED : OPERATE_STATUS.REJECTED;
   let msg = outcome === 'passed' ? '已同意回拨' : '已拒绝回拨';
   if (overdue && !input.accept) msg = '该回拨已超过72小时，已自动通过';
-  return { operationId: input.operationId, type: 2, status, count: num(op.count), autoPassAt: iso(op.auto_pass_at), msg };
+  return {
+    operationId: input.operationId,
+    type: 2,
+    status,
+    count: num(op.count),
+    autoPassAt: iso(op.auto_pass_at),
+    msg,
+  };
 }

@@ -29,7 +29,10 @@ export async function getTeamBreakdown(db: Db, caller: Caller): Promise<Terminal
   const own = emptyCounts();
   const byChild = new Map<string, ReturnType<typeof emptyCounts>>();
   for (const r of counts) {
-    const target = r.child === '' ? own : (byChild.get(r.child) ?? byChild.set(r.child, emptyCounts()).get(r.child)!);
+    const target =
+      r.child === ''
+        ? own
+        : (byChild.get(r.child) ?? byChild.set(r.child, emptyCounts()).get(r.child)!);
     addCount(target, num(r.bind_status), num(r.n));
   }
   return {

@@ -15,7 +15,8 @@ export async function findTerminalInScope(
   caller: Caller,
   by: { id?: number | undefined; sn?: string | undefined },
 ): Promise<Record<string, unknown>> {
-  const key = by.id !== undefined ? sql`t.id = ${by.id}` : sql`t.sn = ${(by.sn ?? '').trim().toUpperCase()}`;
+  const key =
+    by.id !== undefined ? sql`t.id = ${by.id}` : sql`t.sn = ${(by.sn ?? '').trim().toUpperCase()}`;
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT ${TERMINAL_COLUMNS}, p.name AS policy_name FROM terminals t ${TERMINAL_JOINS}
@@ -75,7 +76,8 @@ export async function getTerminalInfo(
         type: num(h.type),
         status: num(h.status),
         count: num(h.count),
-        fromName: brief(numOrNull(h.from_agent_id), text(h.from_name), text(h.from_mobile), caller).name,
+        fromName: brief(numOrNull(h.from_agent_id), text(h.from_name), text(h.from_mobile), caller)
+          .name,
         toName: brief(numOrNull(h.to_agent_id), text(h.to_name), text(h.to_mobile), caller).name,
         operatorName: operator.name,
         createdAt: isoNow(h.created_at),

@@ -5,7 +5,12 @@ import type { Caller } from '../../plugins/auth';
 import { holderPath } from './list-terminals';
 import { inScope, num, ownStockPath } from './scope';
 
-export const emptyCounts = (): TerminalCountsByStatus => ({ total: 0, unbound: 0, bound: 0, activated: 0 });
+export const emptyCounts = (): TerminalCountsByStatus => ({
+  total: 0,
+  unbound: 0,
+  bound: 0,
+  activated: 0,
+});
 
 export function addCount(c: TerminalCountsByStatus, bindStatus: number, n: number) {
   c.total += n;
@@ -28,7 +33,13 @@ export async function getTerminalSummary(
     params.holderAgentId !== undefined
       ? sql`c.holder_path = ${await holderPath(db, caller, params.holderAgentId)}`
       : inScope(sql`c.holder_path`, caller);
-  const found = await rows<{ brand_id: unknown; brand_name: string; bind_status: unknown; n: unknown; own: unknown }>(
+  const found = await rows<{
+    brand_id: unknown;
+    brand_name: string;
+    bind_status: unknown;
+    n: unknown;
+    own: unknown;
+  }>(
     db,
     sql`SELECT c.brand_id, b.name AS brand_name, c.bind_status, sum(c.n) AS n,
           coalesce(sum(c.n) FILTER (WHERE c.holder_path = ${ownPath}), 0) AS own

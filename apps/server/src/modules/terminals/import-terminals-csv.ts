@@ -30,15 +30,26 @@ class Duplicate extends Error {}
  * before anything is written; the first problem is reported with its line number, and the batch
  * is written in one transaction.
  */
-export async function importTerminalsCsv(db: Db, csv: string, now: Date = new Date()): Promise<TerminalBatchResult> {
+export async function importTerminalsCsv(
+  db: Db,
+  csv: string,
+  now: Date = new Date(),
+): Promise<TerminalBatchResult> {
   const text = csv.replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   const headerIndex = lines.findIndex((l) => l !== '');
   if (headerIndex < 0) throw badRequest('CSV文件为空', 'csv');
   const header = splitCsv(lines[headerIndex]!).map((h) => h.trim().toLowerCase());
-  const col = (names: readonly string[]) => header.findIndex((h) => names.map((n) => n.toLowerCase()).includes(h));
-  const at = { sn: col(COLUMNS.sn), brand: col(COLUMNS.brand), model: col(COLUMNS.model), policy: col(COLUMNS.policy) };
-  if (at.sn < 0 || at.brand < 0 || at.model < 0) throw badRequest('CSV表头须包含 sn、brand、model 列', 'csv');
+  const col = (names: readonly string[]) =>
+    header.findIndex((h) => names.map((n) => n.toLowerCase()).includes(h));
+  const at = {
+    sn: col(COLUMNS.sn),
+    brand: col(COLUMNS.brand),
+    model: col(COLUMNS.model),
+    policy: col(COLUMNS.policy),
+  };
+  if (at.sn < 0 || at.brand < 0 || at.model < 0)
+    throw badRequest('CSV表头须包含 sn、brand、model 列', 'csv');
 
   const brands = await listBrands(db);
   const policies = await listPolicyOptions(db);
@@ -72,7 +83,8 @@ export async function importTerminalsCsv(db: Db, csv: string, now: Date = new Da
       policyId = policy!.id;
     }
     parsed.push({ line: lineNo, sn, brandId: brand!.id, model, policyId });
-    if (parsed.length > MAX_BATCH_SNS) throw badRequest(`一次最多导入${MAX_BATCH_SNS}台终端`, 'csv');
+    if (parsed.length > MAX_BATCH_SNS)
+      throw badRequest(`一次最多导入${MAX_BATCH_SNS}台终端`, 'csv');
   }
   if (parsed.length === 0) throw badRequest('CSV文件没有终端数据', 'csv');
 

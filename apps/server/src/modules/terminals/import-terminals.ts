@@ -44,9 +44,13 @@ export async function importTerminals(
 export async function checkProduct(db: DbOrTx, brandId: number, model: string, policyId?: number) {
   const brand = await findBrand(db, brandId);
   if (!brand) throw badRequest('品牌不存在', 'brandId');
-  if (!brand.models.includes(model)) throw badRequest(`型号 ${model} 不属于品牌 ${brand.name}`, 'model');
+  if (!brand.models.includes(model))
+    throw badRequest(`型号 ${model} 不属于品牌 ${brand.name}`, 'model');
   if (policyId !== undefined) {
-    const [p] = await rows<{ brand_id: unknown }>(db, sql`SELECT brand_id FROM policies WHERE id = ${policyId}`);
+    const [p] = await rows<{ brand_id: unknown }>(
+      db,
+      sql`SELECT brand_id FROM policies WHERE id = ${policyId}`,
+    );
     if (!p) throw badRequest('政策不存在', 'policyId');
     if (num(p.brand_id) !== brandId) throw badRequest('政策不属于该品牌', 'policyId');
   }
@@ -58,5 +62,7 @@ async function firstExisting(db: Db, selection: Selection) {
     db,
     sql`SELECT req.sn FROM ${selection.requested()} JOIN terminals t ON t.sn = req.sn ORDER BY req.ord LIMIT 1`,
   );
-  return row ? badRequest(`SN ${row.sn} 已存在`, selection.kind === 'range' ? 'startSn' : 'sns') : conflict('导入失败，请重试');
+  return row
+    ? badRequest(`SN ${row.sn} 已存在`, selection.kind === 'range' ? 'startSn' : 'sns')
+    : conflict('导入失败，请重试');
 }

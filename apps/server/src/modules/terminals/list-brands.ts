@@ -15,10 +15,17 @@ export async function listBrands(db: DbOrTx): Promise<TerminalBrand[]> {
 function readModels(v: string[] | string | null): string[] {
   if (Array.isArray(v)) return v;
   if (!v) return [];
-  return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((m) => m.replace(/^"|"$/g, ''));
+  return v
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean)
+    .map((m) => m.replace(/^"|"$/g, ''));
 }
 
-export async function listPolicyOptions(db: DbOrTx, brandId?: number): Promise<TerminalPolicyOption[]> {
+export async function listPolicyOptions(
+  db: DbOrTx,
+  brandId?: number,
+): Promise<TerminalPolicyOption[]> {
   const found = await rows<{ id: unknown; brand_id: unknown; name: string }>(
     db,
     sql`SELECT id, brand_id, name FROM policies ${brandId === undefined ? sql`` : sql`WHERE brand_id = ${brandId}`}

@@ -23,7 +23,9 @@ export async function listTargetAgents(
   const cursor = decodeCursor(params.cursor, ['string'] as const);
   const where: SQL[] = [sql`a.role = 'agent'`];
   if (params.type === 0) {
-    where.push(isOperator(caller) ? sql`a.parent_id IS NULL` : sql`a.parent_id = ${caller.agentId}`);
+    where.push(
+      isOperator(caller) ? sql`a.parent_id IS NULL` : sql`a.parent_id = ${caller.agentId}`,
+    );
   } else if (!isOperator(caller)) {
     where.push(agentInScope(sql`a.path`, caller), sql`a.id <> ${caller.agentId}`);
   }
@@ -52,6 +54,7 @@ export async function listTargetAgents(
       depth: num(r.depth) - callerDepth,
       stock: num(r.stock),
     })),
-    nextCursor: found.length > params.pageSize ? encodeCursor([String(page[page.length - 1]!.path)]) : null,
+    nextCursor:
+      found.length > params.pageSize ? encodeCursor([String(page[page.length - 1]!.path)]) : null,
   };
 }

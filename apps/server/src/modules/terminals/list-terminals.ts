@@ -12,7 +12,11 @@ import { TERMINAL_COLUMNS, TERMINAL_JOINS, toTerminalItem } from './terminal-row
  * first, then each sub-agent's, each in SN order. The order is the index's, and the cursor is
  * the last row's key, so a page costs the same at any depth of any table.
  */
-export async function listTerminals(db: Db, caller: Caller, params: TerminalListParams): Promise<TerminalPage> {
+export async function listTerminals(
+  db: Db,
+  caller: Caller,
+  params: TerminalListParams,
+): Promise<TerminalPage> {
   const cursor = decodeCursor(params.cursor, ['string', 'string'] as const);
   const where: SQL[] = [sql`t.deleted_at IS NULL`, inScope(sql`t.holder_path`, caller)];
   if (params.holderAgentId !== undefined) {
@@ -38,7 +42,9 @@ export async function listTerminals(db: Db, caller: Caller, params: TerminalList
   return {
     rows: page.map((r) => toTerminalItem(r, caller)),
     nextCursor:
-      found.length > params.pageSize && last ? encodeCursor([String(last.holder_path), String(last.sn)]) : null,
+      found.length > params.pageSize && last
+        ? encodeCursor([String(last.holder_path), String(last.sn)])
+        : null,
   };
 }
 

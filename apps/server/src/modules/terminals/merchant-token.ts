@@ -25,20 +25,33 @@ function secretOf(db: Db): Promise<string> {
   return s;
 }
 
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+const sign = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(body).digest('base64url');
 
 export async function issueMerchantToken(db: Db, agentId: number, now: Date = new Date()) {
   const body = Buffer.from(
-    JSON.stringify({ a: agentId, e: Math.floor(now.getTime() / 1000) + MERCHANT_TOKEN_TTL_SECONDS }),
+    JSON.stringify({
+      a: agentId,
+      e: Math.floor(now.getTime() / 1000) + MERCHANT_TOKEN_TTL_SECONDS,
+    }),
   ).toString('base64url');
-  return { token: `${body}.${sign(await secretOf(db), body)}`, expiresInSeconds: MERCHANT_TOKEN_TTL_SECONDS };
+  return {
+    token: `${body}.${sign(await secretOf(db), body)}`,
+    expiresInSeconds: MERCHANT_TOKEN_TTL_SECONDS,
+  };
 }
 
 const invalid = () =>
-  new AppError('PRECONDITION_REQUIRED', '扫码凭证无效或已过期，请重新进入扫码页', { reason: MERCHANT_TOKEN_INVALID });
+  new AppError('PRECONDITION_REQUIRED', '扫码凭证无效或已过期，请重新进入扫码页', {
+    reason: MERCHANT_TOKEN_INVALID,
+  });
 
 /** The agent a merchant token was issued to; refuses anything not signed by us or expired. */
-export async function verifyMerchantToken(db: Db, token: string | undefined, now: Date = new Date()): Promise<number> {
+export async function verifyMerchantToken(
+  db: Db,
+  token: string | undefined,
+  now: Date = new Date(),
+): Promise<number> {
   if (!token || token.length > 512) throw invalid();
   const [body, mac] = token.split('.');
   if (!body || !mac) throw invalid();

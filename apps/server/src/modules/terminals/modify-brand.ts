@@ -4,7 +4,13 @@ import { rows, type Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { checkProduct } from './import-terminals';
-import { BatchShortfall, explainStock, firstIneligible, recordPerHolder, toMoved } from './platform-batch';
+import {
+  BatchShortfall,
+  explainStock,
+  firstIneligible,
+  recordPerHolder,
+  toMoved,
+} from './platform-batch';
 import { readSelection } from './selection';
 
 /** Operation type of a brand correction (kept with the operators' records; not an agent move). */
@@ -24,7 +30,8 @@ export async function modifyBrand(
   const brand = await checkProduct(db, input.brandId, input.model);
   const bad = sql`(t.bind_status <> 0)`;
   const refuse = async () =>
-    (await firstIneligible(db, selection, bad, explainStock('修改品牌'))) ?? conflict('终端状态已变化，请刷新后重试');
+    (await firstIneligible(db, selection, bad, explainStock('修改品牌'))) ??
+    conflict('终端状态已变化，请刷新后重试');
   if (input.dryRun) {
     const offence = await firstIneligible(db, selection, bad, explainStock('修改品牌'));
     if (offence) throw offence;

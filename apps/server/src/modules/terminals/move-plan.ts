@@ -29,7 +29,11 @@ export const MOVE_VERBS: Record<MoveType, string> = { 0: '下发', 1: '划拨', 
  * - recall: from an agent strictly below the caller back to the caller's stock.
  * An agent outside the caller's subtree answers as if it did not exist.
  */
-export async function planMove(db: DbOrTx, caller: Caller, input: TerminalOperateRequest): Promise<MovePlan> {
+export async function planMove(
+  db: DbOrTx,
+  caller: Caller,
+  input: TerminalOperateRequest,
+): Promise<MovePlan> {
   const type = input.type as MoveType;
   const verb = MOVE_VERBS[type];
   const selection = readSelection(input);
@@ -59,14 +63,24 @@ export async function planMove(db: DbOrTx, caller: Caller, input: TerminalOperat
   return { type, verb, from: own, to, selection, snField };
 }
 
-async function visibleAgent(db: DbOrTx, caller: Caller, id: number, missing: string): Promise<Party> {
+async function visibleAgent(
+  db: DbOrTx,
+  caller: Caller,
+  id: number,
+  missing: string,
+): Promise<Party> {
   const agent = await findAgentParty(db, id);
   if (!agent || !pathInScope(agent.path, caller)) throw notFound(missing);
   return agent;
 }
 
 /** The holder of the first requested SN, for a recall that names no agent. */
-async function holderOfFirst(db: DbOrTx, caller: Caller, selection: Selection, field: string): Promise<number> {
+async function holderOfFirst(
+  db: DbOrTx,
+  caller: Caller,
+  selection: Selection,
+  field: string,
+): Promise<number> {
   const [row] = await rows<{ holder_agent_id: unknown }>(
     db,
     sql`SELECT t.holder_agent_id FROM terminals t
@@ -84,7 +98,11 @@ async function holderOfFirst(db: DbOrTx, caller: Caller, selection: Selection, f
  * The first requested terminal (in the order given) that cannot move, with the message naming
  * it; null when every one can. One query: each requested SN looked up in the caller's scope.
  */
-export async function firstOffence(db: DbOrTx, caller: Caller, plan: MovePlan): Promise<AppError | null> {
+export async function firstOffence(
+  db: DbOrTx,
+  caller: Caller,
+  plan: MovePlan,
+): Promise<AppError | null> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT req.sn, t.id, t.holder_path, t.bind_status, t.pending_operation_id

@@ -1,4 +1,9 @@
-import { OPERATE_STATUS, TERMINAL_OPERATE_TYPE, type TerminalOperateRequest, type TerminalOperateResult } from '@pos/core';
+import {
+  OPERATE_STATUS,
+  TERMINAL_OPERATE_TYPE,
+  type TerminalOperateRequest,
+  type TerminalOperateResult,
+} from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';

@@ -18,7 +18,10 @@ export const OPERATION_JOINS = sql`JOIN agents op ON op.id = o.operator_id
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
-export function toOperationRecord(r: Record<string, unknown>, caller: Caller): TerminalOperationRecord {
+export function toOperationRecord(
+  r: Record<string, unknown>,
+  caller: Caller,
+): TerminalOperationRecord {
   const operatorId = num(r.operator_id);
   const fromId = numOrNull(r.from_agent_id);
   const toId = numOrNull(r.to_agent_id);

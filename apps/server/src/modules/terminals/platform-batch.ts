@@ -93,7 +93,8 @@ export function explainStock(verb: string) {
     if (row.pending_operation_id !== null && row.pending_operation_id !== undefined) {
       return `SN ${sn} 有待处理的回拨，不能${verb}`;
     }
-    if (row.holder_agent_id === null || row.holder_agent_id === undefined) return `SN ${sn} 已在平台库存中，无需${verb}`;
+    if (row.holder_agent_id === null || row.holder_agent_id === undefined)
+      return `SN ${sn} 已在平台库存中，无需${verb}`;
     return `SN ${sn} 不能${verb}`;
   };
 }

@@ -1,9 +1,19 @@
-import { TERMINAL_OPERATE_TYPE, type TerminalBatchResult, type TerminalPlatformBatchRequest } from '@pos/core';
+import {
+  TERMINAL_OPERATE_TYPE,
+  type TerminalBatchResult,
+  type TerminalPlatformBatchRequest,
+} from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { BatchShortfall, explainStock, firstIneligible, recordPerHolder, toMoved } from './platform-batch';
+import {
+  BatchShortfall,
+  explainStock,
+  firstIneligible,
+  recordPerHolder,
+  toMoved,
+} from './platform-batch';
 import { readSelection } from './selection';
 
 /**

@@ -11,12 +11,19 @@ import { num, numOrNull } from './scope';
  * What a scanned code names, for the agent the merchant token was issued to: the terminal if it
  * lies in that agent's subtree, and whether it can be bound now.
  */
-export async function scanTerminal(db: Db, token: string | undefined, code: string): Promise<ScanTerminal> {
+export async function scanTerminal(
+  db: Db,
+  token: string | undefined,
+  code: string,
+): Promise<ScanTerminal> {
   const agentId = await verifyMerchantToken(db, token);
-  const [agent] = await rows<{ id: unknown; path: string; top_id: unknown; role: string; status: unknown }>(
-    db,
-    sql`SELECT id, path, top_id, role, status FROM agents WHERE id = ${agentId}`,
-  );
+  const [agent] = await rows<{
+    id: unknown;
+    path: string;
+    top_id: unknown;
+    role: string;
+    status: unknown;
+  }>(db, sql`SELECT id, path, top_id, role, status FROM agents WHERE id = ${agentId}`);
   if (!agent || num(agent.status) !== 0 || agent.role !== 'agent') throw notFound('终端不存在');
   const sn = snFromScan(code);
   if (!sn) throw badRequest('未识别到终端SN，请对准终端背面的条码或手动输入', 'sn');
@@ -35,6 +42,9 @@ export async function scanTerminal(db: Db, token: string | undefined, code: stri
     brandName: String(t.brand_name),
     model: String(t.model),
     bindStatus,
-    canBind: numOrNull(t.holder_agent_id) === agentId && bindStatus === 0 && t.pending_operation_id == null,
+    canBind:
+      numOrNull(t.holder_agent_id) === agentId &&
+      bindStatus === 0 &&
+      t.pending_operation_id == null,
   };
 }

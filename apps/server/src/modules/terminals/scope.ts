@@ -14,7 +14,8 @@ import type { Caller } from '../../plugins/auth';
 export const isOperator = (caller: Pick<Caller, 'role'>) => caller.role === 'operator';
 
 /** The holder_path of the stock the caller moves itself: the platform's ('') for operators. */
-export const ownStockPath = (caller: Pick<Caller, 'role' | 'path'>) => (isOperator(caller) ? '' : caller.path);
+export const ownStockPath = (caller: Pick<Caller, 'role' | 'path'>) =>
+  isOperator(caller) ? '' : caller.path;
 
 /** The holder id written for the caller's own stock (NULL for the platform). */
 export const ownStockAgentId = (caller: Pick<Caller, 'role' | 'agentId'>) =>
@@ -64,10 +65,12 @@ export function decodeCursor<T extends readonly ('string' | 'number')[]>(
   } catch {
     throw badRequest('分页游标格式错误', 'cursor');
   }
-  if (!Array.isArray(value) || value.length !== shape.length) throw badRequest('分页游标格式错误', 'cursor');
+  if (!Array.isArray(value) || value.length !== shape.length)
+    throw badRequest('分页游标格式错误', 'cursor');
   value.forEach((v, i) => {
     const kind = shape[i];
-    const okType = kind === 'number' ? Number.isSafeInteger(v) : typeof v === 'string' && v.length <= 256;
+    const okType =
+      kind === 'number' ? Number.isSafeInteger(v) : typeof v === 'string' && v.length <= 256;
     if (!okType) throw badRequest('分页游标格式错误', 'cursor');
   });
   return value as never;
@@ -78,7 +81,8 @@ export function decodeCursor<T extends readonly ('string' | 'number')[]>(
 // ---------------------------------------------------------------------------------------------
 
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+export const numOrNull = (v: unknown): number | null =>
+  v === null || v === undefined ? null : Number(v);
 export const iso = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
   const d = v instanceof Date ? v : new Date(String(v));

@@ -19,7 +19,8 @@ export function toTerminalItem(r: Record<string, unknown>, caller: Caller): Term
   const bindStatus = num(r.bind_status);
   const boundAt = iso(r.bound_at);
   let holderName = PLATFORM_NAME;
-  if (holderId !== null) holderName = own ? String(r.holder_name ?? '') : maskName(String(r.holder_name ?? ''));
+  if (holderId !== null)
+    holderName = own ? String(r.holder_name ?? '') : maskName(String(r.holder_name ?? ''));
   return {
     id: num(r.id),
     sn: String(r.sn),
@@ -34,7 +35,8 @@ export function toTerminalItem(r: Record<string, unknown>, caller: Caller): Term
     merchantName: r.merchant_name == null ? null : String(r.merchant_name),
     boundAt,
     activatedAt: iso(r.activated_at),
-    activationDeadline: bindStatus === 1 && boundAt ? activationDeadline(new Date(boundAt)).toISOString() : null,
+    activationDeadline:
+      bindStatus === 1 && boundAt ? activationDeadline(new Date(boundAt)).toISOString() : null,
     pending: r.pending_operation_id !== null && r.pending_operation_id !== undefined,
   };
 }

@@ -16,7 +16,8 @@ export async function unbindTerminal(
   if (isOperator(caller)) throw badRequest('平台账号不能解绑商户', 'sn');
   const sn = normalizeSn(input.sn);
   const t = await findTerminalInScope(db, caller, { sn });
-  if (numOrNull(t.holder_agent_id) !== caller.agentId) throw badRequest(`SN ${sn} 不在您的库存中，不能解绑`, 'sn');
+  if (numOrNull(t.holder_agent_id) !== caller.agentId)
+    throw badRequest(`SN ${sn} 不在您的库存中，不能解绑`, 'sn');
   const status = num(t.bind_status);
   if (status === 3) throw badRequest(`SN ${sn} 已激活，不能解绑`, 'sn');
   if (status === 0) throw badRequest(`SN ${sn} 未绑定商户`, 'sn');

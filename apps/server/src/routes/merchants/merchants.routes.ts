@@ -42,7 +42,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Merchants of my subtree (mine first), keyset paged; keyword and condition filters',
+        summary:
+          'Merchants of my subtree (mine first), keyset paged; keyword and condition filters',
         security,
         querystring: merchantListQuery,
         response: { 200: envelopeOf(merchantPage) },
@@ -68,7 +69,12 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/merchant/summary',
     {
-      schema: { tags, summary: 'Merchant figures of my subtree', security, response: { 200: envelopeOf(merchantSummary) } },
+      schema: {
+        tags,
+        summary: 'Merchant figures of my subtree',
+        security,
+        response: { 200: envelopeOf(merchantSummary) },
+      },
     },
     async (request) => ok(await getMerchantSummary(app.db, callerOf(request))),
   );
@@ -78,7 +84,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Upload a licence or ID card image (multipart field "file"; JPEG, PNG or WebP, at most 2 MB)',
+        summary:
+          'Upload a licence or ID card image (multipart field "file"; JPEG, PNG or WebP, at most 2 MB)',
         security,
         querystring: uploadQuery,
         response: { 200: envelopeOf(merchantUploadResult) },
@@ -113,7 +120,14 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/merchant/file',
-    { schema: { tags, summary: 'A merchant image (the image bytes)', security, querystring: merchantFileQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'A merchant image (the image bytes)',
+        security,
+        querystring: merchantFileQuery,
+      },
+    },
     async (request, reply) => {
       const file = await getMerchantFile(app.db, callerOf(request), request.query.id);
       return reply
@@ -129,13 +143,15 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Submit or change the business licence (merchant supplement); it goes under review',
+        summary:
+          'Submit or change the business licence (merchant supplement); it goes under review',
         security,
         body: merchantLicenceRequest,
         response: { 200: envelopeOf(z.object({ status: z.number() })) },
       },
     },
-    async (request) => ok(await submitLicence(app.db, callerOf(request), request.body), '提交成功，等待审核'),
+    async (request) =>
+      ok(await submitLicence(app.db, callerOf(request), request.body), '提交成功，等待审核'),
   );
 
   app.post(
@@ -160,14 +176,22 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Identify the merchant's legal person (name, ID number, both sides of the ID card)",
+        summary:
+          "Identify the merchant's legal person (name, ID number, both sides of the ID card)",
         security,
         body: merchantIdentifyRequest,
-        response: { 200: envelopeOf(z.object({ status: z.number(), reason: z.string().nullable() })) },
+        response: {
+          200: envelopeOf(z.object({ status: z.number(), reason: z.string().nullable() })),
+        },
       },
     },
     async (request) => {
-      const result = await submitIdentification(app.db, app.cipher, callerOf(request), request.body);
+      const result = await submitIdentification(
+        app.db,
+        app.cipher,
+        callerOf(request),
+        request.body,
+      );
       return ok(result, result.status === 1 ? '认证成功' : (result.reason ?? '认证失败'));
     },
   );

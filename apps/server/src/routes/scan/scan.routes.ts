@@ -1,4 +1,11 @@
-import { MERCHANT_TOKEN_HEADER, envelopeOf, ok, scanTerminal, scanTerminalQuery, scanTokenResponse } from '@pos/core';
+import {
+  MERCHANT_TOKEN_HEADER,
+  envelopeOf,
+  ok,
+  scanTerminal,
+  scanTerminalQuery,
+  scanTokenResponse,
+} from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issueMerchantToken } from '../../modules/terminals/merchant-token';
 import { scanTerminal as lookUpScan } from '../../modules/terminals/scan-terminal';

@@ -65,7 +65,14 @@ const security = [{ bearer: [] }];
 export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/term-info/brandList',
-    { schema: { tags, summary: 'Terminal brands with their models', security, response: { 200: envelopeOf(z.array(terminalBrand)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Terminal brands with their models',
+        security,
+        response: { 200: envelopeOf(z.array(terminalBrand)) },
+      },
+    },
     async () => ok(await listBrands(app.db)),
   );
 
@@ -88,7 +95,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Counts of the subtree (or one holder) by bind status and brand, and recalls awaiting my answer',
+        summary:
+          'Counts of the subtree (or one holder) by bind status and brand, and recalls awaiting my answer',
         security,
         querystring: terminalSummaryQuery,
         response: { 200: envelopeOf(terminalSummary) },
@@ -115,7 +123,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Terminals of my subtree by holder path and SN, keyset paged; filters: bind status, brand, holder, SN prefix',
+        summary:
+          'Terminals of my subtree by holder path and SN, keyset paged; filters: bind status, brand, holder, SN prefix',
         security,
         querystring: terminalListQuery,
         response: { 200: envelopeOf(terminalPage) },
@@ -143,7 +152,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Agents an operation can name: direct sub-agents (allocate) or the subtree (transfer, recall)',
+        summary:
+          'Agents an operation can name: direct sub-agents (allocate) or the subtree (transfer, recall)',
         security,
         querystring: terminalTargetAgentsQuery,
         response: { 200: envelopeOf(terminalTargetAgentPage) },
@@ -171,7 +181,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Allocate (0), transfer (1) or recall (2) a batch by SN list or range, all or nothing',
+        summary:
+          'Allocate (0), transfer (1) or recall (2) a batch by SN list or range, all or nothing',
         security,
         body: terminalOperateRequest,
         response: { 200: envelopeOf(terminalOperateResult) },
@@ -253,7 +264,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ operationId: z.number() })) },
       },
     },
-    async (request) => ok(await unbindTerminal(app.db, callerOf(request), request.body), '解绑成功'),
+    async (request) =>
+      ok(await unbindTerminal(app.db, callerOf(request), request.body), '解绑成功'),
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -282,7 +294,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: opTags,
-        summary: 'Import terminals into platform stock by SN list or range, with brand, model and policy',
+        summary:
+          'Import terminals into platform stock by SN list or range, with brand, model and policy',
         security,
         body: importTerminalsRequest,
         response: { 200: envelopeOf(terminalBatchResult) },
@@ -324,7 +337,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(terminalBatchResult) },
       },
     },
-    async (request) => ok(await reclaimTerminals(app.db, requireOperator(request), request.body), '回收成功'),
+    async (request) =>
+      ok(await reclaimTerminals(app.db, requireOperator(request), request.body), '回收成功'),
   );
 
   app.post(
@@ -338,7 +352,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(terminalBatchResult) },
       },
     },
-    async (request) => ok(await deleteTerminals(app.db, requireOperator(request), request.body), '删除成功'),
+    async (request) =>
+      ok(await deleteTerminals(app.db, requireOperator(request), request.body), '删除成功'),
   );
 
   app.post(
@@ -346,7 +361,8 @@ export const terminalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: opTags,
-        summary: 'Correct the brand and model of unbound terminals, all or nothing (dryRun: count only)',
+        summary:
+          'Correct the brand and model of unbound terminals, all or nothing (dryRun: count only)',
         security,
         body: terminalBrandModifyRequest,
         response: { 200: envelopeOf(terminalBatchResult) },

@@ -11,7 +11,9 @@ export const merchantsRoutes: PageRoutes = {
   '/pages/home/data/merch-cond-Info': { load: () => import('./pages/merch-cond-info-page') },
   '/pages/home/merchantSupplement/index': { load: () => import('./pages/supplement-index-page') },
   '/pages/home/merchantSupplement/changeInfo': { load: () => import('./pages/change-info-page') },
-  '/pages/home/identification/merchant': { load: () => import('./pages/identification-merchant-page') },
+  '/pages/home/identification/merchant': {
+    load: () => import('./pages/identification-merchant-page'),
+  },
   '/pages/home/identification/index': { load: () => import('./pages/identification-index-page') },
   '/pages/data/merch-detail': { load: () => import('./pages/data-merch-detail-page') },
   '/pages/data/merch-info': { load: () => import('./pages/data-merch-info-page') },

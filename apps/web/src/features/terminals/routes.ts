@@ -7,8 +7,12 @@ export const terminalsRoutes: PageRoutes = {
   '/pages/home/terminal/terminalInfo': { load: () => import('./pages/terminal-info-page') },
   '/pages/home/terminal/operation': { load: () => import('./pages/operation-page') },
   '/pages/home/terminal/terminalBind': { load: () => import('./pages/terminal-bind-page') },
-  '/pages/home/terminal/termOperatHistory': { load: () => import('./pages/operation-history-page') },
+  '/pages/home/terminal/termOperatHistory': {
+    load: () => import('./pages/operation-history-page'),
+  },
   '/pages/home/terminal/termBackList': { load: () => import('./pages/recall-list-page') },
-  '/pages/home/terminal/brandModification': { load: () => import('./pages/brand-modification-page') },
+  '/pages/home/terminal/brandModification': {
+    load: () => import('./pages/brand-modification-page'),
+  },
   '/pages/login/sancode/sancode': { load: () => import('./pages/scan-code-page') },
 };

@@ -4,7 +4,11 @@ import { request } from '@/lib/api-client';
 import { merchantKeys } from './merchant-keys';
 
 /** Bound (1) or activated (3) terminals of my subtree, with their merchants (GET /api/term-info/list). */
-export async function getBoundTerminals(bindStatus: 1 | 3, sn: string, cursor: string | null): Promise<TerminalPage> {
+export async function getBoundTerminals(
+  bindStatus: 1 | 3,
+  sn: string,
+  cursor: string | null,
+): Promise<TerminalPage> {
   const res = await request<TerminalPage>({
     url: '/api/term-info/list',
     params: { bindStatus, sn: sn || undefined, cursor, pageSize: 20 },
@@ -21,4 +25,5 @@ export const boundTerminalsQuery = (bindStatus: 1 | 3, sn: string) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useBoundTerminals = (bindStatus: 1 | 3, sn: string) => useInfiniteQuery(boundTerminalsQuery(bindStatus, sn));
+export const useBoundTerminals = (bindStatus: 1 | 3, sn: string) =>
+  useInfiniteQuery(boundTerminalsQuery(bindStatus, sn));

@@ -18,6 +18,12 @@ export async function getMerchantImage(id: number): Promise<string> {
 }
 
 export const merchantImageQuery = (id: number) =>
-  queryOptions({ queryKey: merchantKeys.image(id), queryFn: () => getMerchantImage(id), staleTime: Infinity, gcTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: merchantKeys.image(id),
+    queryFn: () => getMerchantImage(id),
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+  });
 
-export const useMerchantImage = (id: number | null) => useQuery({ ...merchantImageQuery(id ?? 0), enabled: id !== null });
+export const useMerchantImage = (id: number | null) =>
+  useQuery({ ...merchantImageQuery(id ?? 0), enabled: id !== null });

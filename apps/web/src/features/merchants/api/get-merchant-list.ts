@@ -10,7 +10,10 @@ export interface MerchantFilters {
 }
 
 /** One keyset page of my subtree's merchants (GET /api/merchant/list). */
-export async function getMerchantList(filters: MerchantFilters, cursor: string | null): Promise<MerchantPage> {
+export async function getMerchantList(
+  filters: MerchantFilters,
+  cursor: string | null,
+): Promise<MerchantPage> {
   const res = await request<MerchantPage>({
     url: '/api/merchant/list',
     params: {
@@ -33,4 +36,5 @@ export const merchantListQuery = (filters: MerchantFilters) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useMerchantList = (filters: MerchantFilters) => useInfiniteQuery(merchantListQuery(filters));
+export const useMerchantList = (filters: MerchantFilters) =>
+  useInfiniteQuery(merchantListQuery(filters));

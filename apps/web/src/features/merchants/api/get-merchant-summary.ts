@@ -10,6 +10,7 @@ export async function getMerchantSummary(): Promise<MerchantSummary> {
   return res.data;
 }
 
-export const merchantSummaryQuery = () => queryOptions({ queryKey: merchantKeys.summary(), queryFn: getMerchantSummary });
+export const merchantSummaryQuery = () =>
+  queryOptions({ queryKey: merchantKeys.summary(), queryFn: getMerchantSummary });
 
 export const useMerchantSummary = () => useQuery(merchantSummaryQuery());

@@ -5,7 +5,11 @@ import { merchantKeys } from './merchant-keys';
 
 /** A merchant with terminals, rates, volume, licence and identification (GET /api/merchant/info). */
 export async function getMerchant(id: number): Promise<MerchantDetail> {
-  const res = await request<MerchantDetail>({ url: '/api/merchant/info', params: { id }, noShowMsg: true });
+  const res = await request<MerchantDetail>({
+    url: '/api/merchant/info',
+    params: { id },
+    noShowMsg: true,
+  });
   if (!res.data) throw new Error('empty response');
   return res.data;
 }
@@ -13,4 +17,5 @@ export async function getMerchant(id: number): Promise<MerchantDetail> {
 export const merchantQuery = (id: number) =>
   queryOptions({ queryKey: merchantKeys.detail(id), queryFn: () => getMerchant(id) });
 
-export const useMerchant = (id: number | undefined) => useQuery({ ...merchantQuery(id ?? 0), enabled: id !== undefined });
+export const useMerchant = (id: number | undefined) =>
+  useQuery({ ...merchantQuery(id ?? 0), enabled: id !== undefined });

@@ -10,6 +10,7 @@ export async function getTeamBreakdown(): Promise<TerminalTeamBreakdown> {
   return res.data;
 }
 
-export const teamBreakdownQuery = () => queryOptions({ queryKey: merchantKeys.breakdown(), queryFn: getTeamBreakdown });
+export const teamBreakdownQuery = () =>
+  queryOptions({ queryKey: merchantKeys.breakdown(), queryFn: getTeamBreakdown });
 
 export const useTeamBreakdown = () => useQuery(teamBreakdownQuery());

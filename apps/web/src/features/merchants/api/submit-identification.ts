@@ -16,5 +16,8 @@ export async function submitIdentification(input: MerchantIdentifyRequest) {
 
 export function useSubmitIdentification() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: submitIdentification, onSuccess: () => qc.invalidateQueries({ queryKey: merchantKeys.all }) });
+  return useMutation({
+    mutationFn: submitIdentification,
+    onSuccess: () => qc.invalidateQueries({ queryKey: merchantKeys.all }),
+  });
 }

@@ -2,7 +2,11 @@ import type { MerchantFileKind, MerchantUploadResult } from '@pos/core';
 import { request } from '@/lib/api-client';
 
 /** Uploads a licence or ID card image of a merchant (POST /api/merchant/upload, multipart). */
-export async function uploadMerchantFile(merchantId: number, kind: MerchantFileKind, file: File): Promise<MerchantUploadResult> {
+export async function uploadMerchantFile(
+  merchantId: number,
+  kind: MerchantFileKind,
+  file: File,
+): Promise<MerchantUploadResult> {
   const form = new FormData();
   form.append('file', file, file.name);
   const res = await request<MerchantUploadResult>({

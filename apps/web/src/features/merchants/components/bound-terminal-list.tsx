@@ -30,19 +30,25 @@ export function BoundTerminalList({ bindStatus }: { bindStatus: 1 | 3 }) {
   const now = Date.now();
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) body = <ErrorBlock status="empty" title={t('merchants.noTerminals')} description="" />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length)
+    body = <ErrorBlock status="empty" title={t('merchants.noTerminals')} description="" />;
   else {
     body = (
       <div className="merch-list" data-testid="bound-list">
         {rows.map((r) => {
-          const days = r.activationDeadline ? Math.ceil((new Date(r.activationDeadline).getTime() - now) / DAY_MS) : null;
+          const days = r.activationDeadline
+            ? Math.ceil((new Date(r.activationDeadline).getTime() - now) / DAY_MS)
+            : null;
           return (
             <button
               type="button"
               key={r.id}
               className="merch-card"
-              onClick={() => r.merchantId && navigate(`/pages/home/home/detailInfo?id=${r.merchantId}`)}
+              onClick={() =>
+                r.merchantId && navigate(`/pages/home/home/detailInfo?id=${r.merchantId}`)
+              }
             >
               <div className="merch-card-main">
                 <div className="merch-card-name">
@@ -62,7 +68,9 @@ export function BoundTerminalList({ bindStatus }: { bindStatus: 1 | 3 }) {
                   {r.bindStatus === 3
                     ? `${t('merchants.activatedAt')} ${formatDate(r.activatedAt, 'yyyy-mm-dd hh:MM')}`
                     : `${t('merchants.deadline')} ${formatDate(r.activationDeadline)} · ${
-                        days !== null && days > 0 ? t('merchants.daysLeft', { n: days }) : t('merchants.expired')
+                        days !== null && days > 0
+                          ? t('merchants.daysLeft', { n: days })
+                          : t('merchants.expired')
                       }`}
                 </div>
               </div>
@@ -76,13 +84,23 @@ export function BoundTerminalList({ bindStatus }: { bindStatus: 1 | 3 }) {
   return (
     <>
       <div className="merch-sticky merch-sticky-under-tabs">
-        <SearchBar placeholder="SN" value={sn} onChange={(v) => setSn(v.toUpperCase())} maxLength={32} />
+        <SearchBar
+          placeholder="SN"
+          value={sn}
+          onChange={(v) => setSn(v.toUpperCase())}
+          maxLength={32}
+        />
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
         {body}
         {rows.length > 0 && (
-          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          <InfiniteScroll
+            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+            hasMore={q.hasNextPage}
+          >
+            {(hasMore, failed, retry) => (
+              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+            )}
           </InfiniteScroll>
         )}
       </PullRefresh>

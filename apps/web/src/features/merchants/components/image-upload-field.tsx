@@ -28,7 +28,8 @@ export function ImageUploadField({
   const existing = useMerchantImage(value ?? null);
   const [items, setItems] = useState<ImageUploadItem[]>([]);
   useEffect(() => {
-    if (existing.data && items.length === 0 && value) setItems([{ key: value, url: existing.data }]);
+    if (existing.data && items.length === 0 && value)
+      setItems([{ key: value, url: existing.data }]);
   }, [existing.data, items.length, value]);
 
   return (

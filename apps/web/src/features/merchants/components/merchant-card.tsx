@@ -4,10 +4,23 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A merchant in a list: name, number, legal person and mobile (masked), agent, terminals. */
-export function MerchantCard({ merchant, onOpen, tags }: { merchant: MerchantListItem; onOpen: () => void; tags?: ReactNode }) {
+export function MerchantCard({
+  merchant,
+  onOpen,
+  tags,
+}: {
+  merchant: MerchantListItem;
+  onOpen: () => void;
+  tags?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="merch-card" onClick={onOpen} data-testid={`merchant-${merchant.id}`}>
+    <button
+      type="button"
+      className="merch-card"
+      onClick={onOpen}
+      data-testid={`merchant-${merchant.id}`}
+    >
       <div className="merch-card-main">
         <div className="merch-card-name">{merchant.name}</div>
         <div className="merch-card-sub">
@@ -18,7 +31,8 @@ export function MerchantCard({ merchant, onOpen, tags }: { merchant: MerchantLis
         <div className="merch-card-sub">
           {t('merchants.agent')}：{merchant.own ? t('merchants.mine') : merchant.agentName}
           <span className="merch-dot">·</span>
-          {t('merchants.terminalsN', { n: merchant.terminalCount })} / {t('merchants.activatedN', { n: merchant.activatedCount })}
+          {t('merchants.terminalsN', { n: merchant.terminalCount })} /{' '}
+          {t('merchants.activatedN', { n: merchant.activatedCount })}
           <span className="merch-dot">·</span>
           {formatDate(merchant.createdAt)}
         </div>

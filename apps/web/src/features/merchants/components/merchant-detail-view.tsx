@@ -15,13 +15,27 @@ const DAY_MS = 86_400_000;
  * and identification. `focus` puts what a page is about first: the data pages lead with volume,
  * the condition page with each terminal's activation progress.
  */
-export function MerchantDetailView({ id, focus = 'info' }: { id: number | undefined; focus?: 'info' | 'data' | 'condition' }) {
+export function MerchantDetailView({
+  id,
+  focus = 'info',
+}: {
+  id: number | undefined;
+  focus?: 'info' | 'data' | 'condition';
+}) {
   const { t } = useTranslation();
   const q = useMerchant(id);
-  if (id === undefined) return <ErrorBlock status="empty" title={t('merchants.noMerchants')} description="" />;
+  if (id === undefined)
+    return <ErrorBlock status="empty" title={t('merchants.noMerchants')} description="" />;
   if (q.isLoading) return <Skeleton.Paragraph lineCount={12} animated />;
   if (q.isError && q.error instanceof ApiError && q.error.code === 404) {
-    return <ErrorBlock status="empty" title={q.error.message} description="" data-testid="merchant-missing" />;
+    return (
+      <ErrorBlock
+        status="empty"
+        title={q.error.message}
+        description=""
+        data-testid="merchant-missing"
+      />
+    );
   }
   if (q.isError || !q.data) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   const m = q.data;
@@ -34,10 +48,28 @@ export function MerchantDetailView({ id, focus = 'info' }: { id: number | undefi
   };
   const order =
     focus === 'condition'
-      ? [sections.terminals, sections.volume, sections.licence, sections.identification, sections.rates]
+      ? [
+          sections.terminals,
+          sections.volume,
+          sections.licence,
+          sections.identification,
+          sections.rates,
+        ]
       : focus === 'data'
-        ? [sections.volume, sections.terminals, sections.rates, sections.licence, sections.identification]
-        : [sections.terminals, sections.rates, sections.volume, sections.licence, sections.identification];
+        ? [
+            sections.volume,
+            sections.terminals,
+            sections.rates,
+            sections.licence,
+            sections.identification,
+          ]
+        : [
+            sections.terminals,
+            sections.rates,
+            sections.volume,
+            sections.licence,
+            sections.identification,
+          ];
   return (
     <div data-testid="merchant-detail">
       <div className="merch-head">
@@ -52,8 +84,12 @@ export function MerchantDetailView({ id, focus = 'info' }: { id: number | undefi
         <List.Item extra={m.legalName}>{t('merchants.legalName')}</List.Item>
         <List.Item extra={m.mobile}>{t('merchants.mobile')}</List.Item>
         {m.address && <List.Item extra={m.address}>{t('merchants.address')}</List.Item>}
-        <List.Item extra={m.own ? t('merchants.mine') : `${m.agentName} ${m.agentMobile}`}>{t('merchants.agent')}</List.Item>
-        <List.Item extra={formatDate(m.createdAt, 'yyyy-mm-dd hh:MM')}>{t('merchants.createdAt')}</List.Item>
+        <List.Item extra={m.own ? t('merchants.mine') : `${m.agentName} ${m.agentMobile}`}>
+          {t('merchants.agent')}
+        </List.Item>
+        <List.Item extra={formatDate(m.createdAt, 'yyyy-mm-dd hh:MM')}>
+          {t('merchants.createdAt')}
+        </List.Item>
         <List.Item extra={t(`merchants.statuses.${m.status}`)}>{t('merchants.status')}</List.Item>
       </List>
       {order}
@@ -65,7 +101,9 @@ function VolumeSection({ m }: { m: MerchantDetail }) {
   const { t } = useTranslation();
   return (
     <List mode="card" header={t('merchants.volume')}>
-      <List.Item extra={`¥${formatMoney(m.monthVolumeFen)}`}>{t('merchants.monthVolume')}</List.Item>
+      <List.Item extra={`¥${formatMoney(m.monthVolumeFen)}`}>
+        {t('merchants.monthVolume')}
+      </List.Item>
       <List.Item
         extra={`¥${formatMoney(m.totalVolumeFen)}`}
         description={m.totalVolumeFen === 0 ? t('merchants.volumeNote') : undefined}
@@ -84,7 +122,14 @@ function RatesSection({ m }: { m: MerchantDetail }) {
         <List.Item>{<span className="merch-muted">{t('merchants.noRates')}</span>}</List.Item>
       ) : (
         m.rates.map((r) => (
-          <List.Item key={r.rateType} extra={r.rateType === 6 ? `¥${formatMoney(r.ratePpm)}` : `${(r.ratePpm / 10_000).toFixed(2)}%`}>
+          <List.Item
+            key={r.rateType}
+            extra={
+              r.rateType === 6
+                ? `¥${formatMoney(r.ratePpm)}`
+                : `${(r.ratePpm / 10_000).toFixed(2)}%`
+            }
+          >
             {t(`merchants.rateTypes.${r.rateType}`)}
           </List.Item>
         ))
@@ -99,18 +144,24 @@ function TerminalsSection({ m, progress }: { m: MerchantDetail; progress: boolea
   const now = Date.now();
   return (
     <List mode="card" header={`${t('merchants.terminalList')} (${m.terminals.length})`}>
-      {m.terminals.length === 0 && <List.Item>{<span className="merch-muted">{t('merchants.noTerminals')}</span>}</List.Item>}
+      {m.terminals.length === 0 && (
+        <List.Item>{<span className="merch-muted">{t('merchants.noTerminals')}</span>}</List.Item>
+      )}
       {m.terminals.map((tm) => {
         const bound = tm.boundAt ? new Date(tm.boundAt).getTime() : null;
         const deadline = tm.activationDeadline ? new Date(tm.activationDeadline).getTime() : null;
         const daysLeft = deadline === null ? null : Math.ceil((deadline - now) / DAY_MS);
         let line = '';
-        if (tm.bindStatus === 3 && tm.activatedAt) line = `${t('merchants.activatedAt')} ${formatDate(tm.activatedAt)}`;
-        else if (daysLeft !== null) line = daysLeft > 0 ? t('merchants.daysLeft', { n: daysLeft }) : t('merchants.expired');
+        if (tm.bindStatus === 3 && tm.activatedAt)
+          line = `${t('merchants.activatedAt')} ${formatDate(tm.activatedAt)}`;
+        else if (daysLeft !== null)
+          line = daysLeft > 0 ? t('merchants.daysLeft', { n: daysLeft }) : t('merchants.expired');
         return (
           <List.Item
             key={tm.id}
-            onClick={() => navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(tm.sn)}`)}
+            onClick={() =>
+              navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(tm.sn)}`)
+            }
             extra={<BindTag status={tm.bindStatus} />}
             description={
               <div>
@@ -125,7 +176,10 @@ function TerminalsSection({ m, progress }: { m: MerchantDetail; progress: boolea
                 {progress && bound !== null && deadline !== null && tm.bindStatus === 1 && (
                   <ProgressBar
                     percent={Math.min(100, Math.max(0, ((now - bound) / (deadline - bound)) * 100))}
-                    style={{ '--fill-color': daysLeft !== null && daysLeft <= 5 ? 'var(--adm-color-danger)' : undefined }}
+                    style={{
+                      '--fill-color':
+                        daysLeft !== null && daysLeft <= 5 ? 'var(--adm-color-danger)' : undefined,
+                    }}
                   />
                 )}
               </div>
@@ -150,10 +204,19 @@ function LicenceSection({ m }: { m: MerchantDetail }) {
       {l.licenceName && <List.Item extra={l.licenceName}>{t('merchants.licenceName')}</List.Item>}
       {l.validTo && <List.Item extra={l.validTo}>{t('merchants.validTo')}</List.Item>}
       {l.reason && <List.Item extra={l.reason}>{t('merchants.reason')}</List.Item>}
-      {l.fileId !== null && <List.Item extra={<AuthImage fileId={l.fileId} alt={t('merchants.licencePhoto')} />}>{t('merchants.licencePhoto')}</List.Item>}
+      {l.fileId !== null && (
+        <List.Item extra={<AuthImage fileId={l.fileId} alt={t('merchants.licencePhoto')} />}>
+          {t('merchants.licencePhoto')}
+        </List.Item>
+      )}
       {m.own && (
         <List.Item>
-          <Button size="small" color="primary" fill="outline" onClick={() => navigate(`/pages/home/merchantSupplement/changeInfo?id=${m.id}`)}>
+          <Button
+            size="small"
+            color="primary"
+            fill="outline"
+            onClick={() => navigate(`/pages/home/merchantSupplement/changeInfo?id=${m.id}`)}
+          >
             {l.status === 0 ? t('merchants.goSupplement') : t('merchants.goChange')}
           </Button>
         </List.Item>
@@ -171,10 +234,19 @@ function IdentSection({ m }: { m: MerchantDetail }) {
       <List.Item extra={<IdentifyTag status={i.status} />}>{t('merchants.status')}</List.Item>
       {i.idCardMasked && <List.Item extra={i.idCardMasked}>{t('merchants.idCard')}</List.Item>}
       {i.reason && <List.Item extra={i.reason}>{t('merchants.reason')}</List.Item>}
-      {i.identifiedAt && <List.Item extra={formatDate(i.identifiedAt, 'yyyy-mm-dd hh:MM')}>{t('merchants.identifiedAt')}</List.Item>}
+      {i.identifiedAt && (
+        <List.Item extra={formatDate(i.identifiedAt, 'yyyy-mm-dd hh:MM')}>
+          {t('merchants.identifiedAt')}
+        </List.Item>
+      )}
       {m.own && i.status !== 1 && (
         <List.Item>
-          <Button size="small" color="primary" fill="outline" onClick={() => navigate(`/pages/home/identification/merchant?id=${m.id}`)}>
+          <Button
+            size="small"
+            color="primary"
+            fill="outline"
+            onClick={() => navigate(`/pages/home/identification/merchant?id=${m.id}`)}
+          >
             {t('merchants.goIdentify')}
           </Button>
         </List.Item>

@@ -38,9 +38,16 @@ export function MerchantListView({
 
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   else if (!rows.length) {
-    body = <ErrorBlock status="empty" title={search ? t('merchants.noMatch') : t('merchants.noMerchants')} description="" />;
+    body = (
+      <ErrorBlock
+        status="empty"
+        title={search ? t('merchants.noMatch') : t('merchants.noMerchants')}
+        description=""
+      />
+    );
   } else {
     body = (
       <div className="merch-list" data-testid="merchant-list">
@@ -53,7 +60,13 @@ export function MerchantListView({
   return (
     <>
       <div className="merch-sticky">
-        <SearchBar placeholder={t('merchants.search')} value={keyword} onChange={setKeyword} maxLength={32} data-testid="merchant-search" />
+        <SearchBar
+          placeholder={t('merchants.search')}
+          value={keyword}
+          onChange={setKeyword}
+          maxLength={32}
+          data-testid="merchant-search"
+        />
         {conditions.length > 1 && (
           <Tabs activeKey={condition} onChange={(k) => onCondition(k as MerchantCondition)}>
             {conditions.map((c) => (
@@ -65,8 +78,13 @@ export function MerchantListView({
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
         {body}
         {rows.length > 0 && (
-          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          <InfiniteScroll
+            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+            hasMore={q.hasNextPage}
+          >
+            {(hasMore, failed, retry) => (
+              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+            )}
           </InfiniteScroll>
         )}
       </PullRefresh>

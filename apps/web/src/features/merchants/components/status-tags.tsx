@@ -1,7 +1,12 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-const LICENCE_COLORS: Record<number, string> = { 0: 'default', 1: 'warning', 2: 'success', 3: 'danger' };
+const LICENCE_COLORS: Record<number, string> = {
+  0: 'default',
+  1: 'warning',
+  2: 'success',
+  3: 'danger',
+};
 const IDENT_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'danger' };
 
 export function LicenceTag({ status }: { status: number }) {

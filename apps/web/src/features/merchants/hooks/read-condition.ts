@@ -1,7 +1,10 @@
 import { MERCHANT_CONDITIONS, type MerchantCondition } from '@pos/core';
 
 /** The ?condition= of a page, if it is one the page offers; 'all' otherwise. */
-export function readCondition(value: string | null, allowed: readonly MerchantCondition[] = MERCHANT_CONDITIONS): MerchantCondition {
+export function readCondition(
+  value: string | null,
+  allowed: readonly MerchantCondition[] = MERCHANT_CONDITIONS,
+): MerchantCondition {
   return allowed.find((c) => c === value) ?? allowed[0] ?? 'all';
 }
 

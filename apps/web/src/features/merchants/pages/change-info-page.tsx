@@ -1,5 +1,15 @@
 import { LICENCE_NO_PATTERN, formatDate, type MerchantLicenceRequest } from '@pos/core';
-import { Button, DatePicker, ErrorBlock, Form, Input, Skeleton, Switch, TextArea, Toast } from 'antd-mobile';
+import {
+  Button,
+  DatePicker,
+  ErrorBlock,
+  Form,
+  Input,
+  Skeleton,
+  Switch,
+  TextArea,
+  Toast,
+} from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -102,7 +112,10 @@ export default function ChangeInfoPage() {
             name="licenceNo"
             label={t('merchants.licenceNo')}
             rules={[
-              { required: true, message: t('merchants.required', { field: t('merchants.licenceNo') }) },
+              {
+                required: true,
+                message: t('merchants.required', { field: t('merchants.licenceNo') }),
+              },
               {
                 validator: (_r, v: string) =>
                   LICENCE_NO_PATTERN.test((v ?? '').trim().toUpperCase())
@@ -116,18 +129,34 @@ export default function ChangeInfoPage() {
           <Form.Item
             name="licenceName"
             label={t('merchants.licenceName')}
-            rules={[{ required: true, min: 2, message: t('merchants.required', { field: t('merchants.licenceName') }) }]}
+            rules={[
+              {
+                required: true,
+                min: 2,
+                message: t('merchants.required', { field: t('merchants.licenceName') }),
+              },
+            ]}
           >
             <Input maxLength={60} />
           </Form.Item>
           <Form.Item
             name="licenceAddress"
             label={t('merchants.licenceAddress')}
-            rules={[{ required: true, min: 2, message: t('merchants.required', { field: t('merchants.licenceAddress') }) }]}
+            rules={[
+              {
+                required: true,
+                min: 2,
+                message: t('merchants.required', { field: t('merchants.licenceAddress') }),
+              },
+            ]}
           >
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item required label={t('merchants.validTo')} extra={<Switch checked={longTerm} onChange={setLongTerm} />}>
+          <Form.Item
+            required
+            label={t('merchants.validTo')}
+            extra={<Switch checked={longTerm} onChange={setLongTerm} />}
+          >
             {longTerm ? (
               t('merchants.longTerm')
             ) : (
@@ -146,7 +175,13 @@ export default function ChangeInfoPage() {
             rules={[
               {
                 validator: (_r, v: number | null) =>
-                  v ? Promise.resolve() : Promise.reject(new Error(t('merchants.uploadRequired', { field: t('merchants.licencePhoto') }))),
+                  v
+                    ? Promise.resolve()
+                    : Promise.reject(
+                        new Error(
+                          t('merchants.uploadRequired', { field: t('merchants.licencePhoto') }),
+                        ),
+                      ),
               },
             ]}
           >
@@ -154,7 +189,14 @@ export default function ChangeInfoPage() {
           </Form.Item>
         </Form>
         <div className="merch-actions">
-          <Button block color="primary" size="large" loading={submit.isPending} onClick={() => void onSubmit()} data-testid="licence-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={submit.isPending}
+            onClick={() => void onSubmit()}
+            data-testid="licence-submit"
+          >
             {t('merchants.submit')}
           </Button>
         </div>
@@ -170,7 +212,11 @@ export default function ChangeInfoPage() {
     );
   }
   return (
-    <Page title={t('merchants.changeInfoTitle')} className="merch-page" backTo="/pages/home/merchantSupplement/index">
+    <Page
+      title={t('merchants.changeInfoTitle')}
+      className="merch-page"
+      backTo="/pages/home/merchantSupplement/index"
+    >
       {body}
     </Page>
   );

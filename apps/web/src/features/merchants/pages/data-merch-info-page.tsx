@@ -16,7 +16,11 @@ export default function DataMerchInfoPage() {
   const [params, setParams] = useSearchParams();
   const condition = readCondition(params.get('condition'), CONDITIONS);
   return (
-    <Page title={t('merchants.merchDataInfoTitle')} className="merch-page" backTo="/pages/data/index">
+    <Page
+      title={t('merchants.merchDataInfoTitle')}
+      className="merch-page"
+      backTo="/pages/data/index"
+    >
       <MerchantListView
         conditions={CONDITIONS}
         condition={condition}

@@ -21,7 +21,8 @@ export default function DataMerchPage() {
   const qc = useQueryClient();
   const q = useMerchantSummary();
   const s = q.data;
-  const open = (c: MerchantCondition) => navigate(`/pages/home/data/merch-cond-list?condition=${c}`);
+  const open = (c: MerchantCondition) =>
+    navigate(`/pages/home/data/merch-cond-list?condition=${c}`);
 
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={8} animated />;
@@ -56,7 +57,9 @@ export default function DataMerchPage() {
               <Grid.Item key={k}>
                 <div className="merch-figure">
                   <span className="merch-figure-value">{s.terminals[k]}</span>
-                  <span className="merch-muted">{t(k === 'total' ? 'merchants.totalTerminals' : `merchants.${k}`)}</span>
+                  <span className="merch-muted">
+                    {t(k === 'total' ? 'merchants.totalTerminals' : `merchants.${k}`)}
+                  </span>
                 </div>
               </Grid.Item>
             ))}
@@ -64,13 +67,25 @@ export default function DataMerchPage() {
         </div>
         <div className="merch-block">
           <div className="merch-links">
-            <button type="button" className="merch-link" onClick={() => navigate('/pages/home/home/merch-bind-info')}>
+            <button
+              type="button"
+              className="merch-link"
+              onClick={() => navigate('/pages/home/home/merch-bind-info')}
+            >
               {t('merchants.bindInfoTitle')}
             </button>
-            <button type="button" className="merch-link" onClick={() => navigate('/pages/home/home/term-active-info')}>
+            <button
+              type="button"
+              className="merch-link"
+              onClick={() => navigate('/pages/home/home/term-active-info')}
+            >
               {t('merchants.activeInfoTitle')}
             </button>
-            <button type="button" className="merch-link" onClick={() => navigate('/pages/data/term-info')}>
+            <button
+              type="button"
+              className="merch-link"
+              onClick={() => navigate('/pages/data/term-info')}
+            >
               {t('merchants.termInfoTitle')}
             </button>
           </div>
@@ -80,7 +95,9 @@ export default function DataMerchPage() {
   }
   return (
     <Page title={t('merchants.dataTitle')} className="merch-page">
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>{body}</PullRefresh>
+      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
+        {body}
+      </PullRefresh>
     </Page>
   );
 }

@@ -60,13 +60,17 @@ export default function DataTermInfoPage() {
             </List.Item>
           ))}
         </List>
-        {d.children.length === 0 && <ErrorBlock status="empty" title={t('merchants.teamNone')} description="" />}
+        {d.children.length === 0 && (
+          <ErrorBlock status="empty" title={t('merchants.teamNone')} description="" />
+        )}
       </>
     );
   }
   return (
     <Page title={t('merchants.termInfoTitle')} className="merch-page" backTo="/pages/data/index">
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>{body}</PullRefresh>
+      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
+        {body}
+      </PullRefresh>
     </Page>
   );
 }

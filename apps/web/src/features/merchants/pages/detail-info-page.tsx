@@ -16,7 +16,11 @@ export default function DetailInfoPage() {
   const [params] = useSearchParams();
   const id = positiveId(params.get('id'));
   return (
-    <Page title={t('merchants.detailTitle')} className="merch-page" backTo="/pages/home/home/merch-info">
+    <Page
+      title={t('merchants.detailTitle')}
+      className="merch-page"
+      backTo="/pages/home/home/merch-info"
+    >
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
         <MerchantDetailView id={id} />
       </PullRefresh>

@@ -31,7 +31,11 @@ export default function IdentificationIndexPage() {
             verified === undefined ? null : verified ? (
               t('merchants.verified')
             ) : (
-              <Button size="mini" color="primary" onClick={() => navigate('/pages/earnings/uploadIdCard')}>
+              <Button
+                size="mini"
+                color="primary"
+                onClick={() => navigate('/pages/earnings/uploadIdCard')}
+              >
                 {t('merchants.goVerify')}
               </Button>
             )

@@ -21,7 +21,8 @@ interface IdentForm {
 }
 
 const imageRule = (message: string) => ({
-  validator: (_r: unknown, v: number | null) => (v ? Promise.resolve() : Promise.reject(new Error(message))),
+  validator: (_r: unknown, v: number | null) =>
+    v ? Promise.resolve() : Promise.reject(new Error(message)),
 });
 
 /** Identification of a merchant's legal person: name, ID number (checked as typed) and both card sides. */
@@ -91,24 +92,48 @@ export default function IdentificationMerchantPage() {
             name="legalName"
             label={t('merchants.legalName')}
             rules={[
-              { required: true, message: t('merchants.required', { field: t('merchants.legalName') }) },
+              {
+                required: true,
+                message: t('merchants.required', { field: t('merchants.legalName') }),
+              },
               { pattern: /^\p{Script=Han}{2,10}$/u, message: '法人姓名为2-10个汉字' },
             ]}
           >
             <Input maxLength={10} placeholder={m.legalName} />
           </Form.Item>
-          <Form.Item name="idCard" required label={t('merchants.idCard')} rules={[coreRule(validators.idCard)]}>
+          <Form.Item
+            name="idCard"
+            required
+            label={t('merchants.idCard')}
+            rules={[coreRule(validators.idCard)]}
+          >
             <Input maxLength={18} />
           </Form.Item>
-          <Form.Item name="frontFileId" required label={t('merchants.idFront')} rules={[imageRule(t('merchants.uploadRequired', { field: t('merchants.idFront') }))]}>
+          <Form.Item
+            name="frontFileId"
+            required
+            label={t('merchants.idFront')}
+            rules={[imageRule(t('merchants.uploadRequired', { field: t('merchants.idFront') }))]}
+          >
             <ImageUploadField merchantId={m.id} kind="id_front" />
           </Form.Item>
-          <Form.Item name="backFileId" required label={t('merchants.idBack')} rules={[imageRule(t('merchants.uploadRequired', { field: t('merchants.idBack') }))]}>
+          <Form.Item
+            name="backFileId"
+            required
+            label={t('merchants.idBack')}
+            rules={[imageRule(t('merchants.uploadRequired', { field: t('merchants.idBack') }))]}
+          >
             <ImageUploadField merchantId={m.id} kind="id_back" />
           </Form.Item>
         </Form>
         <div className="merch-actions">
-          <Button block color="primary" size="large" loading={submit.isPending} onClick={() => void onSubmit()}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={submit.isPending}
+            onClick={() => void onSubmit()}
+          >
             {t('merchants.submit')}
           </Button>
         </div>
@@ -116,7 +141,11 @@ export default function IdentificationMerchantPage() {
     );
   }
   return (
-    <Page title={t('merchants.identMerchantTitle')} className="merch-page" backTo="/pages/home/identification/index">
+    <Page
+      title={t('merchants.identMerchantTitle')}
+      className="merch-page"
+      backTo="/pages/home/identification/index"
+    >
       {body}
     </Page>
   );

@@ -13,7 +13,10 @@ export default function MerchBindInfoPage() {
   const status = params.get('bindStatus') === '3' ? 3 : 1;
   return (
     <Page title={t('merchants.bindInfoTitle')} className="merch-page">
-      <Tabs activeKey={String(status)} onChange={(k) => setParams({ bindStatus: k }, { replace: true })}>
+      <Tabs
+        activeKey={String(status)}
+        onChange={(k) => setParams({ bindStatus: k }, { replace: true })}
+      >
         <Tabs.Tab key="1" title={t('merchants.bindTabs.1')} />
         <Tabs.Tab key="3" title={t('merchants.bindTabs.3')} />
       </Tabs>

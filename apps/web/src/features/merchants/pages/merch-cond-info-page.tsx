@@ -16,7 +16,11 @@ export default function MerchCondInfoPage() {
   const [params] = useSearchParams();
   const id = positiveId(params.get('id'));
   return (
-    <Page title={t('merchants.condInfoTitle')} className="merch-page" backTo="/pages/home/data/merch-cond-list">
+    <Page
+      title={t('merchants.condInfoTitle')}
+      className="merch-page"
+      backTo="/pages/home/data/merch-cond-list"
+    >
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
         <MerchantDetailView id={id} focus="condition" />
       </PullRefresh>

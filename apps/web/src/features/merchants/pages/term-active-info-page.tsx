@@ -16,7 +16,10 @@ export default function TermActiveInfoPage() {
   const done = params.get('tab') === 'done';
   return (
     <Page title={t('merchants.activeInfoTitle')} className="merch-page">
-      <Tabs activeKey={done ? 'done' : 'pending'} onChange={(k) => setParams(k === 'done' ? { tab: 'done' } : {}, { replace: true })}>
+      <Tabs
+        activeKey={done ? 'done' : 'pending'}
+        onChange={(k) => setParams(k === 'done' ? { tab: 'done' } : {}, { replace: true })}
+      >
         <Tabs.Tab key="pending" title={t('merchants.activeTabs.pending')} />
         <Tabs.Tab key="done" title={t('merchants.activeTabs.done')} />
       </Tabs>

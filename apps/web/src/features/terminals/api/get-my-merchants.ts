@@ -22,4 +22,7 @@ export const myMerchantsQuery = (agentId: number, keyword: string) =>
   });
 
 export const useMyMerchants = (agentId: number | undefined, keyword: string, enabled: boolean) =>
-  useInfiniteQuery({ ...myMerchantsQuery(agentId ?? 0, keyword), enabled: enabled && agentId !== undefined });
+  useInfiniteQuery({
+    ...myMerchantsQuery(agentId ?? 0, keyword),
+    enabled: enabled && agentId !== undefined,
+  });

@@ -13,7 +13,13 @@ export interface OperationFilters {
 export async function getOperations(filters: OperationFilters, cursor: string | null) {
   const res = await request<TerminalOperationPage>({
     url: '/api/term-info/operations',
-    params: { type: filters.type, status: filters.status, role: filters.role ?? 'all', cursor, pageSize: 20 },
+    params: {
+      type: filters.type,
+      status: filters.status,
+      role: filters.role ?? 'all',
+      cursor,
+      pageSize: 20,
+    },
   });
   if (!res.data) throw new Error('empty response');
   return res.data;
@@ -27,4 +33,5 @@ export const operationsQuery = (filters: OperationFilters) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useOperations = (filters: OperationFilters) => useInfiniteQuery(operationsQuery(filters));
+export const useOperations = (filters: OperationFilters) =>
+  useInfiniteQuery(operationsQuery(filters));

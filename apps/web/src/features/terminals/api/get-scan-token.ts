@@ -7,7 +7,11 @@ import { storage } from '@/lib/storage';
  * tokenMerch; the request client sends it in the `token` header of /app/api/scan calls.
  */
 export async function refreshScanToken(): Promise<string> {
-  const res = await request<ScanTokenResponse>({ url: '/app/api/scan/token', method: 'POST', data: {} });
+  const res = await request<ScanTokenResponse>({
+    url: '/app/api/scan/token',
+    method: 'POST',
+    data: {},
+  });
   if (!res.data) throw new Error('empty response');
   storage.set(STORAGE_KEYS.tokenMerch, res.data.token);
   return res.data.token;

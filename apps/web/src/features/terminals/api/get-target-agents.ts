@@ -1,5 +1,10 @@
 import type { TerminalTargetAgent, TerminalTargetAgentPage } from '@pos/core';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { terminalKeys } from './terminal-keys';
 

@@ -5,7 +5,11 @@ import { terminalKeys } from './terminal-keys';
 
 /** One terminal with its history (GET /api/term-info/info?sn=). */
 export async function getTerminalInfo(sn: string): Promise<TerminalInfo> {
-  const res = await request<TerminalInfo>({ url: '/api/term-info/info', params: { sn }, noShowMsg: true });
+  const res = await request<TerminalInfo>({
+    url: '/api/term-info/info',
+    params: { sn },
+    noShowMsg: true,
+  });
   if (!res.data) throw new Error('empty response');
   return res.data;
 }
@@ -13,4 +17,5 @@ export async function getTerminalInfo(sn: string): Promise<TerminalInfo> {
 export const terminalInfoQuery = (sn: string) =>
   queryOptions({ queryKey: terminalKeys.info(sn), queryFn: () => getTerminalInfo(sn) });
 
-export const useTerminalInfo = (sn: string) => useQuery({ ...terminalInfoQuery(sn), enabled: sn !== '' });
+export const useTerminalInfo = (sn: string) =>
+  useQuery({ ...terminalInfoQuery(sn), enabled: sn !== '' });

@@ -14,7 +14,10 @@ export interface TerminalFilters {
 }
 
 /** One keyset page of my subtree's terminals (GET /api/term-info/list). */
-export async function getTerminalList(filters: TerminalFilters, cursor: string | null): Promise<TerminalPage> {
+export async function getTerminalList(
+  filters: TerminalFilters,
+  cursor: string | null,
+): Promise<TerminalPage> {
   const res = await request<TerminalPage>({
     url: '/api/term-info/list',
     params: {

@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
 /** Exactly what an operation would move and to whom; changes nothing (POST /api/term-info/preview). */
-export async function previewOperation(input: TerminalOperateRequest): Promise<TerminalOperatePreview> {
+export async function previewOperation(
+  input: TerminalOperateRequest,
+): Promise<TerminalOperatePreview> {
   const res = await request<TerminalOperatePreview>({
     url: '/api/term-info/preview',
     method: 'POST',

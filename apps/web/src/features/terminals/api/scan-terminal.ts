@@ -10,7 +10,12 @@ const TOKEN_INVALID = 'MERCHANT_TOKEN_INVALID';
  */
 export async function scanTerminal(code: string): Promise<ScanTerminal> {
   const call = (noShowMsg: boolean) =>
-    request<ScanTerminal>({ url: '/app/api/scan/terminal', params: { sn: code }, noShowMsg, loading: true });
+    request<ScanTerminal>({
+      url: '/app/api/scan/terminal',
+      params: { sn: code },
+      noShowMsg,
+      loading: true,
+    });
   let res;
   try {
     res = await call(true);

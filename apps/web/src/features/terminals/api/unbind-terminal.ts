@@ -9,5 +9,8 @@ export async function unbindTerminal(input: { sn: string; reason?: string }) {
 
 export function useUnbindTerminal() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: unbindTerminal, onSuccess: () => qc.invalidateQueries({ queryKey: terminalKeys.all }) });
+  return useMutation({
+    mutationFn: unbindTerminal,
+    onSuccess: () => qc.invalidateQueries({ queryKey: terminalKeys.all }),
+  });
 }

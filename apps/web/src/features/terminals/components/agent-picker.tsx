@@ -29,8 +29,10 @@ export function AgentPicker({
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={6} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) body = <ErrorBlock status="empty" title={t('terminals.noAgents')} description="" />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length)
+    body = <ErrorBlock status="empty" title={t('terminals.noAgents')} description="" />;
   else {
     body = (
       <>
@@ -47,14 +49,25 @@ export function AgentPicker({
             </List.Item>
           ))}
         </List>
-        <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-          {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+        <InfiniteScroll
+          loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+          hasMore={q.hasNextPage}
+        >
+          {(hasMore, failed, retry) => (
+            <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+          )}
         </InfiniteScroll>
       </>
     );
   }
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="term-popup" destroyOnClose>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="term-popup"
+      destroyOnClose
+    >
       <div className="term-popup-title">{t('terminals.pickAgent')}</div>
       <div className="term-popup-search">
         <SearchBar

@@ -68,7 +68,8 @@ export function CameraScanner({
   const detectedRef = useRef(onDetected);
   const [state, setState] = useState<'idle' | 'starting' | 'running'>('idle');
   const [error, setError] = useState('');
-  const supported = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+  const supported =
+    typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
 
   useEffect(() => {
     detectedRef.current = onDetected;
@@ -85,7 +86,10 @@ export function CameraScanner({
     setError('');
     setState('starting');
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+        audio: false,
+      });
       streamRef.current = stream;
       const video = videoRef.current;
       if (!video) {
@@ -97,7 +101,9 @@ export function CameraScanner({
       setState('running');
       void loadJsQR();
       const Ctor = (window as unknown as { BarcodeDetector?: BarcodeDetectorCtor }).BarcodeDetector;
-      const detector = Ctor ? new Ctor({ formats: ['qr_code', 'code_128', 'code_39', 'ean_13', 'data_matrix'] }) : null;
+      const detector = Ctor
+        ? new Ctor({ formats: ['qr_code', 'code_128', 'code_39', 'ean_13', 'data_matrix'] })
+        : null;
       const canvas = document.createElement('canvas');
       let busy = false;
       let last = { text: '', at: 0 };

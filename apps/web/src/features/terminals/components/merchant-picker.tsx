@@ -26,29 +26,51 @@ export function MerchantPicker({
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={6} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) body = <ErrorBlock status="empty" title={t('terminals.noMerchants')} description="" />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length)
+    body = <ErrorBlock status="empty" title={t('terminals.noMerchants')} description="" />;
   else {
     body = (
       <>
         <List>
           {rows.map((m) => (
-            <List.Item key={m.id} onClick={() => onPick(m)} description={`${m.merchantNo} · ${m.mobile}`}>
+            <List.Item
+              key={m.id}
+              onClick={() => onPick(m)}
+              description={`${m.merchantNo} · ${m.mobile}`}
+            >
               {m.name}
             </List.Item>
           ))}
         </List>
-        <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-          {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+        <InfiniteScroll
+          loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+          hasMore={q.hasNextPage}
+        >
+          {(hasMore, failed, retry) => (
+            <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+          )}
         </InfiniteScroll>
       </>
     );
   }
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="term-popup" destroyOnClose>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="term-popup"
+      destroyOnClose
+    >
       <div className="term-popup-title">{t('terminals.pickMerchant')}</div>
       <div className="term-popup-search">
-        <SearchBar placeholder={t('terminals.searchMerchant')} value={keyword} onChange={setKeyword} maxLength={32} />
+        <SearchBar
+          placeholder={t('terminals.searchMerchant')}
+          value={keyword}
+          onChange={setKeyword}
+          maxLength={32}
+        />
       </div>
       <div className="term-popup-body">{body}</div>
     </Popup>

@@ -16,9 +16,15 @@ export function PreviewPopup({
 }) {
   const { t } = useTranslation();
   const verb = preview ? t(`terminals.types.${preview.type}`) : '';
-  const party = (p: TerminalOperatePreview['from']) => (p.mobile ? `${p.name}（${p.mobile}）` : p.name);
+  const party = (p: TerminalOperatePreview['from']) =>
+    p.mobile ? `${p.name}（${p.mobile}）` : p.name;
   return (
-    <Popup visible={preview !== null} onMaskClick={onCancel} bodyClassName="term-popup" destroyOnClose>
+    <Popup
+      visible={preview !== null}
+      onMaskClick={onCancel}
+      bodyClassName="term-popup"
+      destroyOnClose
+    >
       {preview && (
         <div data-testid="preview">
           <div className="term-popup-title">
@@ -27,7 +33,11 @@ export function PreviewPopup({
           <List>
             <List.Item extra={party(preview.from)}>{t('terminals.previewFrom')}</List.Item>
             <List.Item extra={party(preview.to)}>{t('terminals.previewTo')}</List.Item>
-            <List.Item extra={<b data-testid="preview-count">{t('terminals.countN', { n: preview.count })}</b>}>
+            <List.Item
+              extra={
+                <b data-testid="preview-count">{t('terminals.countN', { n: preview.count })}</b>
+              }
+            >
               {t('terminals.previewCount')}
             </List.Item>
             {preview.byBrand.map((b) => (
@@ -48,7 +58,12 @@ export function PreviewPopup({
           </div>
           <div className="term-popup-actions">
             <Button onClick={onCancel}>{t('terminals.cancel')}</Button>
-            <Button color="primary" loading={busy} onClick={onConfirm} data-testid="confirm-operation">
+            <Button
+              color="primary"
+              loading={busy}
+              onClick={onConfirm}
+              data-testid="confirm-operation"
+            >
               {t('terminals.confirm', { verb })}
             </Button>
           </div>

@@ -1,4 +1,10 @@
-import { checkSnArray, parseSnList, parseSnRange, snFromScan, type TerminalSnSelection } from '@pos/core';
+import {
+  checkSnArray,
+  parseSnList,
+  parseSnRange,
+  snFromScan,
+  type TerminalSnSelection,
+} from '@pos/core';
 import { Button, Input, Tabs, Tag, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,10 +41,17 @@ export function readSnSelection(
   if (v.mode === 'range') {
     const r = parseSnRange(v.startSn, v.endSn);
     return r.ok
-      ? { ok: true, request: { startSn: r.value.startSn, endSn: r.value.endSn }, count: r.value.count }
+      ? {
+          ok: true,
+          request: { startSn: r.value.startSn, endSn: r.value.endSn },
+          count: r.value.count,
+        }
       : r;
   }
-  const l = v.mode === 'list' ? parseSnList(v.listText) : checkSnArray(v.mode === 'scan' ? v.scanned : v.picked);
+  const l =
+    v.mode === 'list'
+      ? parseSnList(v.listText)
+      : checkSnArray(v.mode === 'scan' ? v.scanned : v.picked);
   return l.ok ? { ok: true, request: { sns: l.value }, count: l.value.length } : l;
 }
 
@@ -76,7 +89,11 @@ export function SnSelectionInput({
 
   return (
     <div className="term-selection">
-      <Tabs activeKey={value.mode} onChange={(k) => set({ mode: k as SnMode })} className="term-mode-tabs">
+      <Tabs
+        activeKey={value.mode}
+        onChange={(k) => set({ mode: k as SnMode })}
+        className="term-mode-tabs"
+      >
         <Tabs.Tab key="range" title={t('terminals.modes.range')} />
         <Tabs.Tab key="list" title={t('terminals.modes.list')} />
         <Tabs.Tab key="scan" title={t('terminals.modes.scan')} />
@@ -116,15 +133,27 @@ export function SnSelectionInput({
       {value.mode === 'scan' && (
         <div>
           <CameraScanner onDetected={onScan} continuous />
-          <SnChips sns={value.scanned} onRemove={(sn) => set({ scanned: value.scanned.filter((s) => s !== sn) })} />
+          <SnChips
+            sns={value.scanned}
+            onRemove={(sn) => set({ scanned: value.scanned.filter((s) => s !== sn) })}
+          />
         </div>
       )}
       {value.mode === 'pick' && (
         <div>
-          <Button block fill="outline" color="primary" onClick={() => setPicking(true)} data-testid="open-picker">
+          <Button
+            block
+            fill="outline"
+            color="primary"
+            onClick={() => setPicking(true)}
+            data-testid="open-picker"
+          >
             {t('terminals.pickFromList')}
           </Button>
-          <SnChips sns={value.picked} onRemove={(sn) => set({ picked: value.picked.filter((s) => s !== sn) })} />
+          <SnChips
+            sns={value.picked}
+            onRemove={(sn) => set({ picked: value.picked.filter((s) => s !== sn) })}
+          />
           {picking && (
             <TerminalPicker
               holderAgentId={stockHolderId}
@@ -140,7 +169,10 @@ export function SnSelectionInput({
         </div>
       )}
       {started && (
-        <div className={`term-selection-note ${read.ok ? '' : 'is-error'}`} data-testid="selection-note">
+        <div
+          className={`term-selection-note ${read.ok ? '' : 'is-error'}`}
+          data-testid="selection-note"
+        >
           {read.ok ? t('terminals.rangeCount', { n: read.count }) : read.error}
         </div>
       )}

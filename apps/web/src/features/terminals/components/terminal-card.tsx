@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { BindStatusTag } from './bind-status-tag';
 
 /** A terminal in a list: SN, brand and model, holder, state and the time that matters for it. */
-export function TerminalCard({ terminal, onOpen }: { terminal: TerminalListItem; onOpen: () => void }) {
+export function TerminalCard({
+  terminal,
+  onOpen,
+}: {
+  terminal: TerminalListItem;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
   const holder = terminal.own ? t('terminals.ownShort') : terminal.holderName;
   let when = '';
@@ -15,7 +21,12 @@ export function TerminalCard({ terminal, onOpen }: { terminal: TerminalListItem;
     when = `${t('terminals.deadline')} ${formatDate(terminal.activationDeadline)}`;
   }
   return (
-    <button type="button" className="term-card" onClick={onOpen} data-testid={`terminal-${terminal.sn}`}>
+    <button
+      type="button"
+      className="term-card"
+      onClick={onOpen}
+      data-testid={`terminal-${terminal.sn}`}
+    >
       <div className="term-card-main">
         <div className="term-card-sn">{terminal.sn}</div>
         <div className="term-card-sub">

@@ -1,4 +1,13 @@
-import { Button, Checkbox, ErrorBlock, InfiniteScroll, List, Popup, SearchBar, Skeleton } from 'antd-mobile';
+import {
+  Button,
+  Checkbox,
+  ErrorBlock,
+  InfiniteScroll,
+  List,
+  Popup,
+  SearchBar,
+  Skeleton,
+} from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
@@ -27,7 +36,10 @@ export function TerminalPicker({
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<Set<string>>(() => new Set(initial));
   const sn = useDebouncedValue(keyword.trim());
-  const q = useTerminalList({ holderAgentId, bindStatus: 0, operable: true, sn, pageSize: 50 }, visible);
+  const q = useTerminalList(
+    { holderAgentId, bindStatus: 0, operable: true, sn, pageSize: 50 },
+    visible,
+  );
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   const toggle = (value: string) =>
     setPicked((prev) => {
@@ -38,8 +50,10 @@ export function TerminalPicker({
     });
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={8} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) body = <ErrorBlock status="empty" title={t('terminals.noTerminals')} description="" />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length)
+    body = <ErrorBlock status="empty" title={t('terminals.noTerminals')} description="" />;
   else {
     body = (
       <>
@@ -56,27 +70,51 @@ export function TerminalPicker({
             </List.Item>
           ))}
         </List>
-        <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-          {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+        <InfiniteScroll
+          loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+          hasMore={q.hasNextPage}
+        >
+          {(hasMore, failed, retry) => (
+            <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+          )}
         </InfiniteScroll>
       </>
     );
   }
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="term-popup" destroyOnClose>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="term-popup"
+      destroyOnClose
+    >
       <div className="term-popup-title">{t('terminals.pickFromList')}</div>
       <div className="term-popup-search">
-        <SearchBar placeholder={t('terminals.searchSn')} value={keyword} onChange={setKeyword} maxLength={32} />
+        <SearchBar
+          placeholder={t('terminals.searchSn')}
+          value={keyword}
+          onChange={setKeyword}
+          maxLength={32}
+        />
       </div>
       <div className="term-popup-body">{body}</div>
       <div className="term-popup-actions">
-        <Button size="small" onClick={() => setPicked(new Set([...picked, ...rows.map((r) => r.sn)]))}>
+        <Button
+          size="small"
+          onClick={() => setPicked(new Set([...picked, ...rows.map((r) => r.sn)]))}
+        >
           {t('terminals.selectAll')}
         </Button>
         <Button size="small" onClick={() => setPicked(new Set())}>
           {t('terminals.clear')}
         </Button>
-        <Button color="primary" size="small" onClick={() => onDone([...picked])} data-testid="pick-done">
+        <Button
+          color="primary"
+          size="small"
+          onClick={() => onDone([...picked])}
+          data-testid="pick-done"
+        >
           {t('terminals.pickDone')} ({picked.size})
         </Button>
       </div>

@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/ui/page';
 import { useBrands } from '../api/get-brands';
 import { useModifyBrand } from '../api/modify-brand';
-import { emptySelection, readSnSelection, SnSelectionInput, type SnSelectionValue } from '../components/sn-selection';
+import {
+  emptySelection,
+  readSnSelection,
+  SnSelectionInput,
+  type SnSelectionValue,
+} from '../components/sn-selection';
 import { useIsOperator } from '../hooks/use-role';
 import '../i18n';
 import '../terminals.css';
@@ -48,7 +53,11 @@ export default function BrandModificationPage() {
   if (!operator) {
     return (
       <Page title={t('terminals.brandTitle')} className="term-page" backTo="/pages/terminal/index">
-        <ErrorBlock status="disconnected" title={t('terminals.operatorOnly')} description={t('terminals.brandHint')} />
+        <ErrorBlock
+          status="disconnected"
+          title={t('terminals.operatorOnly')}
+          description={t('terminals.brandHint')}
+        />
       </Page>
     );
   }
@@ -67,19 +76,39 @@ export default function BrandModificationPage() {
         />
       </div>
       <List mode="card">
-        <List.Item onClick={() => setBrandOpen(true)} extra={brand?.name ?? t('terminals.pickBrand')}>
+        <List.Item
+          onClick={() => setBrandOpen(true)}
+          extra={brand?.name ?? t('terminals.pickBrand')}
+        >
           {t('terminals.newBrand')}
         </List.Item>
-        <List.Item onClick={() => brand && setModelOpen(true)} extra={model ?? t('terminals.pickModel')}>
+        <List.Item
+          onClick={() => brand && setModelOpen(true)}
+          extra={model ?? t('terminals.pickModel')}
+        >
           {t('terminals.newModel')}
         </List.Item>
       </List>
-      {checked !== null && <div className="term-selection-note term-pad">{t('terminals.checkOk', { n: checked })}</div>}
+      {checked !== null && (
+        <div className="term-selection-note term-pad">{t('terminals.checkOk', { n: checked })}</div>
+      )}
       <div className="term-actions">
-        <Button block fill="outline" color="primary" loading={modify.isPending} onClick={() => void run(true)}>
+        <Button
+          block
+          fill="outline"
+          color="primary"
+          loading={modify.isPending}
+          onClick={() => void run(true)}
+        >
           {t('terminals.check')}
         </Button>
-        <Button block color="primary" disabled={checked === null} loading={modify.isPending} onClick={() => void run(false)}>
+        <Button
+          block
+          color="primary"
+          disabled={checked === null}
+          loading={modify.isPending}
+          onClick={() => void run(false)}
+        >
           {t('terminals.brandSubmit')}
         </Button>
       </div>

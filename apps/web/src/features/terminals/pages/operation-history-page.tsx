@@ -25,9 +25,11 @@ export default function OperationHistoryPage() {
   const typeParam = params.get('type');
   const type = typeParam !== null && /^[0-6]$/.test(typeParam) ? Number(typeParam) : undefined;
   const statusParam = params.get('status');
-  const status = statusParam !== null && /^[0-2]$/.test(statusParam) ? Number(statusParam) : undefined;
+  const status =
+    statusParam !== null && /^[0-2]$/.test(statusParam) ? Number(statusParam) : undefined;
   const roleParam = params.get('role');
-  const role: OperationFilters['role'] = roleParam === 'mine' || roleParam === 'incoming' ? roleParam : 'all';
+  const role: OperationFilters['role'] =
+    roleParam === 'mine' || roleParam === 'incoming' ? roleParam : 'all';
   const [open, setOpen] = useState<number | null>(null);
   const q = useOperations({ type, status, role });
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
@@ -41,8 +43,10 @@ export default function OperationHistoryPage() {
 
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) body = <ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length)
+    body = <ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />;
   else {
     body = (
       <div className="term-list" data-testid="operation-list">
@@ -56,9 +60,15 @@ export default function OperationHistoryPage() {
   return (
     <Page title={t('terminals.historyTitle')} className="term-page" backTo="/pages/terminal/index">
       <div className="term-sticky">
-        <Tabs activeKey={type === undefined ? 'all' : String(type)} onChange={(k) => update('type', k)}>
+        <Tabs
+          activeKey={type === undefined ? 'all' : String(type)}
+          onChange={(k) => update('type', k)}
+        >
           {TYPES.map((k) => (
-            <Tabs.Tab key={k} title={k === 'all' ? t('terminals.filterAll') : t(`terminals.types.${k}`)} />
+            <Tabs.Tab
+              key={k}
+              title={k === 'all' ? t('terminals.filterAll') : t(`terminals.types.${k}`)}
+            />
           ))}
         </Tabs>
         <Dropdown>
@@ -67,7 +77,9 @@ export default function OperationHistoryPage() {
             title={status === undefined ? t('terminals.status') : t(`terminals.statuses.${status}`)}
           >
             <List>
-              <List.Item onClick={() => update('status', undefined)}>{t('terminals.filterAll')}</List.Item>
+              <List.Item onClick={() => update('status', undefined)}>
+                {t('terminals.filterAll')}
+              </List.Item>
               {[0, 1, 2].map((s) => (
                 <List.Item key={s} onClick={() => update('status', String(s))}>
                   {t(`terminals.statuses.${s}`)}
@@ -89,8 +101,13 @@ export default function OperationHistoryPage() {
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
         {body}
         {rows.length > 0 && (
-          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          <InfiniteScroll
+            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+            hasMore={q.hasNextPage}
+          >
+            {(hasMore, failed, retry) => (
+              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+            )}
           </InfiniteScroll>
         )}
       </PullRefresh>

@@ -9,7 +9,12 @@ import { usePreviewOperation } from '../api/preview-operation';
 import { useTargetAgent } from '../api/get-target-agents';
 import { AgentPicker } from '../components/agent-picker';
 import { PreviewPopup } from '../components/preview-popup';
-import { emptySelection, readSnSelection, SnSelectionInput, type SnSelectionValue } from '../components/sn-selection';
+import {
+  emptySelection,
+  readSnSelection,
+  SnSelectionInput,
+  type SnSelectionValue,
+} from '../components/sn-selection';
 import { useMyAgentId } from '../hooks/use-role';
 import '../i18n';
 import '../terminals.css';
@@ -98,7 +103,11 @@ export default function OperationPage() {
     Toast.show({ icon: 'success', content: result.msg || t('terminals.done') });
     setSelection(emptySelection(selection.mode));
     setReason('');
-    navigate(type === 2 ? '/pages/home/terminal/termBackList?tab=mine' : '/pages/home/terminal/termOperatHistory');
+    navigate(
+      type === 2
+        ? '/pages/home/terminal/termBackList?tab=mine'
+        : '/pages/home/terminal/termOperatHistory',
+    );
   };
 
   return (
@@ -107,7 +116,11 @@ export default function OperationPage() {
       className="term-page"
       backTo="/pages/terminal/index"
       right={
-        <button type="button" className="term-nav-button" onClick={() => navigate('/pages/home/terminal/termOperatHistory')}>
+        <button
+          type="button"
+          className="term-nav-button"
+          onClick={() => navigate('/pages/home/terminal/termOperatHistory')}
+        >
           {t('terminals.records')}
         </button>
       }
@@ -117,7 +130,10 @@ export default function OperationPage() {
           columns={3}
           value={[type]}
           onChange={(v) => v[0] !== undefined && setType(v[0])}
-          options={([0, 1, 2] as const).map((v) => ({ label: t(`terminals.types.${v}`), value: v }))}
+          options={([0, 1, 2] as const).map((v) => ({
+            label: t(`terminals.types.${v}`),
+            value: v,
+          }))}
           data-testid="operation-type"
         />
         <div className="term-muted term-hint">{t(`terminals.typeHints.${type}`)}</div>
@@ -142,10 +158,23 @@ export default function OperationPage() {
       </div>
       <div className="term-block">
         <div className="term-section-title">{t('terminals.reason')}</div>
-        <TextArea value={reason} onChange={setReason} maxLength={200} rows={2} placeholder={t('terminals.reasonPh')} />
+        <TextArea
+          value={reason}
+          onChange={setReason}
+          maxLength={200}
+          rows={2}
+          placeholder={t('terminals.reasonPh')}
+        />
       </div>
       <div className="term-actions">
-        <Button block color="primary" size="large" loading={previewCall.isPending} onClick={() => void onPreview()} data-testid="preview-button">
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={previewCall.isPending}
+          onClick={() => void onPreview()}
+          data-testid="preview-button"
+        >
           {t('terminals.preview')}
         </Button>
       </div>
@@ -160,7 +189,12 @@ export default function OperationPage() {
           }}
         />
       )}
-      <PreviewPopup preview={preview} busy={operate.isPending} onCancel={() => setPreview(null)} onConfirm={() => void onConfirm()} />
+      <PreviewPopup
+        preview={preview}
+        busy={operate.isPending}
+        onCancel={() => setPreview(null)}
+        onConfirm={() => void onConfirm()}
+      />
     </Page>
   );
 }

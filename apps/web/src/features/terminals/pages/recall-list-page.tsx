@@ -1,5 +1,15 @@
 import type { TerminalOperationRecord } from '@pos/core';
-import { Button, Dialog, ErrorBlock, InfiniteScroll, Selector, Skeleton, Tabs, TextArea, Toast } from 'antd-mobile';
+import {
+  Button,
+  Dialog,
+  ErrorBlock,
+  InfiniteScroll,
+  Selector,
+  Skeleton,
+  Tabs,
+  TextArea,
+  Toast,
+} from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +36,8 @@ export default function RecallListPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'mine' ? 'mine' : 'incoming';
   const statusParam = params.get('status');
-  const status = statusParam !== null && /^[0-2]$/.test(statusParam) ? Number(statusParam) : undefined;
+  const status =
+    statusParam !== null && /^[0-2]$/.test(statusParam) ? Number(statusParam) : undefined;
   const [open, setOpen] = useState<number | null>(null);
   const q = useOperations({ type: 2, status, role: tab });
   const decide = useDecideRecall();
@@ -72,8 +83,10 @@ export default function RecallListPage() {
 
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) body = <ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (!rows.length)
+    body = <ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />;
   else {
     body = (
       <div className="term-list" data-testid="recall-list">
@@ -85,10 +98,21 @@ export default function RecallListPage() {
             actions={
               r.canDecide ? (
                 <>
-                  <Button size="small" color="danger" fill="outline" onClick={() => void answer(r, false)} data-testid={`reject-${r.id}`}>
+                  <Button
+                    size="small"
+                    color="danger"
+                    fill="outline"
+                    onClick={() => void answer(r, false)}
+                    data-testid={`reject-${r.id}`}
+                  >
                     {t('terminals.reject')}
                   </Button>
-                  <Button size="small" color="primary" onClick={() => void answer(r, true)} data-testid={`accept-${r.id}`}>
+                  <Button
+                    size="small"
+                    color="primary"
+                    onClick={() => void answer(r, true)}
+                    data-testid={`accept-${r.id}`}
+                  >
                     {t('terminals.accept')}
                   </Button>
                 </>
@@ -111,7 +135,9 @@ export default function RecallListPage() {
           <Selector
             columns={4}
             value={[status === undefined ? 'all' : String(status)]}
-            onChange={(v) => update('status', v[0] === 'all' || v[0] === undefined ? undefined : v[0])}
+            onChange={(v) =>
+              update('status', v[0] === 'all' || v[0] === undefined ? undefined : v[0])
+            }
             options={[
               { label: t('terminals.filterAll'), value: 'all' },
               { label: t('terminals.statuses.0'), value: '0' },
@@ -124,8 +150,13 @@ export default function RecallListPage() {
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
         {body}
         {rows.length > 0 && (
-          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          <InfiniteScroll
+            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+            hasMore={q.hasNextPage}
+          >
+            {(hasMore, failed, retry) => (
+              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+            )}
           </InfiniteScroll>
         )}
       </PullRefresh>

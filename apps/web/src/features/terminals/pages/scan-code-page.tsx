@@ -55,7 +55,13 @@ export default function ScanCodePage() {
       <List mode="card" header={t('terminals.manualSn')}>
         <List.Item
           extra={
-            <Button size="small" color="primary" loading={busy} onClick={() => void look(manual)} data-testid="scan-lookup">
+            <Button
+              size="small"
+              color="primary"
+              loading={busy}
+              onClick={() => void look(manual)}
+              data-testid="scan-lookup"
+            >
               {t('terminals.lookup')}
             </Button>
           }
@@ -89,13 +95,20 @@ export default function ScanCodePage() {
               <Button
                 block
                 color="primary"
-                onClick={() => navigate(`/pages/home/terminal/terminalBind?sn=${encodeURIComponent(result.sn)}`)}
+                onClick={() =>
+                  navigate(`/pages/home/terminal/terminalBind?sn=${encodeURIComponent(result.sn)}`)
+                }
                 data-testid="scan-go-bind"
               >
                 {t('terminals.goBind')}
               </Button>
             )}
-            <Button block onClick={() => navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(result.sn)}`)}>
+            <Button
+              block
+              onClick={() =>
+                navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(result.sn)}`)
+              }
+            >
               {t('terminals.viewTerminal')}
             </Button>
           </div>

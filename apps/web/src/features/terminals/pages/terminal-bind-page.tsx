@@ -52,9 +52,14 @@ export default function TerminalBindPage() {
       </div>
     );
   } else if (info) {
-    const state = t(`terminals.${info.bindStatus === 0 ? 'unbound' : info.bindStatus === 1 ? 'bound' : 'activated'}`);
+    const state = t(
+      `terminals.${info.bindStatus === 0 ? 'unbound' : info.bindStatus === 1 ? 'bound' : 'activated'}`,
+    );
     status = (
-      <div className={`term-selection-note ${info.canBind ? '' : 'is-error'}`} data-testid="bind-lookup">
+      <div
+        className={`term-selection-note ${info.canBind ? '' : 'is-error'}`}
+        data-testid="bind-lookup"
+      >
         {t('terminals.terminalFound', { brand: info.brandName, model: info.model, status: state })}
         {' · '}
         {info.canBind ? t('terminals.canBind') : t('terminals.cannotBind')}
@@ -129,7 +134,11 @@ export default function TerminalBindPage() {
         </List.Item>
       </List>
       <div className="term-pad">{status}</div>
-      <Tabs activeKey={mode} onChange={(k) => setMode(k as 'new' | 'existing')} className="term-merchant-tabs">
+      <Tabs
+        activeKey={mode}
+        onChange={(k) => setMode(k as 'new' | 'existing')}
+        className="term-merchant-tabs"
+      >
         <Tabs.Tab key="new" title={t('terminals.merchantMode.new')} />
         <Tabs.Tab key="existing" title={t('terminals.merchantMode.existing')} />
       </Tabs>
@@ -139,24 +148,48 @@ export default function TerminalBindPage() {
             name="name"
             label={t('terminals.merchantName')}
             rules={[
-              { required: true, message: t('terminals.required', { field: t('terminals.merchantName') }) },
+              {
+                required: true,
+                message: t('terminals.required', { field: t('terminals.merchantName') }),
+              },
               { min: 2, max: 40, message: '商户名称为2-40个字' },
             ]}
           >
-            <Input placeholder={t('terminals.merchantNamePh')} maxLength={40} data-testid="merchant-name" />
+            <Input
+              placeholder={t('terminals.merchantNamePh')}
+              maxLength={40}
+              data-testid="merchant-name"
+            />
           </Form.Item>
           <Form.Item
             name="legalName"
             label={t('terminals.legalName')}
             rules={[
-              { required: true, message: t('terminals.required', { field: t('terminals.legalName') }) },
+              {
+                required: true,
+                message: t('terminals.required', { field: t('terminals.legalName') }),
+              },
               { pattern: /^\p{Script=Han}{2,10}$/u, message: '法人姓名为2-10个汉字' },
             ]}
           >
-            <Input placeholder={t('terminals.legalNamePh')} maxLength={10} data-testid="merchant-legal" />
+            <Input
+              placeholder={t('terminals.legalNamePh')}
+              maxLength={10}
+              data-testid="merchant-legal"
+            />
           </Form.Item>
-          <Form.Item name="mobile" required label={t('terminals.mobile')} rules={[coreRule(validators.mobile)]}>
-            <Input placeholder={t('terminals.mobilePh')} maxLength={11} type="tel" data-testid="merchant-mobile" />
+          <Form.Item
+            name="mobile"
+            required
+            label={t('terminals.mobile')}
+            rules={[coreRule(validators.mobile)]}
+          >
+            <Input
+              placeholder={t('terminals.mobilePh')}
+              maxLength={11}
+              type="tel"
+              data-testid="merchant-mobile"
+            />
           </Form.Item>
           <Form.Item name="address" label={t('terminals.address')}>
             <Input placeholder={t('terminals.addressPh')} maxLength={100} />
@@ -174,11 +207,23 @@ export default function TerminalBindPage() {
         </List>
       )}
       <div className="term-actions">
-        <Button block color="primary" size="large" loading={bind.isPending} onClick={() => void submit()} data-testid="bind-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={bind.isPending}
+          onClick={() => void submit()}
+          data-testid="bind-submit"
+        >
           {t('terminals.bindSubmit')}
         </Button>
       </div>
-      <Popup visible={scanning} onMaskClick={() => setScanning(false)} bodyClassName="term-popup" destroyOnClose>
+      <Popup
+        visible={scanning}
+        onMaskClick={() => setScanning(false)}
+        bodyClassName="term-popup"
+        destroyOnClose
+      >
         <div className="term-popup-title">{t('terminals.scanTitle')}</div>
         <div className="term-popup-body">
           <CameraScanner

@@ -42,7 +42,14 @@ export default function TerminalInfoPage() {
   if (!sn) body = <ErrorBlock status="empty" title={t('terminals.noTerminals')} description="" />;
   else if (q.isLoading) body = <Skeleton.Paragraph lineCount={12} animated />;
   else if (q.isError && q.error instanceof ApiError && q.error.code === 404) {
-    body = <ErrorBlock status="empty" title={q.error.message} description={sn} data-testid="terminal-missing" />;
+    body = (
+      <ErrorBlock
+        status="empty"
+        title={q.error.message}
+        description={sn}
+        data-testid="terminal-missing"
+      />
+    );
   } else if (q.isError || !d) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   else {
     body = (
@@ -57,18 +64,28 @@ export default function TerminalInfoPage() {
             {t('terminals.holder')}
           </List.Item>
           <List.Item extra={d.policyName ?? dash}>{t('terminals.policy')}</List.Item>
-          <List.Item extra={t('terminals.yuan', { v: formatMoney(d.serviceFeeFen) })}>{t('terminals.serviceFee')}</List.Item>
-          <List.Item extra={t('terminals.yuan', { v: formatMoney(d.commFeeFen) })}>{t('terminals.commFee')}</List.Item>
+          <List.Item extra={t('terminals.yuan', { v: formatMoney(d.serviceFeeFen) })}>
+            {t('terminals.serviceFee')}
+          </List.Item>
+          <List.Item extra={t('terminals.yuan', { v: formatMoney(d.commFeeFen) })}>
+            {t('terminals.commFee')}
+          </List.Item>
           <List.Item extra={when(d.createdAt)}>{t('terminals.createdAt')}</List.Item>
         </List>
         <List mode="card">
-          <List.Item extra={t(`terminals.${d.bindStatus === 0 ? 'unbound' : d.bindStatus === 1 ? 'bound' : 'activated'}`)}>
+          <List.Item
+            extra={t(
+              `terminals.${d.bindStatus === 0 ? 'unbound' : d.bindStatus === 1 ? 'bound' : 'activated'}`,
+            )}
+          >
             {t('terminals.bindStatus')}
           </List.Item>
           <List.Item extra={d.merchantName ?? dash}>{t('terminals.merchant')}</List.Item>
           {d.merchantNo && <List.Item extra={d.merchantNo}>{t('terminals.merchantNo')}</List.Item>}
           <List.Item extra={when(d.boundAt)}>{t('terminals.boundAt')}</List.Item>
-          {d.bindStatus === 1 && <List.Item extra={when(d.activationDeadline)}>{t('terminals.deadline')}</List.Item>}
+          {d.bindStatus === 1 && (
+            <List.Item extra={when(d.activationDeadline)}>{t('terminals.deadline')}</List.Item>
+          )}
           <List.Item extra={when(d.activatedAt)}>{t('terminals.activatedAt')}</List.Item>
         </List>
         {(d.canBind || d.canUnbind) && (
@@ -77,14 +94,22 @@ export default function TerminalInfoPage() {
               <Button
                 block
                 color="primary"
-                onClick={() => navigate(`/pages/home/terminal/terminalBind?sn=${encodeURIComponent(d.sn)}`)}
+                onClick={() =>
+                  navigate(`/pages/home/terminal/terminalBind?sn=${encodeURIComponent(d.sn)}`)
+                }
                 data-testid="bind-button"
               >
                 {t('terminals.bindNow')}
               </Button>
             )}
             {d.canUnbind && (
-              <Button block color="danger" fill="outline" loading={unbind.isPending} onClick={() => void onUnbind()}>
+              <Button
+                block
+                color="danger"
+                fill="outline"
+                loading={unbind.isPending}
+                onClick={() => void onUnbind()}
+              >
                 {t('terminals.unbind')}
               </Button>
             )}
@@ -111,8 +136,14 @@ export default function TerminalInfoPage() {
     );
   }
   return (
-    <Page title={t('terminals.infoTitle')} className="term-page" backTo="/pages/home/terminal/terminalList">
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.info(sn) })}>{body}</PullRefresh>
+    <Page
+      title={t('terminals.infoTitle')}
+      className="term-page"
+      backTo="/pages/home/terminal/terminalList"
+    >
+      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.info(sn) })}>
+        {body}
+      </PullRefresh>
     </Page>
   );
 }

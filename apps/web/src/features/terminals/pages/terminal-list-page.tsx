@@ -36,7 +36,10 @@ export default function TerminalListPage() {
   const operator = useIsOperator();
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('bindStatus');
-  const bindStatus = statusParam === '0' || statusParam === '1' || statusParam === '3' ? Number(statusParam) : undefined;
+  const bindStatus =
+    statusParam === '0' || statusParam === '1' || statusParam === '3'
+      ? Number(statusParam)
+      : undefined;
   const brandId = positiveId(params.get('brandId'));
   const holderAgentId = positiveId(params.get('holderAgentId'));
   const holderName = params.get('holderName') ?? '';
@@ -44,7 +47,12 @@ export default function TerminalListPage() {
   const [picking, setPicking] = useState(false);
   const search = useDebouncedValue(sn.trim());
   const brands = useBrands();
-  const q = useTerminalList({ bindStatus, brandId, holderAgentId, sn: search.length >= 2 ? search : undefined });
+  const q = useTerminalList({
+    bindStatus,
+    brandId,
+    holderAgentId,
+    sn: search.length >= 2 ? search : undefined,
+  });
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
 
   const update = (patch: Record<string, string | undefined>) => {
@@ -57,15 +65,22 @@ export default function TerminalListPage() {
   };
 
   let holderLabel = t('terminals.holderAll');
-  if (holderAgentId !== undefined) holderLabel = holderAgentId === me ? t('terminals.holderMe') : holderName || `#${holderAgentId}`;
+  if (holderAgentId !== undefined)
+    holderLabel =
+      holderAgentId === me ? t('terminals.holderMe') : holderName || `#${holderAgentId}`;
   const brandLabel = brands.data?.find((b) => b.id === brandId)?.name ?? t('terminals.allBrands');
 
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (q.isError && !rows.length)
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   else if (!rows.length) {
     body = (
-      <ErrorBlock status="empty" title={search ? t('terminals.noMatch') : t('terminals.noTerminals')} description="" />
+      <ErrorBlock
+        status="empty"
+        title={search ? t('terminals.noMatch') : t('terminals.noTerminals')}
+        description=""
+      />
     );
   } else {
     body = (
@@ -74,7 +89,9 @@ export default function TerminalListPage() {
           <TerminalCard
             key={r.id}
             terminal={r}
-            onOpen={() => navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(r.sn)}`)}
+            onOpen={() =>
+              navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(r.sn)}`)
+            }
           />
         ))}
       </div>
@@ -98,14 +115,18 @@ export default function TerminalListPage() {
           {STATUS_TABS.map((k) => (
             <Tabs.Tab
               key={k}
-              title={t(`terminals.${k === 'all' ? 'all' : k === '0' ? 'unbound' : k === '1' ? 'bound' : 'activated'}`)}
+              title={t(
+                `terminals.${k === 'all' ? 'all' : k === '0' ? 'unbound' : k === '1' ? 'bound' : 'activated'}`,
+              )}
             />
           ))}
         </Tabs>
         <Dropdown>
           <Dropdown.Item key="brand" title={brandLabel}>
             <List>
-              <List.Item onClick={() => update({ brandId: undefined })}>{t('terminals.allBrands')}</List.Item>
+              <List.Item onClick={() => update({ brandId: undefined })}>
+                {t('terminals.allBrands')}
+              </List.Item>
               {brands.data?.map((b) => (
                 <List.Item key={b.id} onClick={() => update({ brandId: String(b.id) })}>
                   {b.name}
@@ -115,11 +136,16 @@ export default function TerminalListPage() {
           </Dropdown.Item>
           <Dropdown.Item key="holder" title={holderLabel}>
             <List>
-              <List.Item onClick={() => update({ holderAgentId: undefined, holderName: undefined })}>
+              <List.Item
+                onClick={() => update({ holderAgentId: undefined, holderName: undefined })}
+              >
                 {t('terminals.holderAll')}
               </List.Item>
               {me !== undefined && !operator && (
-                <List.Item onClick={() => update({ holderAgentId: String(me), holderName: undefined })} data-testid="holder-me">
+                <List.Item
+                  onClick={() => update({ holderAgentId: String(me), holderName: undefined })}
+                  data-testid="holder-me"
+                >
                   {t('terminals.holderMe')}
                 </List.Item>
               )}
@@ -131,8 +157,13 @@ export default function TerminalListPage() {
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
         {body}
         {rows.length > 0 && (
-          <InfiniteScroll loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))} hasMore={q.hasNextPage}>
-            {(hasMore, failed, retry) => <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />}
+          <InfiniteScroll
+            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
+            hasMore={q.hasNextPage}
+          >
+            {(hasMore, failed, retry) => (
+              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
+            )}
           </InfiniteScroll>
         )}
       </PullRefresh>

@@ -44,22 +44,70 @@ export default function TerminalTabPage() {
   const list = (query: string) => navigate(`/pages/home/terminal/terminalList${query}`);
 
   const entries: Entry[] = [
-    { key: 'list', path: '/pages/home/terminal/terminalList', icon: <UnorderedListOutline />, color: '#1677ff' },
-    { key: 'allocate', path: '/pages/home/terminal/operation?type=0', icon: <SendOutline />, color: '#3f51e8' },
-    { key: 'transfer', path: '/pages/home/terminal/operation?type=1', icon: <LoopOutline />, color: '#00b578' },
-    { key: 'recall', path: '/pages/home/terminal/operation?type=2', icon: <UndoOutline />, color: '#ff8f1f' },
-    { key: 'bind', path: '/pages/home/terminal/terminalBind', icon: <LinkOutline />, color: '#00a3c4' },
-    { key: 'history', path: '/pages/home/terminal/termOperatHistory', icon: <FileOutline />, color: '#7c5cfc' },
-    { key: 'recalls', path: '/pages/home/terminal/termBackList', icon: <ReceiptOutline />, color: '#fa5151' },
-    { key: 'scan', path: '/pages/login/sancode/sancode', icon: <ScanCodeOutline />, color: '#1677ff' },
+    {
+      key: 'list',
+      path: '/pages/home/terminal/terminalList',
+      icon: <UnorderedListOutline />,
+      color: '#1677ff',
+    },
+    {
+      key: 'allocate',
+      path: '/pages/home/terminal/operation?type=0',
+      icon: <SendOutline />,
+      color: '#3f51e8',
+    },
+    {
+      key: 'transfer',
+      path: '/pages/home/terminal/operation?type=1',
+      icon: <LoopOutline />,
+      color: '#00b578',
+    },
+    {
+      key: 'recall',
+      path: '/pages/home/terminal/operation?type=2',
+      icon: <UndoOutline />,
+      color: '#ff8f1f',
+    },
+    {
+      key: 'bind',
+      path: '/pages/home/terminal/terminalBind',
+      icon: <LinkOutline />,
+      color: '#00a3c4',
+    },
+    {
+      key: 'history',
+      path: '/pages/home/terminal/termOperatHistory',
+      icon: <FileOutline />,
+      color: '#7c5cfc',
+    },
+    {
+      key: 'recalls',
+      path: '/pages/home/terminal/termBackList',
+      icon: <ReceiptOutline />,
+      color: '#fa5151',
+    },
+    {
+      key: 'scan',
+      path: '/pages/login/sancode/sancode',
+      icon: <ScanCodeOutline />,
+      color: '#1677ff',
+    },
     ...(operator
-      ? [{ key: 'brand', path: '/pages/home/terminal/brandModification', icon: <EditSOutline />, color: '#e8a317' }]
+      ? [
+          {
+            key: 'brand',
+            path: '/pages/home/terminal/brandModification',
+            icon: <EditSOutline />,
+            color: '#e8a317',
+          },
+        ]
       : []),
   ];
 
   let figures;
   if (q.isLoading) figures = <Skeleton.Paragraph lineCount={5} animated />;
-  else if (q.isError || !s) figures = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  else if (q.isError || !s)
+    figures = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   else {
     figures = (
       <>
@@ -75,7 +123,12 @@ export default function TerminalTabPage() {
           </button>
           <div className="term-hero-row">
             {(['unbound', 'bound', 'activated'] as const).map((k, i) => (
-              <button type="button" key={k} className="term-hero-cell" onClick={() => list(`?bindStatus=${[0, 1, 3][i]}`)}>
+              <button
+                type="button"
+                key={k}
+                className="term-hero-cell"
+                onClick={() => list(`?bindStatus=${[0, 1, 3][i]}`)}
+              >
                 <span className="term-hero-value small" data-testid={`summary-${k}`}>
                   {s.all[k]}
                 </span>
@@ -96,7 +149,11 @@ export default function TerminalTabPage() {
               >
                 <span className="term-brand-name">{b.brandName}</span>
                 <span className="term-brand-bar">
-                  <span style={{ width: `${s.all.total ? Math.max(4, (b.total / s.all.total) * 100) : 0}%` }} />
+                  <span
+                    style={{
+                      width: `${s.all.total ? Math.max(4, (b.total / s.all.total) * 100) : 0}%`,
+                    }}
+                  />
                 </span>
                 <span className="term-brand-figures">
                   {b.total}
@@ -124,7 +181,11 @@ export default function TerminalTabPage() {
             color="alert"
             content={t('terminals.pendingRecalls', { n: s.pendingRecalls })}
             extra={
-              <button type="button" className="term-link" onClick={() => navigate('/pages/home/terminal/termBackList')}>
+              <button
+                type="button"
+                className="term-link"
+                onClick={() => navigate('/pages/home/terminal/termBackList')}
+              >
                 {t('terminals.handle')}
               </button>
             }
@@ -136,7 +197,12 @@ export default function TerminalTabPage() {
           <Grid columns={4} gap={8}>
             {entries.map((e) => (
               <Grid.Item key={e.key}>
-                <button type="button" className="term-entry" onClick={() => navigate(e.path)} data-testid={`entry-${e.key}`}>
+                <button
+                  type="button"
+                  className="term-entry"
+                  onClick={() => navigate(e.path)}
+                  data-testid={`entry-${e.key}`}
+                >
                   <span className="term-entry-icon" style={{ color: e.color }}>
                     {e.icon}
                   </span>
