@@ -3,13 +3,15 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
+import { startJobs } from './jobs';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(database);
 if (config.seedDemo) await seedDemo(database.db, { scryptCost: config.scryptCost });
 const app = await buildApp({ database, config });
-(await import('./jobs')).startJobs(app);
+// Jobs (settlement, activation, recalls, acquirer timeouts ...) run only on a listening server.
+if (config.backgroundJobs) startJobs(app);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
 const shutdown = async () => {

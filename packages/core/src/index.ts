@@ -13,3 +13,6 @@ export * from './api/terminals';
 export * from './api/merchants';
 export * from './policy-rules';
 export * from './api/policies';
+export * from './settlement';
+export * from './api/wallet';
+export * from './api/transactions';

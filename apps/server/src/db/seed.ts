@@ -7,6 +7,7 @@ import { seedFoundationContent } from './seed-foundation';
 import { seedTeam } from './seed-team';
 import { seedPolicies } from './seed-policies';
 import { seedTerminals } from './seed-terminals';
+import { seedLedger } from './seed-ledger';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
 export const DEMO_ACCOUNTS = {
@@ -53,5 +54,6 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   await seedTeam(db, { top, child, grandchild, otherTop }, { scryptCost: cost });
   await seedTerminals(db, { operator, top, child, grandchild, otherTop });
   await seedPolicies(db, { operator, top, child, grandchild, otherTop });
+  await seedLedger(db, { operator, top, child, grandchild, otherTop });
   return { operator, top, child, grandchild, otherTop };
 }

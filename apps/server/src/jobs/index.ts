@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { passDueRecalls } from './recall-auto-pass';
 import { failAcquirerTimeouts } from './acquirer-timeouts';
+import { ledgerJobs } from './settlement';
 
 /**
  * A small in-process scheduler for the periodic jobs. Each job runs on its interval, never
@@ -21,7 +22,10 @@ export const JOBS: Job[] = [
   { name: 'acquirer-timeouts', everyMs: 30_000, run: (app, now) => failAcquirerTimeouts(app, now) },
 ];
 
-export function startJobs(app: FastifyInstance, jobs: Job[] = JOBS): () => void {
+/** Every periodic job of a listening server: the fixed ones and the ledger's. */
+export const jobsFor = (app: FastifyInstance): Job[] => [...JOBS, ...ledgerJobs(app)];
+
+export function startJobs(app: FastifyInstance, jobs: Job[] = jobsFor(app)): () => void {
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     let running = false;

@@ -6,6 +6,9 @@ import { OutboxSmsSender } from '../modules/sms/sms-sender';
 import { authProtectedRoutes, authPublicRoutes } from './auth/auth.routes';
 import { centerProtectedRoutes, centerPublicRoutes } from './center/center.routes';
 import { devRoutes } from './dev/dev.routes';
+import { notifyRoutes } from './transactions/notify.routes';
+import { tradeRoutes } from './transactions/trade.routes';
+import { walletRoutes } from './wallet/wallet.routes';
 import { homeRoutes } from './home/home.routes';
 import { systemProtectedRoutes, systemPublicRoutes } from './system/system.routes';
 import { merchantRoutes } from './merchants/merchants.routes';
@@ -39,6 +42,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await pub.register(scanPublicRoutes);
     await pub.register(teamPublicRoutes);
     await pub.register(policiesPublicRoutes);
+    await pub.register(notifyRoutes);
     if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });
 
@@ -61,5 +65,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(homeRoutes);
     await priv.register(teamProtectedRoutes);
     await priv.register(policiesProtectedRoutes);
+    await priv.register(walletRoutes);
+    await priv.register(tradeRoutes);
   });
 }

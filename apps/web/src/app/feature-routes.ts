@@ -6,6 +6,7 @@ import { policiesRoutes } from '@/features/policies/routes';
 import { settingsRoutes } from '@/features/settings/routes';
 import { teamRoutes } from '@/features/team/routes';
 import { terminalsRoutes } from '@/features/terminals/routes';
+import { walletRoutes } from '@/features/wallet/routes';
 import type { PageRoutes } from '@/lib/routing';
 
 // Each feature adds its route map here (one import and one entry per feature).
@@ -18,4 +19,5 @@ export const featureRoutes: PageRoutes[] = [
   settingsRoutes,
   teamRoutes,
   terminalsRoutes,
+  walletRoutes,
 ];

@@ -3,3 +3,4 @@ export * from './foundation';
 export * from './team';
 export * from './terminals';
 export * from './policies';
+export * from './ledger';

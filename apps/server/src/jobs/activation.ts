@@ -1,0 +1,107 @@
+import { TOTAL_TYPE, activationDeadline } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client';
+import { num } from '../modules/ledger/accounts';
+import { postRewards } from '../modules/settlement/chain-terms';
+import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
+import { checkActivation } from '../modules/terminals/check-activation';
+import { ingestNotification } from '../modules/transactions/ingest-notification';
+
+/**
+ * Activation detection (business rules section 4): a bound terminal activates when its successful
+ * card volume since binding (net of refunds) reaches its policy's threshold inside the window.
+ * For each newly activated terminal, in one database transaction:
+ * - the terminal becomes activated (the terminals feature's checkActivation, which does it once);
+ * - the deposit (service fee) is collected: a fee collection through the same ingestion as the
+ *   acquirer's notifications, which settlement then shares by fee-option shares;
+ * - the activation reward is shared up the chain (a0 earns R0, ai earns Ri - R(i-1));
+ * - the direct agent's activated_terminals of the day goes up by one.
+ * Candidates come from the daily volume rollup; the exact volume from the terminal's
+ * transactions. Running it again finds nothing new.
+ */
+export async function detectActivations(db: Db, now: Date = new Date()): Promise<JobOutcome> {
+  const candidates = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT t.id, t.sn, t.bound_at, t.policy_id, t.service_fee_fen, t.merchant_id,
+               coalesce(p.activation_threshold_fen, 1000000) AS threshold_fen,
+               coalesce(p.activation_window_days, 30) AS window_days,
+               m.agent_id, m.agent_path, m.top_id
+          FROM terminals t
+          JOIN merchants m ON m.id = t.merchant_id
+          LEFT JOIN policies p ON p.id = t.policy_id
+         WHERE t.bind_status = 1 AND t.deleted_at IS NULL AND t.bound_at IS NOT NULL
+           AND t.bound_at > ${now}::timestamptz - make_interval(days => coalesce(p.activation_window_days, 30) + 1)
+           AND (SELECT coalesce(sum(v.card_volume_fen), 0) FROM terminal_daily_volume v
+                 WHERE v.terminal_id = t.id AND v.day >= (t.bound_at AT TIME ZONE 'Asia/Shanghai')::date)
+               >= coalesce(p.activation_threshold_fen, 1000000)
+         ORDER BY t.id LIMIT 1000`,
+  );
+  let processed = 0;
+  let postedFen = 0;
+  for (const c of candidates) {
+    const terminalId = num(c.id);
+    const boundAt = new Date(c.bound_at as string);
+    const windowDays = num(c.window_days);
+    const deadline = activationDeadline(boundAt, windowDays);
+    // The moment judged: now, or the last instant of the window when the job runs late.
+    const at = new Date(Math.min(now.getTime(), deadline.getTime() - 1));
+    await db.transaction(async (tx) => {
+      const [vol] = await rows<{ volume: unknown }>(
+        tx,
+        sql`SELECT coalesce(sum(CASE WHEN kind = 1 THEN amount_fen ELSE -amount_fen END), 0) AS volume
+              FROM transactions
+             WHERE terminal_id = ${terminalId} AND trade_time >= ${boundAt} AND trade_time <= ${at}
+               AND status = 1 AND card_type IN (1, 2) AND total_type NOT IN (8, 9) AND flag IS NULL`,
+      );
+      const check = await checkActivation(tx, terminalId, num(vol?.volume), at, {
+        thresholdFen: num(c.threshold_fen),
+        windowDays,
+      });
+      if (!check.newlyActivated) return;
+      processed += 1;
+      const serviceFee = num(c.service_fee_fen);
+      if (serviceFee > 0) {
+        await ingestNotification(tx, {
+          txnId: `SF-${terminalId}`,
+          kind: 1,
+          sn: String(c.sn),
+          amountFen: serviceFee,
+          payType: 1,
+          totalType: TOTAL_TYPE.SERVICE_FEE,
+          cardType: 1,
+          method: 1,
+          status: 1,
+          tradeTime: at.toISOString(),
+        });
+      }
+      if (c.policy_id != null) {
+        const posted = await postRewards(
+          tx,
+          [
+            {
+              agentPath: String(c.agent_path),
+              policyId: num(c.policy_id),
+              topId: c.top_id == null ? null : num(c.top_id),
+              figure: (t) => t.activationRewardFen,
+              kind: 'activation_reward',
+              volumeFen: num(vol?.volume),
+              detail: { sn: c.sn, terminalId, activatedAt: at.toISOString() },
+            },
+          ],
+          { idemKey: `activation:${terminalId}`, reason: 'activation_reward', memo: String(c.sn) },
+        );
+        postedFen += posted.postedFen;
+      }
+      await tx.execute(sql`
+        INSERT INTO agent_daily_stats AS d (agent_id, top_id, day, activated_terminals)
+        VALUES (${num(c.agent_id)}, ${num(c.top_id)}, (${at}::timestamptz AT TIME ZONE 'Asia/Shanghai')::date, 1)
+        ON CONFLICT (agent_id, day) DO UPDATE SET activated_terminals = d.activated_terminals + 1`);
+    });
+  }
+  return { processed, postedFen };
+}
+
+/** The continuous activation job with its execution status. */
+export function runActivationJob(db: Db, now: Date = new Date()) {
+  return runJob(db, 'activation', 'live', () => detectActivations(db, now), { repeatable: true });
+}

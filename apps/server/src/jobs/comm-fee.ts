@@ -1,0 +1,52 @@
+import { TOTAL_TYPE } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client';
+import { num } from '../modules/ledger/accounts';
+import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
+import { shanghaiDay } from '../modules/settlement/periods';
+import { ingestNotification } from '../modules/transactions/ingest-notification';
+
+/**
+ * Yearly communication-fee (SIM fee) collection: on each anniversary of its activation, an
+ * activated terminal with a communication-fee option is charged that fee once for the year. The
+ * collection goes through the same ingestion as the acquirer's notifications (id CF-<terminal>-<n>,
+ * recorded once per terminal and year in fee_collections), and settlement shares it up the chain
+ * by each agent's communication-fee share. Running it again collects nothing new.
+ */
+export async function collectCommFees(db: Db, now: Date = new Date()): Promise<JobOutcome> {
+  const due = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT t.id, t.sn, t.comm_fee_fen, y.n, t.activated_at + make_interval(years => y.n) AS due_at
+          FROM terminals t
+          CROSS JOIN LATERAL generate_series(1, GREATEST(0, extract(year FROM age(${now}::timestamptz, t.activated_at))::integer)) AS y(n)
+         WHERE t.bind_status = 3 AND t.deleted_at IS NULL AND t.comm_fee_fen > 0 AND t.activated_at IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM fee_collections f WHERE f.terminal_id = t.id AND f.kind = 'comm_fee' AND f.period_index = y.n)
+         ORDER BY t.id, y.n LIMIT 5000`,
+  );
+  let processed = 0;
+  let postedFen = 0;
+  for (const d of due) {
+    const result = await ingestNotification(db, {
+      txnId: `CF-${num(d.id)}-${num(d.n)}`,
+      kind: 1,
+      sn: String(d.sn),
+      amountFen: num(d.comm_fee_fen),
+      payType: 1,
+      totalType: TOTAL_TYPE.COMMUNICATION_FEE,
+      cardType: 1,
+      method: 1,
+      status: 1,
+      tradeTime: new Date(d.due_at as string).toISOString(),
+    });
+    if (!result.duplicate && result.flag === null) {
+      processed += 1;
+      postedFen += num(d.comm_fee_fen);
+    }
+  }
+  return { processed, postedFen };
+}
+
+/** Daily: collects what fell due by `now` (status per Asia/Shanghai day). */
+export function runCommFeeJob(db: Db, now: Date = new Date(), day = shanghaiDay(now)) {
+  return runJob(db, 'comm_fee', day, () => collectCommFees(db, now));
+}

@@ -1,0 +1,97 @@
+import { NOTIFY_SIGNATURE_HEADER } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows, type Db } from '../db/client';
+import { runJob } from '../modules/settlement/job-runs';
+import { runSettlement } from '../modules/settlement/run-settlement';
+import { hmacSign } from '../modules/transactions/signature';
+import { newTrafficState, nextNotification, seededRng } from '../modules/transactions/traffic';
+import { runActivationJob } from './activation';
+import { runCommFeeJob } from './comm-fee';
+import { runMonthlyAllowanceJob } from './monthly-allowance';
+import { runStandardCheckJob } from './standard-check';
+import type { Job } from './index';
+
+/** One settlement pass with its execution status, when anything is ready. */
+export async function settleQueued(db: Db): Promise<number> {
+  const ready = await rows(
+    db,
+    sql`SELECT 1 FROM settlement_queue WHERE not_before <= now() LIMIT 1`,
+  );
+  if (ready.length === 0) return 0;
+  const result = await runJob(
+    db,
+    'settlement',
+    'live',
+    async () => {
+      const totals = await runSettlement(db);
+      return { processed: totals.settled, postedFen: totals.sharesFen };
+    },
+    { repeatable: true },
+  );
+  return result.ran ? result.processed : 0;
+}
+
+/**
+ * The ledger's background work, run by the scheduler in ./index.ts on a listening server:
+ * settlement of the queue every few seconds, activation detection, the daily communication-fee
+ * collection, the monthly standard assessment and allowance of the month just over (each skips a
+ * period that already succeeded), the month partitions, and, when SIMULATE_TRAFFIC is on, demo
+ * acquirer traffic through the signed endpoint.
+ */
+export function ledgerJobs(app: FastifyInstance): Job[] {
+  const db = app.db;
+  const jobs: Job[] = [
+    { name: 'settlement', everyMs: app.config.settlementIntervalMs, run: () => settleQueued(db) },
+    { name: 'activation', everyMs: 30_000, run: () => runActivationJob(db) },
+    { name: 'comm-fee', everyMs: 60 * 60_000, run: () => runCommFeeJob(db) },
+    { name: 'standard-check', everyMs: 60 * 60_000, run: () => runStandardCheckJob(db) },
+    { name: 'monthly-allowance', everyMs: 60 * 60_000, run: () => runMonthlyAllowanceJob(db) },
+    // Month partitions of transactions and ledger lines, made ahead of the months they hold.
+    {
+      name: 'ledger-partitions',
+      everyMs: 6 * 60 * 60_000,
+      run: () =>
+        db.execute(sql`SELECT ledger_ensure_partitions((now() AT TIME ZONE 'Asia/Shanghai')::date,
+                                                       ((now() AT TIME ZONE 'Asia/Shanghai') + interval '2 months')::date)`),
+    },
+  ];
+  if (app.config.simulateTraffic) jobs.push(demoTraffic(app));
+  return jobs;
+}
+
+/**
+ * Demo traffic in the background: signed notifications for the bound demo terminals, sent through
+ * the real endpoint (in process), at SIMULATE_RATE per second.
+ */
+function demoTraffic(app: FastifyInstance): Job {
+  const rng = seededRng(Date.now() % 1e9);
+  const state = newTrafficState();
+  let sns: string[] = [];
+  let loadedAt = 0;
+  return {
+    name: 'simulate-traffic',
+    everyMs: 1000 / Math.max(0.01, app.config.simulateRatePerSecond),
+    run: async () => {
+      if (Date.now() - loadedAt > 60_000) {
+        const found = await rows<{ sn: string }>(
+          app.db,
+          sql`SELECT sn FROM terminals WHERE bind_status IN (1, 3) AND deleted_at IS NULL ORDER BY id LIMIT 300`,
+        );
+        sns = found.map((f) => f.sn);
+        loadedAt = Date.now();
+      }
+      if (sns.length === 0) return;
+      const body = JSON.stringify(nextNotification(sns, state, rng, new Date()));
+      await app.inject({
+        method: 'POST',
+        url: '/prod-api/api/notify/transaction',
+        headers: {
+          'content-type': 'application/json',
+          [NOTIFY_SIGNATURE_HEADER]: hmacSign(body, app.config.notifySecret),
+        },
+        payload: body,
+      });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { WalletType } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+
+/**
+ * Ledger accounts. Each agent has one account per wallet type, made on first use; the platform's
+ * accounts are made by the migration. Every posting moves money between them and never creates
+ * or destroys any, so the sum over all accounts is zero.
+ */
+
+/** The platform's side of postings. */
+export const PLATFORM_ACCOUNTS = {
+  /** Pays every share of a fee: trade profit, the debit cap, price adjustment, fee shares. */
+  shareExpense: 'share_expense',
+  /** Pays rewards and the monthly allowance. */
+  rewardExpense: 'reward_expense',
+  /** Withdrawals paid out to bank cards. */
+  withdrawalClearing: 'withdrawal_clearing',
+  /** Capital-pool money spent on terminal purchase orders. */
+  capitalClearing: 'capital_clearing',
+} as const;
+export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[keyof typeof PLATFORM_ACCOUNTS];
+
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** The id of a platform account (made by the migration, so it always exists). */
+export async function platformAccountId(db: DbOrTx, walletType: PlatformAccount): Promise<number> {
+  const [row] = await rows<{ id: unknown }>(
+    db,
+    sql`SELECT id FROM ledger_accounts WHERE agent_id IS NULL AND wallet_type = ${walletType}`,
+  );
+  if (!row) throw new Error(`platform account ${walletType} missing`);
+  return num(row.id);
+}
+
+/**
+ * The ids of agents' wallet accounts, made when missing. Returns a map 'agentId:walletType' -> id.
+ * One statement each way, however many agents.
+ */
+export async function ensureAgentAccounts(
+  db: DbOrTx,
+  wanted: readonly { agentId: number; walletType: WalletType | 'receivable' }[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (wanted.length === 0) return out;
+  const agentIds = wanted.map((w) => w.agentId);
+  const types = wanted.map((w) => w.walletType);
+  await db.execute(sql`
+    INSERT INTO ledger_accounts (kind, agent_id, top_id, wallet_type)
+    SELECT CASE WHEN w.t = 'receivable' THEN 'platform' ELSE 'agent' END, a.id, a.top_id, w.t
+      FROM unnest(${sql.param(agentIds)}::bigint[], ${sql.param(types)}::text[]) AS w(agent_id, t)
+      JOIN agents a ON a.id = w.agent_id
+     ORDER BY a.id, w.t
+    ON CONFLICT (agent_id, wallet_type) DO NOTHING`);
+  const found = await rows<{ id: unknown; agent_id: unknown; wallet_type: string }>(
+    db,
+    sql`SELECT l.id, l.agent_id, l.wallet_type FROM ledger_accounts l
+          JOIN unnest(${sql.param(agentIds)}::bigint[], ${sql.param(types)}::text[]) AS w(agent_id, t)
+            ON l.agent_id = w.agent_id AND l.wallet_type = w.t`,
+  );
+  for (const r of found) out.set(`${num(r.agent_id)}:${r.wallet_type}`, num(r.id));
+  return out;
+}
+
+export async function agentAccountId(
+  db: DbOrTx,
+  agentId: number,
+  walletType: WalletType | 'receivable',
+): Promise<number> {
+  const map = await ensureAgentAccounts(db, [{ agentId, walletType }]);
+  const id = map.get(`${agentId}:${walletType}`);
+  if (id === undefined) throw new Error(`agent ${agentId} does not exist`);
+  return id;
+}
+
+/** An agent's balances by wallet type (accounts it does not have yet read as zero). */
+export async function agentBalances(db: DbOrTx, agentId: number): Promise<Record<string, number>> {
+  const found = await rows<{ wallet_type: string; balance_fen: unknown }>(
+    db,
+    sql`SELECT wallet_type, balance_fen FROM ledger_accounts WHERE agent_id = ${agentId} AND kind = 'agent'`,
+  );
+  return Object.fromEntries(found.map((r) => [r.wallet_type, num(r.balance_fen)]));
+}

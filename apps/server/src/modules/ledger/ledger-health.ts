@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { num } from './accounts';
+
+export interface LedgerHealth {
+  /** Sum of every account's balance, platform accounts included: always 0. */
+  globalSumFen: number;
+  /** Sum of every line ever posted: always 0. */
+  linesSumFen: number;
+  /** Agent wallets below zero: always 0. */
+  negativeAgentAccounts: number;
+  /** Entries whose lines do not sum to zero: always 0. */
+  unbalancedEntries: number;
+  /** Accounts whose balance differs from the sum of their lines: always 0. */
+  balanceMismatches: number;
+}
+
+/**
+ * The ledger's invariants, checked from scratch (a full scan: for tests, the benchmark and an
+ * operator's audit, not for every request).
+ */
+export async function ledgerHealth(db: DbOrTx): Promise<LedgerHealth> {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT
+          (SELECT coalesce(sum(balance_fen), 0) FROM ledger_accounts) AS global_sum,
+          (SELECT coalesce(sum(amount_fen), 0) FROM ledger_lines) AS lines_sum,
+          (SELECT count(*) FROM ledger_accounts WHERE kind = 'agent' AND balance_fen < 0) AS negative,
+          (SELECT count(*) FROM (SELECT entry_id FROM ledger_lines GROUP BY entry_id HAVING sum(amount_fen) <> 0) u) AS unbalanced,
+          (SELECT count(*) FROM ledger_accounts a
+             LEFT JOIN (SELECT account_id, sum(amount_fen) AS s FROM ledger_lines GROUP BY account_id) l
+               ON l.account_id = a.id
+            WHERE a.balance_fen <> coalesce(l.s, 0)) AS mismatches`,
+  );
+  return {
+    globalSumFen: num(r!.global_sum),
+    linesSumFen: num(r!.lines_sum),
+    negativeAgentAccounts: num(r!.negative),
+    unbalancedEntries: num(r!.unbalanced),
+    balanceMismatches: num(r!.mismatches),
+  };
+}

@@ -1,0 +1,108 @@
+import { splitFixed, type FixedSplit, type ShareKind } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { num } from '../ledger/accounts';
+import { postEntry, type PostingLine } from '../ledger/post-entry';
+import { ensureAgentAccounts, platformAccountId } from '../ledger/accounts';
+import { chainIds } from './stage-fees';
+
+/** An agent's terms under one policy, as rewards need them. */
+export interface RewardTerms {
+  version: number;
+  activationRewardFen: number;
+  standardRewardsFen: number[];
+}
+
+const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** The reward terms of every agent of the given chains under a policy, keyed 'agent:policy'. */
+export async function loadRewardTerms(
+  db: DbOrTx,
+  pairs: readonly { agentId: number; policyId: number }[],
+): Promise<Map<string, RewardTerms>> {
+  const out = new Map<string, RewardTerms>();
+  if (pairs.length === 0) return out;
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ap.agent_id, ap.policy_id, ap.version, ap.activation_reward_fen, ap.standard_rewards_fen
+          FROM agent_policies ap
+          JOIN unnest(${sql.param(pairs.map((p) => p.agentId))}::bigint[], ${sql.param(pairs.map((p) => p.policyId))}::bigint[])
+               AS w(agent_id, policy_id) ON ap.agent_id = w.agent_id AND ap.policy_id = w.policy_id`,
+  );
+  for (const r of found) {
+    out.set(`${num(r.agent_id)}:${num(r.policy_id)}`, {
+      version: num(r.version),
+      activationRewardFen: num(r.activation_reward_fen),
+      standardRewardsFen: asJson<unknown[]>(r.standard_rewards_fen).map(Number),
+    });
+  }
+  return out;
+}
+
+export interface RewardEvent {
+  /** The merchant's direct agent's path: the chain that shares the reward. */
+  agentPath: string;
+  policyId: number;
+  topId: number | null;
+  /** Each agent's own figure from its terms (null when it has no terms). */
+  figure: (terms: RewardTerms) => number | null;
+  kind: ShareKind;
+  volumeFen?: number | null;
+  detail?: unknown;
+}
+
+/**
+ * Splits rewards up their chains (a0 earns R0, ai earns Ri - R(i-1): core splitFixed) and posts
+ * them as one entry: each share on the agent's reward wallet with its explanation, the platform's
+ * reward expense on the other side. Idempotent by the key. Returns the split of each event and
+ * the total posted.
+ */
+export async function postRewards(
+  db: DbOrTx,
+  events: readonly RewardEvent[],
+  posting: { idemKey: string; reason: string; memo?: string },
+): Promise<{ splits: FixedSplit[]; postedFen: number; created: boolean }> {
+  const pairs = new Map<string, { agentId: number; policyId: number }>();
+  for (const e of events) {
+    for (const agentId of chainIds(e.agentPath))
+      pairs.set(`${agentId}:${e.policyId}`, { agentId, policyId: e.policyId });
+  }
+  const terms = await loadRewardTerms(db, [...pairs.values()]);
+  const splits = events.map((e) =>
+    splitFixed({
+      kind: e.kind,
+      chain: chainIds(e.agentPath).map((agentId) => {
+        const t = terms.get(`${agentId}:${e.policyId}`);
+        return { agentId, figureFen: t ? e.figure(t) : null, policyVersion: t?.version ?? null };
+      }),
+    }),
+  );
+  const shares = splits.flatMap((s, i) => s.shares.map((share) => ({ share, event: events[i]! })));
+  const postedFen = shares.reduce((sum, x) => sum + x.share.amountFen, 0);
+  if (shares.length === 0) return { splits, postedFen: 0, created: false };
+  const accounts = await ensureAgentAccounts(
+    db,
+    [...new Set(shares.map((x) => x.share.agentId))].map((agentId) => ({
+      agentId,
+      walletType: 'reward' as const,
+    })),
+  );
+  const lines: PostingLine[] = shares.map(({ share, event }) => ({
+    accountId: accounts.get(`${share.agentId}:reward`)!,
+    amountFen: share.amountFen,
+    infoType: share.kind,
+    volumeFen: event.volumeFen ?? null,
+    ownCost: share.basis.ownCost,
+    lowerRate: share.basis.lowerRate,
+    diff: share.basis.diff,
+    policyVersion: share.basis.policyVersion,
+    detail: event.detail ?? null,
+  }));
+  lines.push({
+    accountId: await platformAccountId(db, 'reward_expense'),
+    amountFen: -postedFen,
+    infoType: events[0]!.kind,
+  });
+  const result = await postEntry(db, { ...posting, lines });
+  return { splits, postedFen: result.created ? postedFen : 0, created: result.created };
+}

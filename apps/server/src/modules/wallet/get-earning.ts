@@ -1,0 +1,220 @@
+import { formatMoney, ppmToPercentText, type EarningDetail } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { num } from '../ledger/accounts';
+
+const iso = (v: unknown) => new Date(v as string).toISOString();
+const n = (v: unknown) => (v === null || v === undefined ? null : num(v));
+const yuan = (fen: number | null) => `${formatMoney(fen ?? 0)}元`;
+const yuanEn = (fen: number | null) => `¥${formatMoney(fen ?? 0)}`;
+
+type Detail = {
+  reachedFen?: number;
+  keepPpm?: number;
+  poolFen?: number;
+  sn?: string;
+  terminalId?: number;
+  month?: string;
+  monthIndex?: number;
+  thresholdFen?: number;
+  activations?: number;
+  perActivationFen?: number;
+  minActivations?: number;
+  origTxnId?: number;
+  origInfoType?: string;
+  origAmountFen?: number;
+  optionFen?: number;
+  owed?: boolean;
+  recovery?: boolean;
+} | null;
+
+/**
+ * One line of the caller's ledger with everything that explains it: the volume, the agent's own
+ * cost, the lower rate it was measured against, the difference, the policy version in force, the
+ * transaction (or event) it comes from, and the computation in words. A line of someone else's
+ * wallet answers as if it did not exist.
+ */
+export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promise<EarningDetail> {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT l.id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.own_cost, l.lower_rate, l.diff, l.policy_version,
+               l.reverses_line_id, l.detail, l.created_at, a.wallet_type, e.reason
+          FROM ledger_lines l
+          JOIN ledger_accounts a ON a.id = l.account_id
+          JOIN ledger_entries e ON e.id = l.entry_id
+         WHERE l.id = ${id} AND a.agent_id = ${caller.agentId} AND a.kind = 'agent'
+         LIMIT 1`,
+  );
+  if (!r) throw notFound();
+  const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as Detail;
+  const txnId = n(r.txn_id);
+  let transaction: EarningDetail['transaction'] = null;
+  let merchantRate: number | null = null;
+  let standardRate: number | null = null;
+  if (txnId !== null) {
+    const [t] = await rows<Record<string, unknown>>(
+      db,
+      sql`SELECT t.id, t.acquirer_txn_id, t.kind, t.sn, t.pay_type, t.total_type, t.card_type, t.amount_fen, t.trade_time,
+                 m.name AS merchant_name
+            FROM transactions t LEFT JOIN merchants m ON m.id = t.merchant_id
+           WHERE t.id = ${txnId} LIMIT 1`,
+    );
+    if (t) {
+      transaction = {
+        id: num(t.id),
+        acquirerTxnId: String(t.acquirer_txn_id),
+        kind: num(t.kind),
+        sn: String(t.sn),
+        merchantName: (t.merchant_name as string | null) ?? null,
+        payType: num(t.pay_type),
+        totalType: num(t.total_type),
+        cardType: num(t.card_type),
+        amountFen: num(t.amount_fen),
+        tradeTime: iso(t.trade_time),
+      };
+    }
+  }
+  const infoType = String(r.info_type);
+  const amount = num(r.amount_fen);
+  const own = n(r.own_cost);
+  const lower = n(r.lower_rate);
+  const diff = n(r.diff);
+  const volume = n(r.volume_fen);
+  if (infoType === 'price_adjust_profit') {
+    merchantRate = lower;
+    standardRate = own;
+  }
+  // Rates for trade profit and for price adjustment on a percentage payment; fixed amounts for the
+  // debit cap (also its price adjustment), rewards and fee shares.
+  let unit: 'ppm' | 'fen' = infoType === 'trade_profit' ? 'ppm' : 'fen';
+  if (infoType === 'price_adjust_profit' && txnId !== null) {
+    const [st] = await rows<{ capped: unknown }>(
+      db,
+      sql`SELECT capped FROM settlements WHERE txn_id = ${txnId}`,
+    );
+    unit = num(st?.capped) === 1 ? 'fen' : 'ppm';
+  }
+  const { zh, en } = formula(infoType, { amount, own, lower, diff, volume, detail, unit });
+  return {
+    id: num(r.id),
+    walletType: String(r.wallet_type),
+    infoType,
+    amountFen: amount,
+    txnId,
+    volumeFen: volume,
+    source: transaction?.merchantName ?? transaction?.sn ?? detail?.sn ?? null,
+    createdAt: iso(r.created_at),
+    basis: {
+      volumeFen: volume,
+      unit,
+      ownCost: own,
+      lowerRate: lower,
+      diff,
+      policyVersion: n(r.policy_version),
+      reachedFen: detail?.reachedFen ?? null,
+      keepPpm: detail?.keepPpm ?? null,
+      merchantRate,
+      standardRate,
+      event:
+        detail?.sn ??
+        (detail?.month
+          ? `${detail.month}${detail.monthIndex ? ` #${detail.monthIndex}` : ''}`
+          : null),
+    },
+    reason: String(r.reason),
+    reversesLineId: n(r.reverses_line_id),
+    transaction,
+    formula: zh,
+    formulaEn: en,
+  };
+}
+
+function rate(v: number | null, unit: 'ppm' | 'fen', lang: 'zh' | 'en') {
+  if (v === null) return '-';
+  if (unit === 'ppm') return ppmToPercentText(v);
+  return lang === 'zh' ? yuan(v) : yuanEn(v);
+}
+
+/** The computation of a line, in Chinese and English. */
+export function formula(
+  infoType: string,
+  x: {
+    amount: number;
+    own: number | null;
+    lower: number | null;
+    diff: number | null;
+    volume: number | null;
+    detail: Detail;
+    unit: 'ppm' | 'fen';
+  },
+): { zh: string; en: string } {
+  const { amount, own, lower, diff, volume, detail, unit } = x;
+  switch (infoType) {
+    case 'trade_profit':
+      return {
+        zh: `交易额 ${yuan(volume)} ×（下级费率 ${rate(lower, 'ppm', 'zh')} − 您的成本 ${rate(own, 'ppm', 'zh')} = ${rate(diff, 'ppm', 'zh')}）= ${yuan(amount)}（向下取整到分）`,
+        en: `Volume ${yuanEn(volume)} × (lower rate ${rate(lower, 'ppm', 'en')} − your cost ${rate(own, 'ppm', 'en')} = ${rate(diff, 'ppm', 'en')}) = ${yuanEn(amount)} (rounded down to the fen)`,
+      };
+    case 'debit_cap_profit':
+      return {
+        zh: `借记卡封顶交易：下级封顶 ${yuan(lower)} − 您的封顶成本 ${yuan(own)} = ${yuan(amount)}`,
+        en: `Capped debit payment: lower cap ${yuanEn(lower)} − your cap cost ${yuanEn(own)} = ${yuanEn(amount)}`,
+      };
+    case 'price_adjust_profit': {
+      const keep = detail?.keepPpm ?? 1_000_000;
+      const keepText = `${(keep / 10_000).toFixed(keep % 10_000 === 0 ? 0 : 2)}%`;
+      return {
+        zh: `调价收入：商户费率 ${rate(lower, unit, 'zh')} 高于标准 ${rate(own, unit, 'zh')}，共 ${yuan(detail?.poolFen ?? null)}；到达您 ${yuan(detail?.reachedFen ?? null)}，您保留 ${keepText} = ${yuan(amount)}`,
+        en: `Price adjustment: merchant rate ${rate(lower, unit, 'en')} above standard ${rate(own, unit, 'en')}, ${yuanEn(detail?.poolFen ?? null)} in all; ${yuanEn(detail?.reachedFen ?? null)} reached you, you keep ${keepText} = ${yuanEn(amount)}`,
+      };
+    }
+    case 'activation_reward':
+    case 'standard_reward':
+    case 'service_fee_profit':
+    case 'communication_fee_profit': {
+      const what: Record<string, [string, string]> = {
+        activation_reward: ['激活奖励', 'Activation reward'],
+        standard_reward: ['达标奖励', 'Standard reward'],
+        service_fee_profit: ['服务费分润', 'Service fee share'],
+        communication_fee_profit: ['流量费分润', 'Communication fee share'],
+      };
+      const [zhName, enName] = what[infoType]!;
+      const event =
+        infoType === 'standard_reward' && detail?.month
+          ? {
+              zh: `${detail.month} 第${detail.monthIndex}月交易额 ${yuan(volume)} ≥ 达标线 ${yuan(detail.thresholdFen ?? null)}；`,
+              en: `${detail.month}, month ${detail.monthIndex}: volume ${yuanEn(volume)} ≥ threshold ${yuanEn(detail.thresholdFen ?? null)}; `,
+            }
+          : detail?.optionFen !== undefined
+            ? {
+                zh: `收取 ${yuan(detail.optionFen)}；`,
+                en: `${yuanEn(detail.optionFen)} collected; `,
+              }
+            : { zh: '', en: '' };
+      return {
+        zh: `${event.zh}${zhName}：您的金额 ${yuan(own)} − 下级金额 ${yuan(lower)} = ${yuan(amount)}`,
+        en: `${event.en}${enName}: your figure ${yuanEn(own)} − lower figure ${yuanEn(lower)} = ${yuanEn(amount)}`,
+      };
+    }
+    case 'monthly_activation_base_subsidy':
+      return {
+        zh: `${detail?.month ?? ''} 激活 ${detail?.activations ?? lower ?? 0} 台 × ${yuan(detail?.perActivationFen ?? own)} = ${yuan(amount)}（满 ${detail?.minActivations ?? '-'} 台发放）`,
+        en: `${detail?.month ?? ''} ${detail?.activations ?? lower ?? 0} activations × ${yuanEn(detail?.perActivationFen ?? own)} = ${yuanEn(amount)} (from ${detail?.minActivations ?? '-'} activations)`,
+      };
+    case 'refund_reversal':
+      if (detail?.recovery) {
+        return {
+          zh: `以后续收益抵扣此前退款冲回的欠款 ${yuan(-amount)}`,
+          en: `Earlier refund arrears recovered from later earnings: ${yuanEn(-amount)}`,
+        };
+      }
+      return {
+        zh: `原交易退款 ${yuan(volume)}，按原${detail?.origInfoType === 'debit_cap_profit' ? '封顶' : ''}分润 ${yuan(detail?.origAmountFen ?? null)}（成交时的费率，不按现行费率）比例冲回 ${yuan(-amount)}`,
+        en: `Refund of ${yuanEn(volume)}: ${yuanEn(-amount)} of the original ${yuanEn(detail?.origAmountFen ?? null)} share taken back pro rata, at the rates frozen when it was earned`,
+      };
+    default:
+      return { zh: `${yuan(amount)}`, en: `${yuanEn(amount)}` };
+  }
+}

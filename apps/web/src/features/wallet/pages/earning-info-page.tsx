@@ -1,0 +1,164 @@
+import { formatDate, formatMoney, ppmToPercentText } from '@pos/core';
+import { Button, Card, List, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
+import { Page } from '@/components/ui/page';
+import { useEarning } from '../api/get-earning';
+import { useLabels } from '../components/labels';
+import { Money } from '../components/money';
+import '../i18n';
+import '../wallet.css';
+
+const FIGURE_TYPES = new Set([
+  'activation_reward',
+  'standard_reward',
+  'service_fee_profit',
+  'communication_fee_profit',
+]);
+
+/** One earnings record (/pages/earnings/earningsInfo?id=) with how it was computed. */
+export default function EarningInfoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const labels = useLabels();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const q = useEarning(Number.isInteger(id) && id > 0 ? id : 0);
+
+  let body;
+  if (!(Number.isInteger(id) && id > 0)) {
+    body = (
+      <LoadError
+        error={new Error(t('wallet.noRecords'))}
+        onRetry={() => navigate('/pages/earnings/earningsDetails')}
+      />
+    );
+  } else if (q.isLoading) {
+    body = (
+      <div className="wallet-block">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={8} animated />
+      </div>
+    );
+  } else if (q.isError || !q.data) {
+    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  } else {
+    const e = q.data;
+    const b = e.basis;
+    const value = (v: number | null) =>
+      v === null
+        ? '-'
+        : b.unit === 'ppm'
+          ? ppmToPercentText(v)
+          : `${formatMoney(v)}${labels.lang === 'en' ? '' : '元'}`;
+    const figures = FIGURE_TYPES.has(e.infoType);
+    body = (
+      <>
+        <section className="wallet-hero wallet-hero-small" data-testid="earning-hero">
+          <div className="wallet-hero-label" data-testid="earning-type">
+            {labels.infoType(e.infoType)}
+          </div>
+          <div className="wallet-hero-amount" data-testid="earning-amount">
+            <Money fen={e.amountFen} signed />
+          </div>
+        </section>
+        <Card title={t('wallet.howComputed')} className="wallet-card">
+          <p className="wallet-formula" data-testid="earning-formula">
+            {labels.lang === 'en' ? e.formulaEn : e.formula}
+          </p>
+        </Card>
+        <List header={t('wallet.basis')} className="wallet-list" data-testid="earning-basis">
+          {b.volumeFen !== null && (
+            <List.Item extra={<Money fen={b.volumeFen} />}>{t('wallet.volume')}</List.Item>
+          )}
+          {b.ownCost !== null &&
+            e.infoType !== 'price_adjust_profit' &&
+            e.infoType !== 'refund_reversal' && (
+              <List.Item extra={value(b.ownCost)}>
+                {figures ? t('wallet.ownFigure') : t('wallet.ownCost')}
+              </List.Item>
+            )}
+          {b.lowerRate !== null &&
+            e.infoType !== 'price_adjust_profit' &&
+            e.infoType !== 'refund_reversal' && (
+              <List.Item extra={value(b.lowerRate)}>
+                {figures ? t('wallet.lowerFigure') : t('wallet.lowerRate')}
+              </List.Item>
+            )}
+          {b.merchantRate !== null && (
+            <List.Item extra={value(b.merchantRate)}>{t('wallet.merchantRate')}</List.Item>
+          )}
+          {b.standardRate !== null && (
+            <List.Item extra={value(b.standardRate)}>{t('wallet.standardRate')}</List.Item>
+          )}
+          {b.reachedFen !== null && (
+            <List.Item extra={<Money fen={b.reachedFen} />}>{t('wallet.reachedFen')}</List.Item>
+          )}
+          {b.keepPpm !== null && (
+            <List.Item extra={ppmToPercentText(b.keepPpm)}>{t('wallet.keepRate')}</List.Item>
+          )}
+          {b.diff !== null && e.infoType !== 'refund_reversal' && (
+            <List.Item extra={value(b.diff)}>{t('wallet.diff')}</List.Item>
+          )}
+          {b.policyVersion !== null && (
+            <List.Item extra={`v${b.policyVersion}`}>{t('wallet.policyVersion')}</List.Item>
+          )}
+          {b.event && <List.Item extra={b.event}>{t('wallet.event')}</List.Item>}
+        </List>
+        <List className="wallet-list">
+          <List.Item extra={labels.walletType(e.walletType)}>{t('wallet.wallet')}</List.Item>
+          <List.Item extra={t(`wallet.reasons.${e.reason}`, { defaultValue: e.reason })}>
+            {t('wallet.reason')}
+          </List.Item>
+          {e.source && <List.Item extra={e.source}>{t('wallet.source')}</List.Item>}
+          <List.Item extra={formatDate(e.createdAt, 'yyyy-mm-dd hh:MM:ss')}>
+            {t('wallet.time')}
+          </List.Item>
+          {e.reversesLineId !== null && (
+            <List.Item
+              onClick={() => navigate(`/pages/earnings/earningsInfo?id=${e.reversesLineId}`)}
+            >
+              {t('wallet.reverses')}
+            </List.Item>
+          )}
+        </List>
+        {e.transaction && (
+          <List header={t('wallet.relatedTrade')} className="wallet-list">
+            <List.Item extra={e.transaction.merchantName ?? e.transaction.sn}>
+              {t('wallet.merchant')}
+            </List.Item>
+            <List.Item
+              extra={`${labels.enumText('pay_type', e.transaction.payType)} · ${labels.enumText('total_type', e.transaction.totalType)}`}
+            >
+              {t('wallet.payType')}
+            </List.Item>
+            <List.Item extra={<Money fen={e.transaction.amountFen} />}>
+              {t('wallet.amount')}
+            </List.Item>
+            <List.Item extra={formatDate(e.transaction.tradeTime, 'yyyy-mm-dd hh:MM:ss')}>
+              {t('wallet.tradeTime')}
+            </List.Item>
+          </List>
+        )}
+        {e.transaction && (
+          <div className="wallet-block">
+            <Button
+              block
+              color="primary"
+              fill="outline"
+              onClick={() => navigate(`/pages/home/trading/detail?id=${e.transaction!.id}`)}
+            >
+              {t('wallet.viewTrade')}
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+  return (
+    <Page title={t('wallet.earningInfo')} className="wallet-page">
+      {body}
+    </Page>
+  );
+}

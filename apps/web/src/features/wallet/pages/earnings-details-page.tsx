@@ -1,0 +1,63 @@
+import { EARNING_INFO_TYPES } from '@pos/core';
+import { Dropdown, Radio, Space } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { PullRefresh } from '@/components/ui/pull-refresh';
+import { walletKeys } from '../api/wallet-keys';
+import { useLabels } from '../components/labels';
+import { LedgerList } from '../components/ledger-list';
+import { MonthPicker } from '../components/month-picker';
+import '../i18n';
+import '../wallet.css';
+
+/**
+ * Earnings details (/pages/earnings/earningsDetails): the ledger of my earnings, labelled with the
+ * spec's info types (promoter for pusher, monthly allowance ...), by type and month.
+ */
+export default function EarningsDetailsPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const labels = useLabels();
+  const [params, setParams] = useSearchParams();
+  const infoType = params.get('infoType') ?? '';
+  const [month, setMonth] = useState<string | undefined>(params.get('month') ?? undefined);
+  return (
+    <Page title={t('wallet.earningsDetails')} className="wallet-page">
+      <div className="wallet-toolbar">
+        <Dropdown className="wallet-dropdown">
+          <Dropdown.Item
+            key="type"
+            title={infoType ? labels.infoType(infoType) : t('wallet.allTypes')}
+            data-testid="info-type-filter"
+          >
+            <div className="wallet-dropdown-body">
+              <Radio.Group
+                value={infoType}
+                onChange={(v) => {
+                  const next = String(v);
+                  setParams(next ? { infoType: next } : {}, { replace: true });
+                }}
+              >
+                <Space direction="vertical" block>
+                  <Radio value="">{t('wallet.allTypes')}</Radio>
+                  {EARNING_INFO_TYPES.map((code) => (
+                    <Radio key={code} value={code}>
+                      {labels.infoType(code)}
+                    </Radio>
+                  ))}
+                </Space>
+              </Radio.Group>
+            </div>
+          </Dropdown.Item>
+        </Dropdown>
+        <MonthPicker value={month} onChange={setMonth} allowAll />
+      </div>
+      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: walletKeys.all })}>
+        <LedgerList filters={{ earningsOnly: !infoType, infoType: infoType || undefined, month }} />
+      </PullRefresh>
+    </Page>
+  );
+}

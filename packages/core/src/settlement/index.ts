@@ -1,0 +1,3 @@
+export * from './arith';
+export * from './rate-type';
+export * from './split';
