@@ -16,3 +16,5 @@ export * from './api/policies';
 export * from './settlement';
 export * from './api/wallet';
 export * from './api/transactions';
+export * from './api/stats';
+export * from './api/checks';

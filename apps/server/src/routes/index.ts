@@ -9,6 +9,8 @@ import { devRoutes } from './dev/dev.routes';
 import { notifyRoutes } from './transactions/notify.routes';
 import { tradeRoutes } from './transactions/trade.routes';
 import { walletRoutes } from './wallet/wallet.routes';
+import { statsRoutes } from './stats/stats.routes';
+import { checksRoutes } from './checks/checks.routes';
 import { homeRoutes } from './home/home.routes';
 import { systemProtectedRoutes, systemPublicRoutes } from './system/system.routes';
 import { merchantRoutes } from './merchants/merchants.routes';
@@ -67,5 +69,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(policiesProtectedRoutes);
     await priv.register(walletRoutes);
     await priv.register(tradeRoutes);
+    await priv.register(statsRoutes);
+    await priv.register(checksRoutes);
   });
 }

@@ -7,6 +7,7 @@ import { settingsRoutes } from '@/features/settings/routes';
 import { teamRoutes } from '@/features/team/routes';
 import { terminalsRoutes } from '@/features/terminals/routes';
 import { walletRoutes } from '@/features/wallet/routes';
+import { dataRoutes } from '@/features/data/routes';
 import type { PageRoutes } from '@/lib/routing';
 
 // Each feature adds its route map here (one import and one entry per feature).
@@ -20,4 +21,5 @@ export const featureRoutes: PageRoutes[] = [
   teamRoutes,
   terminalsRoutes,
   walletRoutes,
+  dataRoutes,
 ];

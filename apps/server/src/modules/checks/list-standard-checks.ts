@@ -1,0 +1,118 @@
+import type { StandardCheckPage, StandardCheckParams } from '@pos/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { badRequest } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { dayStartInstant, shanghaiMonth, shiftMonth } from '../stats/dates';
+import { callerPathCopyScope, iso, num, numOrNull } from '../stats/scope';
+import { decodePathSnCursor, encodeCursor } from './cursor';
+import { standardJobStatus } from './job-status';
+import { standardResultSql, thresholdSql } from './standard-result';
+
+/**
+ * The merchant standard check (/pages/home/tripartiteData/merchStandardCheck) of a calendar
+ * month: every terminal of the caller's subtree bound before the month ended, in month k of its
+ * policy (the binding month is k = 1, counted in Asia/Shanghai months as the assessment job
+ * does), with T_k, the month's volume and the standard-check type, optionally filtered by result
+ * (1 matches every "met" level). Beside the rows, the assessment job's execution status of the
+ * month.
+ *
+ * Keyset pages in (holder path, SN) order; each row reads its assessment (primary key) and the
+ * month's days of terminal_daily_volume (primary-key range), never transactions.
+ */
+export async function listStandardChecks(
+  db: DbOrTx,
+  caller: Caller,
+  query: StandardCheckParams,
+  now: Date = new Date(),
+): Promise<StandardCheckPage> {
+  const current = shanghaiMonth(now);
+  const month = query.month ?? current;
+  if (month > current) throw badRequest('不能查询未来的月份', 'month');
+  const m0 = `${month}-01`;
+  const m1 = `${shiftMonth(month, 1)}-01`;
+  const monthOver = month < current;
+  const end = dayStartInstant(m1).toISOString();
+
+  const filters: SQL[] = [
+    sql`t.bind_status IN (1, 3)`,
+    sql`t.deleted_at IS NULL`,
+    sql`t.bound_at < ${end}::timestamptz`,
+    callerPathCopyScope(sql`t.holder_path`, caller),
+  ];
+  if (query.sn) filters.push(sql`t.sn >= ${query.sn} AND t.sn < ${query.sn + '~'}`);
+  const after = decodePathSnCursor(query.cursor);
+  if (after) filters.push(sql`(t.holder_path, t.sn) > (${after[0]}, ${after[1]})`);
+
+  let resultFilter = sql``;
+  if (query.result !== undefined) {
+    resultFilter =
+      query.result === 1 ? sql`WHERE r.result >= 1` : sql`WHERE r.result = ${query.result}`;
+  }
+
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT r.* FROM (
+          SELECT s.*, ${standardResultSql({
+            assessed: sql`s.sa_result`,
+            thresholdFen: sql`s.threshold_fen`,
+            volumeFen: sql`s.volume_fen`,
+            monthOver,
+          })} AS result
+          FROM (
+            SELECT c.*, sa.result AS sa_result, sa.reward_fen,
+                   coalesce(sa.threshold_fen, ${thresholdSql(sql`c.standard_months`, sql`c.k`)}) AS threshold_fen,
+                   coalesce(sa.volume_fen, (
+                     SELECT coalesce(sum(v.volume_fen), 0) FROM terminal_daily_volume v
+                      WHERE v.terminal_id = c.id AND v.day >= ${m0}::date AND v.day < ${m1}::date
+                   )) AS volume_fen
+            FROM (
+              SELECT t.id, t.sn, t.model, t.holder_path, t.bind_status, t.merchant_id, t.bound_at,
+                     b.name AS brand_name, m.name AS merchant_name, p.name AS policy_name,
+                     p.standard_months,
+                     ((extract(year FROM ${m0}::date) - extract(year FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai'))) * 12
+                       + extract(month FROM ${m0}::date) - extract(month FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai')) + 1)::integer AS k
+                FROM terminals t
+                JOIN brands b ON b.id = t.brand_id
+                LEFT JOIN merchants m ON m.id = t.merchant_id
+                LEFT JOIN policies p ON p.id = t.policy_id
+               WHERE ${sql.join(filters, sql` AND `)}
+            ) c
+            LEFT JOIN standard_assessments sa
+              ON sa.terminal_id = c.id AND sa.month_index = c.k AND sa.month = ${m0}::date
+          ) s
+        ) r
+        ${resultFilter}
+        ORDER BY r.holder_path, r.sn
+        LIMIT ${query.pageSize + 1}`,
+  );
+
+  const page = found.slice(0, query.pageSize);
+  const last = page[page.length - 1];
+  const jobs = await standardJobStatus(db, [month]);
+  return {
+    month,
+    job: jobs.get(month)!,
+    rows: page.map((r) => ({
+      terminalId: num(r.id),
+      sn: String(r.sn),
+      brandName: String(r.brand_name ?? ''),
+      model: String(r.model ?? ''),
+      bindStatus: num(r.bind_status),
+      merchantId: numOrNull(r.merchant_id),
+      merchantName: r.merchant_name == null ? '' : String(r.merchant_name),
+      boundAt: iso(r.bound_at),
+      policyName: r.policy_name == null ? null : String(r.policy_name),
+      monthIndex: num(r.k),
+      thresholdFen: numOrNull(r.threshold_fen),
+      volumeFen: num(r.volume_fen),
+      result: num(r.result),
+      rewardFen: num(r.reward_fen),
+      source: r.sa_result == null ? 'computed' : 'assessed',
+    })),
+    nextCursor:
+      found.length > query.pageSize && last
+        ? encodeCursor([String(last.holder_path), String(last.sn)])
+        : null,
+  };
+}

@@ -1,0 +1,170 @@
+import { EARNING_INFO_TYPES, type StatsFigures, type StatsTerminalCounts } from '@pos/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { splitRange } from './dates';
+import { inAgentSubtree, num } from './scope';
+
+/**
+ * The statistics' reads, all from rollups:
+ * - agent_daily_stats: each agent's own figures per day (PK agent_id, day; index top_id, day);
+ * - agent_monthly_stats: the same per month, with the agent's path (index month, path);
+ * - agent_daily_earnings: each agent's earnings per day and info type (PK agent_id, day, type);
+ * - terminal_stock_counts: live terminals per holder path, brand and bind status.
+ * A figure is either an agent's own ("own": one agent id) or its subtree's ("team": a path range,
+ * with the tree's top id, which every agent of the subtree shares, so either index can answer).
+ */
+export type Who = { kind: 'own'; agentId: SQL } | { kind: 'team'; path: SQL; topId: SQL };
+
+export const own = (agentId: number): Who => ({ kind: 'own', agentId: sql`${agentId}::bigint` });
+export const team = (path: string, topId: number): Who => ({
+  kind: 'team',
+  path: sql`${path}::text`,
+  topId: sql`${topId}::bigint`,
+});
+
+const FIGURE_COLUMNS = sql.raw(
+  'trade_amount_fen AS a, trade_count AS c, new_merchants AS n, activated_terminals AS t',
+);
+
+function monthlyPart(who: Who, months: string[]): SQL {
+  const inMonths = sql`m.month = ANY(${sql.param(months)}::date[])`;
+  if (who.kind === 'own') {
+    return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE m.agent_id = ${who.agentId} AND ${inMonths}`;
+  }
+  return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE ${inMonths} AND ${inAgentSubtree(sql`m.path`, who.path)}`;
+}
+
+/** The daily rows of `who` between two days (inclusive), as (day, a, c, n, t). */
+function dailyRows(who: Who, from: string, to: string): SQL {
+  const days = sql`d.day BETWEEN ${from}::date AND ${to}::date`;
+  if (who.kind === 'own') {
+    return sql`SELECT d.day, d.trade_amount_fen AS a, d.trade_count AS c, d.new_merchants AS n,
+        d.activated_terminals AS t
+      FROM agent_daily_stats d WHERE d.agent_id = ${who.agentId} AND ${days}`;
+  }
+  return sql`SELECT d.day, d.trade_amount_fen AS a, d.trade_count AS c, d.new_merchants AS n,
+      d.activated_terminals AS t
+    FROM agent_daily_stats d JOIN agents ag ON ag.id = d.agent_id
+    WHERE d.top_id = ${who.topId} AND ${days} AND ${inAgentSubtree(sql`ag.path`, who.path)}`;
+}
+
+/**
+ * A one-row subquery (trade_amount_fen, trade_count, new_merchants, activated_terminals) of
+ * `who` over the days [from, to]: whole months from the monthly rollup, the edges from the daily
+ * one. `who` may name columns of an outer query (a LATERAL join per sub-agent).
+ */
+export function rangeFiguresSql(who: Who, from: string, to: string): SQL {
+  const { months, spans } = splitRange(from, to);
+  const parts: SQL[] = [];
+  if (months.length > 0) parts.push(monthlyPart(who, months));
+  for (const [lo, hi] of spans) {
+    parts.push(sql`SELECT x.a, x.c, x.n, x.t FROM (${dailyRows(who, lo, hi)}) x`);
+  }
+  if (parts.length === 0)
+    parts.push(
+      sql`SELECT 0::bigint AS a, 0::bigint AS c, 0::bigint AS n, 0::bigint AS t WHERE false`,
+    );
+  return sql`SELECT COALESCE(sum(u.a), 0) AS trade_amount_fen, COALESCE(sum(u.c), 0) AS trade_count,
+      COALESCE(sum(u.n), 0) AS new_merchants, COALESCE(sum(u.t), 0) AS activated_terminals
+    FROM (${sql.join(parts, sql` UNION ALL `)}) u`;
+}
+
+export const toFigures = (r: Record<string, unknown> | undefined, prefix = ''): StatsFigures => ({
+  tradeAmountFen: num(r?.[`${prefix}trade_amount_fen`]),
+  tradeCount: num(r?.[`${prefix}trade_count`]),
+  newMerchants: num(r?.[`${prefix}new_merchants`]),
+  activatedTerminals: num(r?.[`${prefix}activated_terminals`]),
+});
+
+export async function rangeFigures(
+  db: DbOrTx,
+  who: Who,
+  from: string,
+  to: string,
+): Promise<StatsFigures> {
+  const [r] = await rows<Record<string, unknown>>(db, rangeFiguresSql(who, from, to));
+  return toFigures(r);
+}
+
+/** Figures of `who` per day between two days, only the days that have a row. */
+export async function dailyFigures(
+  db: DbOrTx,
+  who: Who,
+  from: string,
+  to: string,
+): Promise<Map<string, StatsFigures>> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT x.day::text AS day, sum(x.a) AS trade_amount_fen, sum(x.c) AS trade_count,
+        sum(x.n) AS new_merchants, sum(x.t) AS activated_terminals
+      FROM (${dailyRows(who, from, to)}) x GROUP BY x.day`,
+  );
+  return new Map(found.map((r) => [String(r.day).slice(0, 10), toFigures(r)]));
+}
+
+const earningTypes = () => sql`${sql.param([...EARNING_INFO_TYPES])}::text[]`;
+
+/** An agent's earnings per day between two days (earning info types only). */
+export async function dailyEarnings(
+  db: DbOrTx,
+  agentId: number,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const found = await rows<{ day: unknown; amount: unknown }>(
+    db,
+    sql`SELECT day::text AS day, sum(amount_fen) AS amount FROM agent_daily_earnings
+        WHERE agent_id = ${agentId} AND day BETWEEN ${from}::date AND ${to}::date
+          AND info_type = ANY(${earningTypes()})
+        GROUP BY day`,
+  );
+  return new Map(found.map((r) => [String(r.day).slice(0, 10), num(r.amount)]));
+}
+
+/** An agent's earnings between two days by info type, in the order of EARNING_INFO_TYPES. */
+export async function earningsByType(
+  db: DbOrTx,
+  agentId: number,
+  from: string,
+  to: string,
+): Promise<{ infoType: string; amountFen: number; count: number }[]> {
+  const found = await rows<{ info_type: string; amount: unknown; n: unknown }>(
+    db,
+    sql`SELECT info_type, sum(amount_fen) AS amount, sum(line_count) AS n FROM agent_daily_earnings
+        WHERE agent_id = ${agentId} AND day BETWEEN ${from}::date AND ${to}::date
+          AND info_type = ANY(${earningTypes()})
+        GROUP BY info_type`,
+  );
+  const byType = new Map(found.map((r) => [r.info_type, r]));
+  return EARNING_INFO_TYPES.filter((t) => byType.has(t)).map((t) => ({
+    infoType: t,
+    amountFen: num(byType.get(t)!.amount),
+    count: num(byType.get(t)!.n),
+  }));
+}
+
+/**
+ * Live terminals by bind status held by the agent itself (holder_path = path) and by its whole
+ * subtree, from terminal_stock_counts: one range of its primary key.
+ */
+export async function terminalCounts(
+  db: DbOrTx,
+  path: string,
+): Promise<{ own: StatsTerminalCounts; team: StatsTerminalCounts }> {
+  const found = await rows<{ mine: boolean; bind_status: unknown; n: unknown }>(
+    db,
+    sql`SELECT (c.holder_path = (${path} COLLATE "C")) AS mine, c.bind_status, sum(c.n) AS n
+        FROM terminal_stock_counts c
+        WHERE c.holder_path >= (${path} COLLATE "C") AND c.holder_path < (${path + '~'} COLLATE "C")
+        GROUP BY 1, 2`,
+  );
+  const empty = (): StatsTerminalCounts => ({ unbound: 0, bound: 0, activated: 0 });
+  const out = { own: empty(), team: empty() };
+  for (const r of found) {
+    const key =
+      num(r.bind_status) === 0 ? 'unbound' : num(r.bind_status) === 1 ? 'bound' : 'activated';
+    out.team[key] += num(r.n);
+    if (r.mine) out.own[key] += num(r.n);
+  }
+  return out;
+}

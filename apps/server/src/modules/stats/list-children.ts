@@ -1,0 +1,42 @@
+import { maskName, maskPhone, type StatsChildren, type StatsChildrenParams } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { rangeFiguresSql, toFigures } from './figures-sql';
+import { readRange } from './range';
+import { num, resolveStatsAgent } from './scope';
+
+/**
+ * The direct sub-agents of an agent with their teams' figures over a range, in keyset pages by
+ * id (the agents_parent_idx order). Each row's figures are one LATERAL read of the rollups bounded
+ * by that sub-agent's path, so a page costs its own rows' subtrees, never the whole list's.
+ */
+export async function listStatsChildren(
+  db: DbOrTx,
+  caller: Caller,
+  query: StatsChildrenParams,
+  now: Date = new Date(),
+): Promise<StatsChildren> {
+  const parent = await resolveStatsAgent(db, caller, query.agentId);
+  const { from, to } = readRange(query, now);
+  const after = query.cursor ?? 0;
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT c.id, c.name, c.mobile, f.*
+        FROM (SELECT id, name, mobile, path, top_id FROM agents
+               WHERE parent_id = ${parent.id} AND role = 'agent' AND id > ${after}
+               ORDER BY id LIMIT ${query.pageSize + 1}) c
+        CROSS JOIN LATERAL (${rangeFiguresSql({ kind: 'team', path: sql`c.path`, topId: sql`c.top_id` }, from, to)}) f
+        ORDER BY c.id`,
+  );
+  const page = found.slice(0, query.pageSize);
+  return {
+    rows: page.map((r) => ({
+      id: num(r.id),
+      name: maskName(String(r.name)),
+      mobile: maskPhone(String(r.mobile)),
+      team: toFigures(r),
+    })),
+    nextCursor: found.length > query.pageSize ? String(num(page[page.length - 1]!.id)) : null,
+  };
+}

@@ -1,0 +1,93 @@
+import { maskName, maskPhone } from '@pos/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+
+/**
+ * The data scope of the data feature (statistics and standards checks). An agent sees itself and
+ * its subtree; an operator sees every agent's data but has none of its own. Anything outside the
+ * scope answers exactly like a missing row: 404 '数据不存在'.
+ *
+ * Two kinds of path column are read:
+ * - agents.path and agent_monthly_stats.path have the database's collation and text_pattern_ops
+ *   indexes, answered by the ~>=~ / ~<~ operators;
+ * - the copies on terminals, merchants and standard_assessments have the "C" collation, answered
+ *   by plain comparisons with a "C" bound.
+ * A subtree's paths all start with its top's path ('/1/7/'). '/' sorts just below '0', so they
+ * all lie before '/1/70' (the bound used on pattern columns); '~' sorts above '/' and every digit,
+ * so they all lie before '/1/7/~' (the bound used on "C" columns).
+ */
+
+/** Numbers arrive as text (node-postgres, bigint) or numbers (PGlite). */
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+export const numOrNull = (v: unknown): number | null =>
+  v === null || v === undefined ? null : Number(v);
+export const iso = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+};
+
+/** `column` (a text_pattern_ops path) lies in the subtree whose top has path `pathExpr`. */
+export const inAgentSubtree = (column: SQL, pathExpr: SQL): SQL =>
+  sql`(${column} ~>=~ ${pathExpr} AND ${column} ~<~ (left(${pathExpr}, -1) || '0'))`;
+
+/** `column` (a "C"-collated path copy) starts with `path`: one index range. */
+export const inPathCopy = (column: SQL, path: string): SQL =>
+  sql`(${column} >= (${path} COLLATE "C") AND ${column} < (${path + '~'} COLLATE "C"))`;
+
+/** The caller's scope on a "C"-collated path copy; operators see every tree. */
+export const callerPathCopyScope = (column: SQL, caller: Caller): SQL =>
+  caller.role === 'operator' ? sql`TRUE` : inPathCopy(column, caller.path);
+
+export interface StatsAgentRow {
+  id: number;
+  name: string;
+  mobile: string;
+  path: string;
+  topId: number;
+  isSelf: boolean;
+}
+
+/**
+ * The agent a statistics call is about: `agentId` when given and inside the caller's scope, else
+ * the caller itself. An operator without an agentId has no figures of its own and gets the same
+ * 404 an unknown agent gets.
+ */
+export async function resolveStatsAgent(
+  db: DbOrTx,
+  caller: Caller,
+  agentId?: number,
+): Promise<StatsAgentRow> {
+  const id = agentId ?? caller.agentId;
+  const scope =
+    caller.role === 'operator'
+      ? sql`a.role = 'agent'`
+      : sql`a.role = 'agent' AND ${inAgentSubtree(sql`a.path`, sql`${caller.path}::text`)}`;
+  const [row] = await rows<{
+    id: unknown;
+    name: string;
+    mobile: string;
+    path: string;
+    top_id: unknown;
+  }>(
+    db,
+    sql`SELECT a.id, a.name, a.mobile, a.path, a.top_id FROM agents a WHERE a.id = ${id} AND ${scope}`,
+  );
+  if (!row) throw notFound();
+  return {
+    id: num(row.id),
+    name: row.name,
+    mobile: row.mobile,
+    path: row.path,
+    topId: num(row.top_id),
+    isSelf: num(row.id) === caller.agentId,
+  };
+}
+
+/** Names and mobiles of other agents leave masked; the caller's own are its own. */
+export const shownName = (agent: { name: string; isSelf: boolean }) =>
+  agent.isSelf ? agent.name : maskName(agent.name);
+export const shownMobile = (agent: { mobile: string; isSelf: boolean }) =>
+  agent.isSelf ? agent.mobile : maskPhone(agent.mobile);
