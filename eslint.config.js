@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -10,6 +9,7 @@ const FEATURES = [
   'merchants',
   'policies',
   'wallet',
+  'withdrawals',
   'team',
   'data',
   'mine',
@@ -42,32 +42,49 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Code flows one way: shared (lib, components) -> features -> app. A feature never imports
-      // another feature, and shared code never imports a feature or the app.
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // Code flows one way: shared (lib, components) -> features -> app. A feature never imports
+  // another feature, and shared code never imports a feature or the app shell.
+  ...FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...FEATURES.map((f) => ({
-              target: `./apps/web/src/features/${f}`,
-              from: './apps/web/src/features',
-              except: [`./${f}`],
+          patterns: [
+            {
+              group: FEATURES.filter((f) => f !== feature).flatMap((other) => [
+                `@/features/${other}`,
+                `@/features/${other}/**`,
+                `**/features/${other}/**`,
+                `../${other}/**`,
+                `../../${other}/**`,
+                `../../../${other}/**`,
+              ]),
               message:
                 'A feature must not import another feature; move shared code to lib/ or components/.',
-            })),
-            {
-              target: ['./apps/web/src/lib', './apps/web/src/components'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared code must not depend on features or the app shell.',
             },
+            { group: ['@/app', '@/app/**'], message: 'Features must not import the app shell.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
             {
-              target: './apps/web/src/features',
-              from: './apps/web/src/app',
-              message: 'Features must not import the app shell.',
+              group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'],
+              message: 'Shared code must not depend on features or the app shell.',
             },
           ],
         },
