@@ -51,6 +51,9 @@ export interface Config {
   simulateTraffic: boolean;
   /** Simulated notifications per second when simulateTraffic is on. */
   simulateRatePerSecond: number;
+  /** Withdrawal fee per withdrawal (fen) and tax (ppm of the amount). */
+  withdrawFeeFen: number;
+  withdrawTaxPpm: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -81,5 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementIntervalMs: Number(env.SETTLEMENT_INTERVAL_MS ?? 2000),
     simulateTraffic: bool(env.SIMULATE_TRAFFIC, false),
     simulateRatePerSecond: Number(env.SIMULATE_RATE ?? 0.5),
+    withdrawFeeFen: Number(env.WITHDRAW_FEE_FEN ?? 300),
+    withdrawTaxPpm: Number(env.WITHDRAW_TAX_PPM ?? 60000),
   };
 }

@@ -18,3 +18,4 @@ export * from './api/wallet';
 export * from './api/transactions';
 export * from './api/stats';
 export * from './api/checks';
+export * from './api/withdrawals';

@@ -18,6 +18,8 @@ import { scanProtectedRoutes, scanPublicRoutes } from './scan/scan.routes';
 import { terminalRoutes } from './terminals/terminals.routes';
 import { teamProtectedRoutes, teamPublicRoutes } from './team/team.routes';
 import { policiesProtectedRoutes, policiesPublicRoutes } from './policies';
+import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
+import { settleAccountRoutes } from './settle-accounts/settle-accounts.routes';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -71,5 +73,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(tradeRoutes);
     await priv.register(statsRoutes);
     await priv.register(checksRoutes);
+    await priv.register(withdrawalRoutes);
+    await priv.register(settleAccountRoutes);
   });
 }

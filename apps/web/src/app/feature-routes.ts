@@ -8,6 +8,7 @@ import { teamRoutes } from '@/features/team/routes';
 import { terminalsRoutes } from '@/features/terminals/routes';
 import { walletRoutes } from '@/features/wallet/routes';
 import { dataRoutes } from '@/features/data/routes';
+import { withdrawalsRoutes } from '@/features/withdrawals/routes';
 import type { PageRoutes } from '@/lib/routing';
 
 // Each feature adds its route map here (one import and one entry per feature).
@@ -22,4 +23,5 @@ export const featureRoutes: PageRoutes[] = [
   terminalsRoutes,
   walletRoutes,
   dataRoutes,
+  withdrawalsRoutes,
 ];

@@ -4,3 +4,4 @@ export * from './team';
 export * from './terminals';
 export * from './policies';
 export * from './ledger';
+export * from './withdrawals';

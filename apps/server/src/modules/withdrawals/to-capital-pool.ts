@@ -1,0 +1,59 @@
+import type { CapitalTransferResult, ToCapitalPoolRequest } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import { badRequest } from '../../lib/app-error';
+import { agentAccountId, agentBalances, num } from '../ledger/accounts';
+import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
+import { checkPayPassword } from './pay-password';
+
+const TOO_MUCH = '转入金额不能超过钱包余额';
+
+/** Moves money from an earnings wallet to the capital pool; a repeated key changes nothing. */
+export async function toCapitalPool(
+  db: Db,
+  agentId: number,
+  input: ToCapitalPoolRequest,
+): Promise<CapitalTransferResult> {
+  const idemKey = `capital:${agentId}:${input.idempotencyKey}`;
+  const earlier = async () => {
+    const [e] = await rows<{ id: unknown; amount: unknown }>(
+      db,
+      sql`SELECT e.id, (SELECT sum(amount_fen) FROM ledger_lines l WHERE l.entry_id = e.id AND l.amount_fen > 0) AS amount
+            FROM ledger_entries e WHERE e.idem_key = ${idemKey}`,
+    );
+    if (!e) return null;
+    return {
+      entryId: num(e.id),
+      amountFen: num(e.amount),
+      capitalPoolFen: (await agentBalances(db, agentId)).capital_pool ?? 0,
+    };
+  };
+  const found = await earlier();
+  if (found) return found;
+  const available = (await agentBalances(db, agentId))[input.fromWalletType] ?? 0;
+  if (input.amountFen > available) throw badRequest(TOO_MUCH, 'amountFen');
+  await checkPayPassword(db, agentId, input.payPassword);
+  try {
+    const entryId = await db.transaction(async (tx) => {
+      const from = await agentAccountId(tx, agentId, input.fromWalletType);
+      const pool = await agentAccountId(tx, agentId, 'capital_pool');
+      const posted = await postEntry(tx, {
+        idemKey,
+        reason: 'transfer_to_capital_pool',
+        lines: [
+          { accountId: from, amountFen: -input.amountFen, infoType: 'transfer_to_capital_pool' },
+          { accountId: pool, amountFen: input.amountFen, infoType: 'transfer_to_capital_pool' },
+        ],
+      });
+      return posted.entryId;
+    });
+    return {
+      entryId,
+      amountFen: input.amountFen,
+      capitalPoolFen: (await agentBalances(db, agentId)).capital_pool ?? 0,
+    };
+  } catch (err) {
+    if (err instanceof InsufficientBalanceError) throw badRequest(TOO_MUCH, 'amountFen');
+    throw err;
+  }
+}

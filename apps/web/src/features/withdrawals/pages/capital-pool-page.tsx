@@ -1,0 +1,151 @@
+import { WITHDRAWABLE_WALLETS, fenToYuanText, formatMoney, parseYuanAmount } from '@pos/core';
+import { Button, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
+import { Page } from '@/components/ui/page';
+import { useBalances } from '../api/get-balances';
+import { usePayPasswordStatus } from '../api/get-pay-password-status';
+import { useToCapitalPool } from '../api/to-capital-pool';
+import { newIdempotencyKey, useWdLabels } from '../components/labels';
+import { PayPasswordInput } from '../components/pay-password-input';
+import '../i18n';
+import '../withdrawals.css';
+
+/** Move money from an earnings wallet to the capital pool (/pages/earnings/capitalPool). */
+export default function CapitalPoolPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const labels = useWdLabels();
+  const balances = useBalances();
+  const payPwd = usePayPasswordStatus();
+  const move = useToCapitalPool();
+  const [from, setFrom] = useState<(typeof WITHDRAWABLE_WALLETS)[number]>('profit');
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const bal = (w: string) =>
+    balances.data?.wallets.find((x) => x.walletType === w)?.balanceFen ?? 0;
+  const available = bal(from);
+
+  const submit = async () => {
+    const fen = amount ? parseYuanAmount(amount) : null;
+    const e: Record<string, string> = {};
+    if (!amount) e.amount = t('withdrawals.amountRequired');
+    else if (fen === null || fen <= 0) e.amount = t('withdrawals.amountFormat');
+    else if (fen > available) e.amount = t('withdrawals.amountTooHigh');
+    if (!/^\d{6}$/.test(password)) e.payPassword = t('withdrawals.payPasswordRequired');
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    try {
+      await move.mutateAsync({
+        fromWalletType: from,
+        amountFen: fen!,
+        payPassword: password,
+        idempotencyKey: key,
+      });
+      Toast.show({ icon: 'success', content: t('withdrawals.transferred') });
+      setKey(newIdempotencyKey());
+      setAmount('');
+      setPassword('');
+    } catch {
+      setPassword('');
+    }
+  };
+
+  return (
+    <Page title={t('withdrawals.capitalPool')} className="wd-page">
+      {balances.isLoading ? (
+        <div className="wd-block">
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      ) : balances.isError ? (
+        <LoadError error={balances.error} onRetry={() => void balances.refetch()} />
+      ) : (
+        <>
+          <section className="wd-hero">
+            <div>{t('withdrawals.capitalPoolBalance')}</div>
+            <div className="wd-hero-amount" data-testid="capital-pool-balance">
+              ¥{formatMoney(bal('capital_pool'))}
+            </div>
+            <div className="wd-row-sub">{t('withdrawals.capitalPoolHint')}</div>
+          </section>
+          <div className="wd-block">
+            <div>{t('withdrawals.fromWallet')}</div>
+            <Selector
+              columns={2}
+              value={[from]}
+              onChange={(v) => v[0] && setFrom(v[0])}
+              options={WITHDRAWABLE_WALLETS.map((w) => ({
+                label: labels.wallet(w),
+                description: formatMoney(bal(w)),
+                value: w,
+              }))}
+              data-testid="from-wallet"
+            />
+          </div>
+          <div className="wd-block">
+            <div>{t('withdrawals.transferAmount')}</div>
+            <List.Item
+              extra={
+                <a onClick={() => setAmount(fenToYuanText(available))}>{t('withdrawals.all')}</a>
+              }
+              description={
+                errors.amount ? (
+                  <span className="adm-form-item-feedback-error">{errors.amount}</span>
+                ) : (
+                  `${t('withdrawals.available')} ¥${formatMoney(available)}`
+                )
+              }
+            >
+              <Input
+                className="wd-amount-input"
+                value={amount}
+                onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
+                inputMode="decimal"
+                placeholder={t('withdrawals.amountPlaceholder')}
+                aria-label={t('withdrawals.transferAmount')}
+                data-testid="amount"
+              />
+            </List.Item>
+          </div>
+          <div className="wd-block">
+            <div>
+              {t('withdrawals.payPassword')}
+              {payPwd.data && !payPwd.data.hasPayPassword && (
+                <a
+                  style={{ float: 'right' }}
+                  onClick={() => navigate('/page-subpage/setting/forgotPayPassword')}
+                >
+                  {t('withdrawals.goSet')}
+                </a>
+              )}
+            </div>
+            <PayPasswordInput
+              value={password}
+              onChange={setPassword}
+              error={Boolean(errors.payPassword)}
+            />
+            {errors.payPassword && (
+              <div className="adm-form-item-feedback-error">{errors.payPassword}</div>
+            )}
+          </div>
+          <div className="wd-submit">
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={move.isPending}
+              onClick={() => void submit()}
+              data-testid="submit-transfer"
+            >
+              {t('withdrawals.confirmTransfer')}
+            </Button>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

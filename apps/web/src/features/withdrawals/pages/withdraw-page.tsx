@@ -1,0 +1,241 @@
+import {
+  WITHDRAWABLE_WALLETS,
+  WITHDRAW_MIN_FEN,
+  fenToYuanText,
+  formatMoney,
+  maskName,
+  parseYuanAmount,
+} from '@pos/core';
+import { Button, Input, List, NoticeBar, Radio, Selector, Skeleton, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/ui/load-error';
+import { Page } from '@/components/ui/page';
+import { useApplyWithdrawal } from '../api/apply-withdrawal';
+import { useBalances } from '../api/get-balances';
+import { useIdentityStatus } from '../api/get-identity-status';
+import { usePayPasswordStatus } from '../api/get-pay-password-status';
+import { useSettleAccounts } from '../api/get-settle-accounts';
+import { useWithdrawPreview } from '../api/get-withdraw-preview';
+import { newIdempotencyKey, useWdLabels } from '../components/labels';
+import { PayPasswordInput } from '../components/pay-password-input';
+import '../i18n';
+import '../withdrawals.css';
+
+/** Withdraw (/pages/earnings/earningsWithdrawal): wallet, amount, live fee + tax + net, card, pay password. */
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const labels = useWdLabels();
+  const balances = useBalances();
+  const identity = useIdentityStatus();
+  const payPwd = usePayPasswordStatus();
+  const accounts = useSettleAccounts();
+  const apply = useApplyWithdrawal();
+  const [walletType, setWalletType] = useState<(typeof WITHDRAWABLE_WALLETS)[number]>('profit');
+  const [amount, setAmount] = useState('');
+  const [accountId, setAccountId] = useState<number>();
+  const [password, setPassword] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const amountFen = amount ? parseYuanAmount(amount) : null;
+  const preview = useWithdrawPreview(walletType, amountFen);
+  const available =
+    balances.data?.wallets.find((w) => w.walletType === walletType)?.balanceFen ?? 0;
+  const cards = accounts.data
+    ? [...(accounts.data.own ? [accounts.data.own] : []), ...accounts.data.others]
+    : [];
+  const chosen = accountId ?? cards[0]?.id;
+
+  const submit = async () => {
+    const e: Record<string, string> = {};
+    if (!amount) e.amount = t('withdrawals.amountRequired');
+    else if (amountFen === null) e.amount = t('withdrawals.amountFormat');
+    else if (amountFen < WITHDRAW_MIN_FEN)
+      e.amount = t('withdrawals.amountTooLow', { m: fenToYuanText(WITHDRAW_MIN_FEN) });
+    else if (amountFen > available) e.amount = t('withdrawals.amountTooHigh');
+    if (!chosen) e.card = t('withdrawals.cardRequired');
+    if (!/^\d{6}$/.test(password)) e.payPassword = t('withdrawals.payPasswordRequired');
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    try {
+      const w = await apply.mutateAsync({
+        walletType,
+        amountFen: amountFen!,
+        accountId: chosen!,
+        payPassword: password,
+        idempotencyKey: key,
+      });
+      Toast.show({ icon: 'success', content: t('withdrawals.submitted') });
+      setKey(newIdempotencyKey());
+      if (w) navigate(`/pages/earnings/earningsWithdrawalInfo?id=${w.id}`, { replace: true });
+    } catch {
+      setPassword('');
+    }
+  };
+
+  const loading =
+    balances.isLoading || identity.isLoading || accounts.isLoading || payPwd.isLoading;
+  const failed = balances.isError || accounts.isError;
+  return (
+    <Page
+      title={t('withdrawals.withdraw')}
+      className="wd-page"
+      right={
+        <a
+          onClick={() => navigate('/pages/earnings/withdrawalList')}
+          data-testid="to-withdrawal-list"
+        >
+          {t('withdrawals.withdrawals')}
+        </a>
+      }
+    >
+      {loading ? (
+        <div className="wd-block">
+          <Skeleton.Paragraph lineCount={8} animated />
+        </div>
+      ) : failed ? (
+        <LoadError
+          error={balances.error ?? accounts.error}
+          onRetry={() => {
+            void balances.refetch();
+            void accounts.refetch();
+          }}
+        />
+      ) : (
+        <>
+          {identity.data && !identity.data.verified && (
+            <NoticeBar
+              color="alert"
+              content={t('withdrawals.notVerified')}
+              extra={
+                <a onClick={() => navigate('/pages/earnings/uploadIdCard')} data-testid="go-verify">
+                  {t('withdrawals.goVerify')}
+                </a>
+              }
+            />
+          )}
+          {payPwd.data && !payPwd.data.hasPayPassword && (
+            <NoticeBar
+              color="info"
+              content={t('withdrawals.noPayPassword')}
+              extra={
+                <a onClick={() => navigate('/page-subpage/setting/forgotPayPassword')}>
+                  {t('withdrawals.goSet')}
+                </a>
+              }
+            />
+          )}
+          <div className="wd-block">
+            <div>{t('withdrawals.wallet')}</div>
+            <Selector
+              className="wd-wallet-selector"
+              columns={2}
+              value={[walletType]}
+              onChange={(v) => v[0] && setWalletType(v[0])}
+              options={WITHDRAWABLE_WALLETS.map((w) => ({
+                label: labels.wallet(w),
+                description: formatMoney(
+                  balances.data?.wallets.find((x) => x.walletType === w)?.balanceFen ?? 0,
+                ),
+                value: w,
+              }))}
+              data-testid="wallet-picker"
+            />
+          </div>
+          <div className="wd-block">
+            <div>{t('withdrawals.amount')}</div>
+            <List.Item
+              extra={
+                <a onClick={() => setAmount(fenToYuanText(available))} data-testid="withdraw-all">
+                  {t('withdrawals.all')}
+                </a>
+              }
+              description={
+                errors.amount ? (
+                  <span className="adm-form-item-feedback-error">{errors.amount}</span>
+                ) : (
+                  `${t('withdrawals.available')} ¥${formatMoney(available)} · ${t('withdrawals.minAmount', { m: fenToYuanText(WITHDRAW_MIN_FEN) })}`
+                )
+              }
+            >
+              <Input
+                className="wd-amount-input"
+                value={amount}
+                onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
+                inputMode="decimal"
+                placeholder={t('withdrawals.amountPlaceholder')}
+                aria-label={t('withdrawals.amount')}
+                data-testid="amount"
+              />
+            </List.Item>
+            {preview.data && amountFen !== null && (
+              <div className="wd-charges" data-testid="charges">
+                <span>{t('withdrawals.fee')}</span>
+                <span>¥{formatMoney(preview.data.feeFen)}</span>
+                <span>{t('withdrawals.tax')}</span>
+                <span>¥{formatMoney(preview.data.taxFen)}</span>
+                <span>{t('withdrawals.net')}</span>
+                <span className="wd-net" data-testid="net">
+                  ¥{formatMoney(Math.max(0, preview.data.netFen))}
+                </span>
+              </div>
+            )}
+          </div>
+          <List header={t('withdrawals.card')}>
+            {cards.length === 0 ? (
+              <List.Item
+                onClick={() => navigate('/pages/myInfo/bindCard/bindCard?mode=add')}
+                data-testid="bind-card"
+              >
+                {t('withdrawals.noCard')} · {t('withdrawals.goBind')}
+              </List.Item>
+            ) : (
+              <Radio.Group value={chosen} onChange={(v) => setAccountId(Number(v))}>
+                {cards.map((c) => (
+                  <List.Item
+                    key={c.id}
+                    prefix={<Radio value={c.id} aria-label={c.cardMasked} />}
+                    description={maskName(c.holderName)}
+                  >
+                    {c.bankName} {c.cardMasked}
+                  </List.Item>
+                ))}
+              </Radio.Group>
+            )}
+            {errors.card && (
+              <List.Item>
+                <span className="adm-form-item-feedback-error">{errors.card}</span>
+              </List.Item>
+            )}
+          </List>
+          <div className="wd-block">
+            <div>{t('withdrawals.payPassword')}</div>
+            <PayPasswordInput
+              value={password}
+              onChange={setPassword}
+              error={Boolean(errors.payPassword)}
+            />
+            {errors.payPassword && (
+              <div className="adm-form-item-feedback-error">{errors.payPassword}</div>
+            )}
+          </div>
+          <div className="wd-submit">
+            <Button
+              block
+              color="primary"
+              size="large"
+              loading={apply.isPending}
+              onClick={() => void submit()}
+              data-testid="submit-withdraw"
+            >
+              {t('withdrawals.submit')}
+            </Button>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}
