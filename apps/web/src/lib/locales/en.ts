@@ -3,6 +3,10 @@ import type { Messages } from './zh';
 export const en: Messages = {
   tab: { home: 'Home', terminal: 'Terminals', data: 'Data', mine: 'Mine' },
   common: {
+    currentMonth: 'This month',
+    monthLabel: '{{m}}/{{y}}',
+    selectMonth: 'Select month',
+    allMonths: 'All months',
     loading: 'Loading...',
     empty: 'Nothing here yet',
     retry: 'Retry',

@@ -2,6 +2,10 @@
 export const zh = {
   tab: { home: '首页', terminal: '终端', data: '数据', mine: '我的' },
   common: {
+    currentMonth: '本月',
+    monthLabel: '{{y}}年{{m}}月',
+    selectMonth: '选择月份',
+    allMonths: '全部月份',
     loading: '加载中...',
     empty: '暂无数据',
     retry: '重试',

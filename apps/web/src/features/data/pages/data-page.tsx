@@ -19,7 +19,7 @@ import { PullRefresh } from '@/components/ui/pull-refresh';
 import { dataKeys } from '../api/data-keys';
 import { useOverview } from '../api/get-overview';
 import { FigureGrid } from '../components/figure-grid';
-import { MonthPicker } from '../components/month-picker';
+import { MonthPicker } from '@/components/ui/month-picker';
 import { TrendChart } from '../components/trend-chart';
 import { VersusRow } from '../components/versus-row';
 import { readMonth } from '../hooks/dates';
@@ -210,7 +210,13 @@ export default function DataPage() {
       title={t('data.title')}
       noBack
       className="data-page"
-      right={<MonthPicker value={month} onChange={(m) => setParams({ month: m })} />}
+      right={
+        <MonthPicker
+          className="data-month"
+          value={month}
+          onChange={(m) => setParams({ month: m })}
+        />
+      }
     >
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: dataKeys.overview(month) })}>
         {body}

@@ -10,7 +10,7 @@ import { dataKeys } from '../api/data-keys';
 import { useStandardChecks, type StandardFilters } from '../api/get-standard-checks';
 import { JobStatusBar } from '../components/job-status-bar';
 import { ListState } from '../components/list-state';
-import { MonthPicker } from '../components/month-picker';
+import { MonthPicker } from '@/components/ui/month-picker';
 import { StandardCard } from '../components/standard-card';
 import { readMonth, shanghaiMonth } from '../hooks/dates';
 import { useDebounced } from '../hooks/use-debounced';
@@ -55,7 +55,13 @@ export default function MerchStandardCheckPage() {
       title={t('data.standardTitle')}
       className="data-page"
       backTo="/pages/data/index"
-      right={<MonthPicker value={month} onChange={(m) => setParams({ month: m })} />}
+      right={
+        <MonthPicker
+          className="data-month"
+          value={month}
+          onChange={(m) => setParams({ month: m })}
+        />
+      }
     >
       <div className="data-sticky">
         <SearchBar

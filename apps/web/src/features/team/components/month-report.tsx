@@ -5,7 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { useTeamStats } from '../api/get-team-stats';
 import { FigureGrid } from './figure-grid';
 import { LevelTag } from './level-tag';
-import { MonthPicker } from './month-picker';
+import { MonthPicker } from '@/components/ui/month-picker';
 import { TrendBars } from './trend-bars';
 
 /** A month of a team: the headline figures, own against team, and the six-month trend. */
@@ -36,7 +36,7 @@ export function MonthReport({
               </>
             ) : null}
           </div>
-          <MonthPicker value={month} onChange={onMonth} />
+          <MonthPicker className="team-month" value={month} onChange={onMonth} />
         </div>
         {!s ? (
           <Skeleton.Paragraph lineCount={3} animated className="team-summary-skeleton" />

@@ -9,7 +9,7 @@ import { PullRefresh } from '@/components/ui/pull-refresh';
 import { walletKeys } from '../api/wallet-keys';
 import { useLabels } from '../components/labels';
 import { LedgerList } from '../components/ledger-list';
-import { MonthPicker } from '../components/month-picker';
+import { MonthPicker } from '@/components/ui/month-picker';
 import '../i18n';
 import '../wallet.css';
 
@@ -53,7 +53,7 @@ export default function EarningsDetailsPage() {
             </div>
           </Dropdown.Item>
         </Dropdown>
-        <MonthPicker value={month} onChange={setMonth} allowAll />
+        <MonthPicker className="wallet-chip" value={month} onChange={setMonth} allowAll />
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: walletKeys.all })}>
         <LedgerList filters={{ earningsOnly: !infoType, infoType: infoType || undefined, month }} />

@@ -12,7 +12,7 @@ import { walletKeys } from '../api/wallet-keys';
 import { DayBars } from '../components/day-bars';
 import { useLabels } from '../components/labels';
 import { Money } from '../components/money';
-import { MonthPicker } from '../components/month-picker';
+import { MonthPicker } from '@/components/ui/month-picker';
 import '../i18n';
 import '../wallet.css';
 
@@ -83,7 +83,7 @@ export default function EarningsStatsPage() {
   return (
     <Page title={t('wallet.earningsStats')} className="wallet-page">
       <div className="wallet-toolbar">
-        <MonthPicker value={month} onChange={setMonth} />
+        <MonthPicker className="wallet-chip" value={month} onChange={setMonth} />
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: walletKeys.all })}>
         {body}

@@ -10,7 +10,7 @@ import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useTradeStats } from '../api/get-trade-stats';
 import { walletKeys } from '../api/wallet-keys';
 import { DayBars } from '../components/day-bars';
-import { MonthPicker } from '../components/month-picker';
+import { MonthPicker } from '@/components/ui/month-picker';
 import '../i18n';
 import '../wallet.css';
 
@@ -70,7 +70,7 @@ export default function TradingStatsPage() {
   return (
     <Page title={t('wallet.tradingStats')} className="wallet-page">
       <div className="wallet-toolbar">
-        <MonthPicker value={month} onChange={setMonth} />
+        <MonthPicker className="wallet-chip" value={month} onChange={setMonth} />
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: walletKeys.all })}>
         {body}

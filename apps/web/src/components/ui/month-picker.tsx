@@ -2,23 +2,30 @@ import { DatePicker } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shanghaiMonth } from '@/lib/dates';
 
-/** The current month in Asia/Shanghai, 'YYYY-MM', the way the server cuts months. */
-export function shanghaiMonth(now = Date.now()): string {
-  const d = new Date(now + 8 * 3600 * 1000);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+interface MonthPickerProps {
+  /** 'YYYY-MM'; undefined means this month, or every month when allowAll is set. */
+  value: string | undefined;
+  onChange: (month: string | undefined) => void;
+  /** Offers "all months" (undefined) beside the months themselves. */
+  allowAll?: boolean;
+  /** The feature's chip style. */
+  className?: string;
+  testId?: string;
 }
 
-/** A month button opening a month wheel (up to this month); `allowAll` adds "all months". */
+/**
+ * A button showing the month; tapping it opens a month wheel from three years back to this month
+ * (in Asia/Shanghai). Without allowAll, picking this month reports undefined, the default.
+ */
 export function MonthPicker({
   value,
   onChange,
   allowAll = false,
-}: {
-  value: string | undefined;
-  onChange: (month: string | undefined) => void;
-  allowAll?: boolean;
-}) {
+  className = 'month-chip',
+  testId = 'month-picker',
+}: MonthPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const now = shanghaiMonth();
@@ -26,17 +33,17 @@ export function MonthPicker({
   const [y, m] = (shown ?? now).split('-').map(Number) as [number, number];
   const [ny, nm] = now.split('-').map(Number) as [number, number];
   const label = !shown
-    ? t('wallet.allMonths')
+    ? t('common.allMonths')
     : shown === now
-      ? t('wallet.currentMonth')
-      : t('wallet.monthLabel', { y, m });
+      ? t('common.currentMonth')
+      : t('common.monthLabel', { y, m });
   return (
     <>
       <button
         type="button"
-        className="wallet-chip"
+        className={className}
         onClick={() => setOpen(true)}
-        data-testid="month-picker"
+        data-testid={testId}
       >
         {label}
         <DownFill fontSize={10} />
@@ -44,15 +51,15 @@ export function MonthPicker({
       {allowAll && shown && (
         <button
           type="button"
-          className="wallet-chip wallet-chip-plain"
+          className={`${className} ${className}-plain`}
           onClick={() => onChange(undefined)}
         >
-          {t('wallet.allMonths')}
+          {t('common.allMonths')}
         </button>
       )}
       <DatePicker
         visible={open}
-        title={t('wallet.selectMonth')}
+        title={t('common.selectMonth')}
         precision="month"
         value={new Date(y, m - 1, 1)}
         min={new Date(ny - 3, 0, 1)}
@@ -60,9 +67,10 @@ export function MonthPicker({
         confirmText={t('common.confirm')}
         cancelText={t('common.cancel')}
         onClose={() => setOpen(false)}
-        onConfirm={(d) =>
-          onChange(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`)
-        }
+        onConfirm={(d) => {
+          const picked = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+          onChange(!allowAll && picked === now ? undefined : picked);
+        }}
       />
     </>
   );
