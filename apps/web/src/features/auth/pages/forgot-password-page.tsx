@@ -1,11 +1,10 @@
-import { LOGIN_PATH, validators } from '@pos/core';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { LOGIN_PATH } from '@pos/core';
+import { Button, Form, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { coreRule } from '@/components/ui/form-rules';
+import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
-import { PasswordInput } from '@/components/ui/password-input';
-import { SmsCodeButton } from '@/components/ui/sms-code-button';
+import { NewPasswordFields } from '@/components/ui/password-fields';
 import { forgetRememberedUser, getRememberedUser } from '@/lib/session';
 import { useResetPassword } from '../api/reset-password';
 import { sendSmsCode } from '../api/send-sms-code';
@@ -74,59 +73,27 @@ export default function ForgotPasswordPage() {
           </Button>
         }
       >
-        <Form.Item name="mobile" label={t('auth.mobile')} rules={[coreRule(validators.mobile)]}>
-          <Input
-            id="forgot-mobile"
-            placeholder={t('auth.mobilePh')}
-            type="tel"
-            inputMode="numeric"
-            maxLength={11}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item
-          name="smsCode"
-          label={t('auth.smsCode')}
-          rules={[coreRule(validators.smsCode)]}
-          extra={<SmsCodeButton onSend={sendCode} />}
-        >
-          <Input
-            id="forgot-sms-code"
-            placeholder={t('auth.smsCodePh')}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.newPassword')}
-          rules={[coreRule(validators.password)]}
-        >
-          <PasswordInput
-            id="forgot-password"
-            placeholder={t('auth.newPasswordPh')}
-            maxLength={64}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            coreRule(validators.password),
-            ({ getFieldValue }) =>
-              coreRule((v) => validators.confirm(getFieldValue('password'), v)),
-          ]}
-        >
-          <PasswordInput
-            id="forgot-confirm"
-            placeholder={t('auth.confirmPasswordPh')}
-            maxLength={64}
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <MobileSmsFields
+          mobile={{ id: 'forgot-mobile', label: t('auth.mobile'), placeholder: t('auth.mobilePh') }}
+          smsCode={{
+            id: 'forgot-sms-code',
+            label: t('auth.smsCode'),
+            placeholder: t('auth.smsCodePh'),
+          }}
+          onSend={sendCode}
+        />
+        <NewPasswordFields
+          password={{
+            id: 'forgot-password',
+            label: t('auth.newPassword'),
+            placeholder: t('auth.newPasswordPh'),
+          }}
+          confirm={{
+            id: 'forgot-confirm',
+            label: t('auth.confirmPassword'),
+            placeholder: t('auth.confirmPasswordPh'),
+          }}
+        />
       </Form>
     </Page>
   );

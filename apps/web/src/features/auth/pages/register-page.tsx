@@ -3,10 +3,10 @@ import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { coreRule, optionalCoreRule } from '@/components/ui/form-rules';
+import { optionalCoreRule } from '@/components/ui/form-rules';
+import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
-import { PasswordInput } from '@/components/ui/password-input';
-import { SmsCodeButton } from '@/components/ui/sms-code-button';
+import { NewPasswordFields } from '@/components/ui/password-fields';
 import { useRegister } from '../api/register';
 import { sendSmsCode } from '../api/send-sms-code';
 import { AgreementCheck } from '../components/agreement-check';
@@ -110,59 +110,31 @@ export default function RegisterPage() {
           </>
         }
       >
-        <Form.Item name="mobile" label={t('auth.mobile')} rules={[coreRule(validators.mobile)]}>
-          <Input
-            id="register-mobile"
-            placeholder={t('auth.mobilePh')}
-            type="tel"
-            inputMode="numeric"
-            maxLength={11}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item
-          name="smsCode"
-          label={t('auth.smsCode')}
-          rules={[coreRule(validators.smsCode)]}
-          extra={<SmsCodeButton onSend={sendCode} />}
-        >
-          <Input
-            id="register-sms-code"
-            placeholder={t('auth.smsCodePh')}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
-          />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.setPassword')}
-          rules={[coreRule(validators.password)]}
-        >
-          <PasswordInput
-            id="register-password"
-            placeholder={t('auth.setPasswordPh')}
-            maxLength={64}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            coreRule(validators.password),
-            ({ getFieldValue }) =>
-              coreRule((v) => validators.confirm(getFieldValue('password'), v)),
-          ]}
-        >
-          <PasswordInput
-            id="register-confirm"
-            placeholder={t('auth.confirmPasswordPh')}
-            maxLength={64}
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <MobileSmsFields
+          mobile={{
+            id: 'register-mobile',
+            label: t('auth.mobile'),
+            placeholder: t('auth.mobilePh'),
+          }}
+          smsCode={{
+            id: 'register-sms-code',
+            label: t('auth.smsCode'),
+            placeholder: t('auth.smsCodePh'),
+          }}
+          onSend={sendCode}
+        />
+        <NewPasswordFields
+          password={{
+            id: 'register-password',
+            label: t('auth.setPassword'),
+            placeholder: t('auth.setPasswordPh'),
+          }}
+          confirm={{
+            id: 'register-confirm',
+            label: t('auth.confirmPassword'),
+            placeholder: t('auth.confirmPasswordPh'),
+          }}
+        />
         <Form.Item
           name="inviteCode"
           label={t('auth.inviteCode')}

@@ -1,9 +1,10 @@
-import { TAB_PATHS, validators } from '@pos/core';
+import { TAB_PATHS } from '@pos/core';
 import { Button, Form, NoticeBar, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
 import { Page } from '@/components/ui/page';
+import { NewPasswordFields } from '@/components/ui/password-fields';
 import { PasswordInput } from '@/components/ui/password-input';
 import { forgetRememberedUser } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -98,42 +99,26 @@ export default function UpdatePasswordPage() {
             autoComplete="current-password"
           />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="newPassword"
-          label={t('auth.newPassword')}
+          password={{
+            id: 'update-new-password',
+            label: t('auth.newPassword'),
+            placeholder: t('auth.newPasswordPh'),
+          }}
+          confirm={{
+            id: 'update-confirm',
+            label: t('auth.confirmPassword'),
+            placeholder: t('auth.confirmPasswordPh'),
+          }}
           dependencies={['oldPassword']}
-          rules={[
-            coreRule(validators.password),
+          extraRules={[
             ({ getFieldValue }) =>
               coreRule((v) =>
                 v && v === getFieldValue('oldPassword') ? t('auth.sameAsOld') : null,
               ),
           ]}
-        >
-          <PasswordInput
-            id="update-new-password"
-            placeholder={t('auth.newPasswordPh')}
-            maxLength={64}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            coreRule(validators.password),
-            ({ getFieldValue }) =>
-              coreRule((v) => validators.confirm(getFieldValue('newPassword'), v)),
-          ]}
-        >
-          <PasswordInput
-            id="update-confirm"
-            placeholder={t('auth.confirmPasswordPh')}
-            maxLength={64}
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        />
       </Form>
     </Page>
   );

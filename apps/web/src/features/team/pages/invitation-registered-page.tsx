@@ -3,10 +3,10 @@ import { Button, Checkbox, Dialog, ErrorBlock, Form, Input, Skeleton, Toast } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { coreRule, optionalCoreRule } from '@/components/ui/form-rules';
+import { optionalCoreRule } from '@/components/ui/form-rules';
+import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
-import { PasswordInput } from '@/components/ui/password-input';
-import { SmsCodeButton } from '@/components/ui/sms-code-button';
+import { NewPasswordFields } from '@/components/ui/password-fields';
 import { useAppConfig } from '../api/get-app-config';
 import { useInviter } from '../api/get-inviter';
 import { useRegisterInvited } from '../api/register-invited';
@@ -165,59 +165,32 @@ export default function InvitationRegisteredPage() {
               {inviter.data.inviteCode}
             </span>
           </Form.Item>
-          <Form.Item name="mobile" label={t('team.mobile')} rules={[coreRule(validators.mobile)]}>
-            <Input
-              id="invite-mobile"
-              placeholder={t('team.mobilePh')}
-              type="tel"
-              inputMode="numeric"
-              maxLength={11}
-              clearable
-            />
-          </Form.Item>
-          <Form.Item
-            name="smsCode"
-            label={t('team.smsCode')}
-            rules={[coreRule(validators.smsCode)]}
-            extra={<SmsCodeButton onSend={sendCode} testId="invite-sms-button" />}
-          >
-            <Input
-              id="invite-sms-code"
-              placeholder={t('team.smsCodePh')}
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('team.password')}
-            rules={[coreRule(validators.password)]}
-          >
-            <PasswordInput
-              id="invite-password"
-              placeholder={t('team.passwordPh')}
-              maxLength={64}
-              autoComplete="new-password"
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label={t('team.confirmPassword')}
-            dependencies={['password']}
-            rules={[
-              coreRule(validators.password),
-              ({ getFieldValue }) =>
-                coreRule((v) => validators.confirm(getFieldValue('password'), v)),
-            ]}
-          >
-            <PasswordInput
-              id="invite-confirm"
-              placeholder={t('team.confirmPasswordPh')}
-              maxLength={64}
-              autoComplete="new-password"
-            />
-          </Form.Item>
+          <MobileSmsFields
+            mobile={{
+              id: 'invite-mobile',
+              label: t('team.mobile'),
+              placeholder: t('team.mobilePh'),
+            }}
+            smsCode={{
+              id: 'invite-sms-code',
+              label: t('team.smsCode'),
+              placeholder: t('team.smsCodePh'),
+            }}
+            onSend={sendCode}
+            smsButtonTestId="invite-sms-button"
+          />
+          <NewPasswordFields
+            password={{
+              id: 'invite-password',
+              label: t('team.password'),
+              placeholder: t('team.passwordPh'),
+            }}
+            confirm={{
+              id: 'invite-confirm',
+              label: t('team.confirmPassword'),
+              placeholder: t('team.confirmPasswordPh'),
+            }}
+          />
           <Form.Item
             name="name"
             label={t('team.nameOptional')}
