@@ -15,8 +15,10 @@ import { bearer, loginAs } from './helpers';
  * The embedded default: PGlite persisted to a folder, as `npm start` runs it without a
  * DATABASE_URL. Whatever the other files run on, this one always uses PGlite.
  */
-const dataDir = await mkdtemp(path.join(tmpdir(), 'pos-pglite-'));
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+const root = await mkdtemp(path.join(tmpdir(), 'pos-pglite-'));
+// Like `.data/pglite` on a fresh clone: neither folder exists yet.
+const dataDir = path.join(root, '.data', 'pglite');
+afterAll(() => rm(root, { recursive: true, force: true }));
 
 const config: Config = {
   ...loadConfig({}),
