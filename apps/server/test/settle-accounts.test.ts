@@ -56,17 +56,24 @@ const CARD = cardNo('621700001000123456');
 let token: string;
 let otherToken: string;
 const count = async () =>
-  Number((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM settle_accounts`))[0]!.n);
+  Number(
+    (
+      await rows<{ n: unknown }>(
+        db,
+        sql`SELECT count(*) AS n FROM settle_accounts WHERE agent_id = ${ctx.demo.grandchild.id}`,
+      )
+    )[0]!.n,
+  );
 
 beforeAll(async () => {
-  token = await loginAs(app, DEMO_ACCOUNTS.child.mobile);
+  token = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
   otherToken = await loginAs(app, DEMO_ACCOUNTS.otherTop.mobile);
 });
 
 describe('own bank card', () => {
   it('needs real-name verification first', async () => {
     const res = await call(token, 'POST', '/app/api/user/settle/add', {
-      holderName: '李经理',
+      holderName: '王小二',
       cardNo: CARD,
       bankName: '建设银行',
     });
@@ -77,7 +84,7 @@ describe('own bank card', () => {
 
   it('refuses a card failing Luhn and a holder other than the verified name, naming the field', async () => {
     const mp = multipart({
-      realName: '李经理',
+      realName: '王小二',
       idCard: '11010519491231002X',
       front: PNG,
       back: PNG,
@@ -91,7 +98,7 @@ describe('own bank card', () => {
     expect(v.json().data.verified).toBe(true);
     const bad = CARD.slice(0, -1) + String((Number(CARD.slice(-1)) + 1) % 10);
     const luhn = await call(token, 'POST', '/app/api/user/settle/add', {
-      holderName: '李经理',
+      holderName: '王小二',
       cardNo: bad,
       bankName: '建设银行',
     });
@@ -107,7 +114,7 @@ describe('own bank card', () => {
 
   it('binds the card encrypted, shows it masked, and replaces it on edit', async () => {
     const res = await call(token, 'POST', '/app/api/user/settle/add', {
-      holderName: '李经理',
+      holderName: '王小二',
       cardNo: CARD,
       bankName: '建设银行',
     });
@@ -121,14 +128,14 @@ describe('own bank card', () => {
     expect(r!.enc).not.toContain(CARD);
     expect(app.cipher.decrypt(r!.enc)).toBe(CARD);
     const again = await call(token, 'POST', '/app/api/user/settle/add', {
-      holderName: '李经理',
+      holderName: '王小二',
       cardNo: CARD,
       bankName: '建设银行',
     });
     expect(again.code).toBe(409);
     const card2 = cardNo('622848001234567890');
     const edit = await call(token, 'POST', '/api/ag/my/center/settlement/edit', {
-      holderName: '李经理',
+      holderName: '王小二',
       cardNo: card2,
       bankName: '农业银行',
     });

@@ -275,7 +275,8 @@ describe('withdrawals', () => {
   });
 
   it('requires real-name verification and a bound card', async () => {
-    const child = ctx.demo.child.id;
+    // The demo child is verified with a card (demo seed); another tree's top agent is not.
+    const child = ctx.demo.otherTop.id;
     await fund(child, 'profit', 50000);
     const res = await apply(
       {
@@ -285,7 +286,7 @@ describe('withdrawals', () => {
         payPassword: '135790',
         idempotencyKey: key(),
       },
-      childToken,
+      await loginAs(app, DEMO_ACCOUNTS.otherTop.mobile),
     );
     expect(res.msg).toContain('实名认证');
     expect(await balance(child, 'profit')).toBeGreaterThanOrEqual(50000);

@@ -8,6 +8,7 @@ import { seedTeam } from './seed-team';
 import { seedPolicies } from './seed-policies';
 import { seedTerminals } from './seed-terminals';
 import { seedLedger } from './seed-ledger';
+import { seedWithdrawals } from './seed-withdrawals';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
 export const DEMO_ACCOUNTS = {
@@ -55,5 +56,6 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   await seedTerminals(db, { operator, top, child, grandchild, otherTop });
   await seedPolicies(db, { operator, top, child, grandchild, otherTop });
   await seedLedger(db, { operator, top, child, grandchild, otherTop });
+  await seedWithdrawals(db, { operator, top, child }, { scryptCost: cost });
   return { operator, top, child, grandchild, otherTop };
 }
