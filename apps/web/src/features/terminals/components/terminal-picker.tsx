@@ -1,19 +1,9 @@
-import {
-  Button,
-  Checkbox,
-  ErrorBlock,
-  InfiniteScroll,
-  List,
-  Popup,
-  SearchBar,
-  Skeleton,
-} from 'antd-mobile';
+import { Button, Checkbox, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
 import { useTerminalList } from '../api/get-terminal-list';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { SearchListPopup } from './search-list-popup';
 
 /**
  * Picks terminals from a holder's unbound stock that no recall holds: what an operation can
@@ -48,57 +38,30 @@ export function TerminalPicker({
       else next.add(value);
       return next;
     });
-  let body;
-  if (q.isLoading) body = <Skeleton.Paragraph lineCount={8} animated />;
-  else if (q.isError && !rows.length)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length)
-    body = <ErrorBlock status="empty" title={t('terminals.noTerminals')} description="" />;
-  else {
-    body = (
-      <>
-        <List>
-          {rows.map((r) => (
-            <List.Item
-              key={r.sn}
-              onClick={() => toggle(r.sn)}
-              prefix={<Checkbox checked={picked.has(r.sn)} onChange={() => toggle(r.sn)} />}
-              description={`${r.brandName} ${r.model}`}
-              data-testid={`pick-${r.sn}`}
-            >
-              {r.sn}
-            </List.Item>
-          ))}
-        </List>
-        <InfiniteScroll
-          loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-          hasMore={q.hasNextPage}
-        >
-          {(hasMore, failed, retry) => (
-            <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-          )}
-        </InfiniteScroll>
-      </>
-    );
-  }
   return (
-    <Popup
+    <SearchListPopup
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      bodyClassName="term-popup"
-      destroyOnClose
+      title={t('terminals.pickFromList')}
+      searchPlaceholder={t('terminals.searchSn')}
+      keyword={keyword}
+      onKeywordChange={setKeyword}
+      query={q}
+      rows={rows}
+      emptyTitle={t('terminals.noTerminals')}
+      skeletonLines={8}
+      renderRow={(r) => (
+        <List.Item
+          key={r.sn}
+          onClick={() => toggle(r.sn)}
+          prefix={<Checkbox checked={picked.has(r.sn)} onChange={() => toggle(r.sn)} />}
+          description={`${r.brandName} ${r.model}`}
+          data-testid={`pick-${r.sn}`}
+        >
+          {r.sn}
+        </List.Item>
+      )}
     >
-      <div className="term-popup-title">{t('terminals.pickFromList')}</div>
-      <div className="term-popup-search">
-        <SearchBar
-          placeholder={t('terminals.searchSn')}
-          value={keyword}
-          onChange={setKeyword}
-          maxLength={32}
-        />
-      </div>
-      <div className="term-popup-body">{body}</div>
       <div className="term-popup-actions">
         <Button
           size="small"
@@ -118,6 +81,6 @@ export function TerminalPicker({
           {t('terminals.pickDone')} ({picked.size})
         </Button>
       </div>
-    </Popup>
+    </SearchListPopup>
   );
 }
