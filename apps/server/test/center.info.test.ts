@@ -47,18 +47,22 @@ describe('GET /prod-api/api/ag/my/center/info', () => {
           idCardMasked: '110105********1234',
           isSpecificAccount: false,
           mustChangePassword: false,
-          hasPayPassword: false,
+          // The demo seed gives the child a pay password; the grandchild has none.
+          hasPayPassword: true,
         },
       },
     });
     expect(Number.isNaN(Date.parse(body.data.info.createdAt))).toBe(false);
+    const leaf = (await info(DEMO_ACCOUNTS.grandchild.mobile)).json();
+    expect(leaf.data.info).toMatchObject({ hasPayPassword: false, realNameVerified: false });
     // Neither the whole ID card nor any hash or ciphertext leaves the server.
     expect(res.body).not.toContain(idCard);
     expect(res.body).not.toMatch(/scrypt|passwordHash|idCardEnc/);
   });
 
   it('answers a top-level agent without a parent', async () => {
-    const body = (await info(DEMO_ACCOUNTS.top.mobile)).json();
+    // The other tree's top: no parent and, unlike the demo top agent, no verified ID card.
+    const body = (await info(DEMO_ACCOUNTS.otherTop.mobile)).json();
     expect(body.data.info).toMatchObject({
       parentId: null,
       parentName: null,
