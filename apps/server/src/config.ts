@@ -25,6 +25,8 @@ export interface Config {
   logLevel: string;
   /** Slow hash cost (scrypt N); lowered only by the test suite to keep it quick. */
   scryptCost: number;
+  /** Login attempts allowed per address in ten minutes (the end-to-end runs raise it). */
+  loginIpMax: number;
   /**
    * Serve GET /prod-api/api/dev/sms/outbox, which reads the built-in simulated SMS gateway (the
    * sms_outbox table) so development and end-to-end tests can see the codes "sent". It hands a
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     scryptCost: Number(env.SCRYPT_COST ?? 16384),
+    loginIpMax: Number(env.LOGIN_IP_MAX ?? 30),
     smsOutboxApi: bool(env.SMS_OUTBOX_API, true),
     acquirerSimDelayMs: Number(env.ACQUIRER_SIM_DELAY_MS ?? 3000),
     acquirerSimFailPattern: env.ACQUIRER_SIM_FAIL_PATTERN ?? '99$',

@@ -92,6 +92,24 @@ describe('POST /prod-api/login/app', () => {
   });
 });
 
+describe('login rate limit per address', async () => {
+  const limited = await createTestContext({ loginIpMax: 3 });
+  const attempt = (ip: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/prod-api/login/app',
+      payload: { username: DEMO_ACCOUNTS.top.mobile, password: 'demo123' },
+      remoteAddress: ip,
+    });
+  it('refuses an address after its allowance, even with the right password, and not others', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('10.9.9.9')).json().code).toBe(200);
+    const refused = await attempt('10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 429, msg: '登录尝试过于频繁，请稍后再试' });
+    expect((await attempt('10.9.9.10')).json().code).toBe(200);
+  });
+});
+
 describe('captcha', async () => {
   const withCaptcha = await createTestContext({ captchaEnabled: true });
   it('requires a one-time captcha when switched on', async () => {

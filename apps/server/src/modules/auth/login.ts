@@ -10,7 +10,7 @@ import { openSession } from './sessions';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
-export const LOGIN_IP_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
+export const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 const REMEMBER_DAYS = 30;
 const WRONG_CREDENTIALS = '账号或密码错误';
 
@@ -33,7 +33,12 @@ export async function login(
 ): Promise<LoginResult> {
   const { db } = app;
   await hitLimits(db, [
-    { key: `login:ip:${ip}`, ...LOGIN_IP_LIMIT, msg: '登录尝试过于频繁，请稍后再试' },
+    {
+      key: `login:ip:${ip}`,
+      max: app.config.loginIpMax,
+      windowMs: LOGIN_IP_WINDOW_MS,
+      msg: '登录尝试过于频繁，请稍后再试',
+    },
   ]);
   if (app.config.captchaEnabled) await consumeCaptcha(db, input.uuid, input.code);
 
