@@ -3,7 +3,10 @@ import { Steps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { dateTime } from './policy-format';
 
-/** Applying -> processing -> done (or failed with the acquirer's reason), as steps. */
+/**
+ * The acquirer's reason for a failed change (when there is one), then applying -> processing ->
+ * done or failed, as steps.
+ */
 export function ChangeFlow({
   status,
   createdAt,
@@ -24,21 +27,32 @@ export function ChangeFlow({
         ? 1
         : 2;
   return (
-    <Steps direction="vertical" current={current} className="pol-flow" data-testid="change-flow">
-      <Steps.Step
-        title={t('policies.flowApplying')}
-        description={dateTime(createdAt)}
-        status={current > 0 ? 'finish' : 'process'}
-      />
-      <Steps.Step
-        title={t('policies.flowProcessing')}
-        status={current > 1 ? 'finish' : current === 1 ? 'process' : 'wait'}
-      />
-      <Steps.Step
-        title={failed ? t('policies.flowFailed') : t('policies.flowDone')}
-        description={[dateTime(finishedAt), reason].filter(Boolean).join(' ')}
-        status={current < 2 ? 'wait' : failed ? 'error' : 'finish'}
-      />
-    </Steps>
+    <>
+      {reason && (
+        <div
+          className="pol-note pol-warn"
+          style={{ margin: '10px 0 0' }}
+          data-testid="change-reason"
+        >
+          {reason}
+        </div>
+      )}
+      <Steps direction="vertical" current={current} className="pol-flow" data-testid="change-flow">
+        <Steps.Step
+          title={t('policies.flowApplying')}
+          description={dateTime(createdAt)}
+          status={current > 0 ? 'finish' : 'process'}
+        />
+        <Steps.Step
+          title={t('policies.flowProcessing')}
+          status={current > 1 ? 'finish' : current === 1 ? 'process' : 'wait'}
+        />
+        <Steps.Step
+          title={failed ? t('policies.flowFailed') : t('policies.flowDone')}
+          description={dateTime(finishedAt)}
+          status={current < 2 ? 'wait' : failed ? 'error' : 'finish'}
+        />
+      </Steps>
+    </>
   );
 }

@@ -49,20 +49,11 @@ export default function ChangeRateInfoPage() {
               {rateText(d.rateType, d.newRate, lang)}
             </span>
           </div>
-          {d.reason && (
-            <div
-              className="pol-note pol-warn"
-              style={{ margin: '10px 0 0' }}
-              data-testid="change-reason"
-            >
-              {d.reason}
-            </div>
-          )}
           <ChangeFlow
             status={d.status}
             createdAt={d.createdAt}
             finishedAt={d.finishedAt}
-            reason={null}
+            reason={d.reason}
           />
         </div>
         <div className="pol-card">

@@ -36,20 +36,11 @@ export default function ChangeServiceInfoPage() {
             <StatusTag status={d.status} />
           </div>
           <div className="pol-big">{money(d.newFeeFen, lang)}</div>
-          {d.reason && (
-            <div
-              className="pol-note pol-warn"
-              style={{ margin: '10px 0 0' }}
-              data-testid="change-reason"
-            >
-              {d.reason}
-            </div>
-          )}
           <ChangeFlow
             status={d.status}
             createdAt={d.createdAt}
             finishedAt={d.finishedAt}
-            reason={null}
+            reason={d.reason}
           />
         </div>
         <div className="pol-card">
