@@ -1,5 +1,6 @@
 import { validators } from '@pos/core';
-import { Form, Input } from 'antd-mobile';
+import { Form, Input, Toast } from 'antd-mobile';
+import type { FormInstance } from 'antd-mobile/es/components/form';
 import type { ComponentProps } from 'react';
 import { coreRule } from './form-rules';
 import type { FieldText } from './password-fields';
@@ -10,8 +11,12 @@ type SmsCodeButtonProps = ComponentProps<typeof SmsCodeButton>;
 interface MobileSmsFieldsProps {
   mobile: FieldText;
   smsCode: FieldText;
-  /** Sends the code (see SmsCodeButton): check the 'mobile' field first. */
-  onSend: SmsCodeButtonProps['onSend'];
+  /** The form holding these fields: its 'mobile' field is checked before a code is sent. */
+  form: FormInstance;
+  /** Asks the server to send a code to this mobile; may resolve with the resend wait in seconds. */
+  send: (mobile: string) => Promise<number | void | undefined>;
+  /** The toast shown once the code is on its way. */
+  sentText: string;
   /** The SMS button's data-testid (SmsCodeButton's default when left out). */
   smsButtonTestId?: SmsCodeButtonProps['testId'];
 }
@@ -20,9 +25,17 @@ interface MobileSmsFieldsProps {
 export function MobileSmsFields({
   mobile,
   smsCode,
-  onSend,
+  form,
+  send,
+  sentText,
   smsButtonTestId,
 }: MobileSmsFieldsProps) {
+  const onSend = async () => {
+    await form.validateFields(['mobile']);
+    const wait = await send(form.getFieldValue('mobile') as string);
+    Toast.show({ icon: 'success', content: sentText });
+    return wait;
+  };
   return (
     <>
       <Form.Item name="mobile" label={mobile.label} rules={[coreRule(validators.mobile)]}>

@@ -25,13 +25,6 @@ export default function ForgotPasswordPage() {
   const [form] = Form.useForm<ForgotValues>();
   const reset = useResetPassword();
 
-  const sendCode = async () => {
-    await form.validateFields(['mobile']);
-    const wait = await sendSmsCode(form.getFieldValue('mobile') as string, 'resetPwd');
-    Toast.show({ icon: 'success', content: t('auth.smsSent') });
-    return wait;
-  };
-
   const submit = (values: ForgotValues) => {
     reset.mutate(
       { mobile: values.mobile, smsCode: values.smsCode, password: values.password },
@@ -80,7 +73,9 @@ export default function ForgotPasswordPage() {
             label: t('auth.smsCode'),
             placeholder: t('auth.smsCodePh'),
           }}
-          onSend={sendCode}
+          form={form}
+          send={(mobile) => sendSmsCode(mobile, 'resetPwd')}
+          sentText={t('auth.smsSent')}
         />
         <NewPasswordFields
           password={{

@@ -40,13 +40,6 @@ export default function RegisterPage() {
     setAgreedState(v);
   };
 
-  const sendCode = async () => {
-    await form.validateFields(['mobile']);
-    const wait = await sendSmsCode(form.getFieldValue('mobile') as string, 'register');
-    Toast.show({ icon: 'success', content: t('auth.smsSent') });
-    return wait;
-  };
-
   const submit = (values: RegisterValues) => {
     if (!agreed) {
       Toast.show({ content: t('auth.mustAgree') });
@@ -121,7 +114,9 @@ export default function RegisterPage() {
             label: t('auth.smsCode'),
             placeholder: t('auth.smsCodePh'),
           }}
-          onSend={sendCode}
+          form={form}
+          send={(mobile) => sendSmsCode(mobile, 'register')}
+          sentText={t('auth.smsSent')}
         />
         <NewPasswordFields
           password={{

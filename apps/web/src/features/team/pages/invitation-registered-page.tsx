@@ -41,13 +41,6 @@ export default function InvitationRegisteredPage() {
   const [agreed, setAgreed] = useState(false);
   const appName = config.data?.appName ?? '拓客宝';
 
-  const sendCode = async () => {
-    await form.validateFields(['mobile']);
-    const wait = await sendRegisterSms(form.getFieldValue('mobile') as string);
-    Toast.show({ icon: 'success', content: t('team.smsSent') });
-    return wait;
-  };
-
   const submit = (values: Values) => {
     if (!agreed) {
       Toast.show({ content: t('team.mustAgree') });
@@ -176,7 +169,9 @@ export default function InvitationRegisteredPage() {
               label: t('team.smsCode'),
               placeholder: t('team.smsCodePh'),
             }}
-            onSend={sendCode}
+            form={form}
+            send={sendRegisterSms}
+            sentText={t('team.smsSent')}
             smsButtonTestId="invite-sms-button"
           />
           <NewPasswordFields
