@@ -37,6 +37,10 @@ export async function openDatabase(opts: {
       max: 10,
       options: '-c jit=off',
     });
+    // An idle connection the server drops (a restart, a failover, a dropped test database) is
+    // reported here; without a listener the pool rethrows it and takes the whole process down.
+    // The pool replaces the connection on the next query.
+    pool.on('error', (err) => console.error(`postgres: idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
