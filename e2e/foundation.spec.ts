@@ -51,7 +51,7 @@ test('a demo agent signs in, moves through the four tabs and logs out', async ({
   await tabBar.getByText('我的', { exact: true }).click();
   await expect(page.getByTestId('mine-name')).toHaveText('张总');
   await page.getByTestId('logout-button').click();
-  await page.getByRole('button', { name: '退出登录' }).last().click();
+  await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/pages\/login\/index/);
   const after = await page.evaluate(() => [
     localStorage.getItem('token'),
