@@ -1,0 +1,253 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Database, type DbOrTx } from '../db/client';
+import { migrate } from '../db/migrate';
+import { ledgerHealth, type LedgerHealth } from '../modules/ledger/ledger-health';
+
+/** Tables whose rows the target writes itself (its own migration records). */
+const OWN_ROWS = new Set(['schema_migrations']);
+const BATCH_ROWS = 2_000;
+
+export interface CopyReport {
+  tables: { name: string; source: number; target: number }[];
+  sequences: number;
+  sourceLedger: LedgerHealth;
+  targetLedger: LedgerHealth;
+}
+
+export class CopyVerificationError extends Error {}
+
+interface TableInfo {
+  name: string;
+  columns: string[];
+  /** Tables this one's foreign keys point at (copied first). */
+  dependsOn: string[];
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Copies every row of an embedded (PGlite) database into an empty PostgreSQL database of the
+ * same schema version, then its sequences, and verifies the copy: the row count of every table
+ * and the ledger's invariants must match the source. Throws (leaving the target as it is, to be
+ * dropped) when the target is not empty or the copy does not verify.
+ *
+ * Rows travel as JSON text produced by the source and read by the target's
+ * json_populate_recordset, so no value passes through a JavaScript number on the way.
+ */
+export async function copyEmbeddedToPostgres(
+  source: Database,
+  target: Database,
+  log: (line: string) => void = () => undefined,
+): Promise<CopyReport> {
+  if (source.kind !== 'pglite' || target.kind !== 'postgres') {
+    throw new Error('copy goes from the embedded database to PostgreSQL');
+  }
+  // The target must be a new, empty database: nothing of another install may mix with the copy.
+  const [existing] = await rows<{ n: number }>(
+    target.db,
+    sql`SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
+  );
+  if (existing && existing.n > 0) {
+    throw new Error(
+      `the target database is not empty (it has ${existing.n} tables): create a new database for the copy`,
+    );
+  }
+  // Both at the schema of this build: the source as the server would on start, the target fresh.
+  await migrate(source);
+  await migrate(target);
+  const tables = await leafTables(source);
+
+  // One transaction: a copy that fails or does not verify leaves the target as empty as it was.
+  // The target's own triggers (rollup counters, balances kept from ledger lines) stay off while
+  // rows arrive, since the copied rows already hold what those triggers would add.
+  return target.db.transaction(async (tx) => {
+    await createMissingPartitions(source, tx);
+    const ordered = topological(tables).filter((t) => !OWN_ROWS.has(t.name));
+    for (const t of ordered)
+      await rows(tx, sql.raw(`ALTER TABLE ${ident(t.name)} DISABLE TRIGGER USER`));
+    // Rows the migrations themselves write (platform accounts, settings) come from the source.
+    for (const t of [...ordered].reverse()) await rows(tx, sql.raw(`DELETE FROM ${ident(t.name)}`));
+    for (const t of ordered) {
+      const copied = await copyTable(source, tx, t);
+      if (copied > 0) log(`${t.name}: ${copied} rows`);
+    }
+    for (const t of ordered)
+      await rows(tx, sql.raw(`ALTER TABLE ${ident(t.name)} ENABLE TRIGGER USER`));
+    const sequences = await copySequences(source, tx);
+    log(`${sequences} sequences set`);
+
+    const report: CopyReport = {
+      tables: [],
+      sequences,
+      sourceLedger: await ledgerHealth(source.db),
+      targetLedger: await ledgerHealth(tx),
+    };
+    for (const t of ordered) {
+      report.tables.push({
+        name: t.name,
+        source: await countRows(source.db, t.name),
+        target: await countRows(tx, t.name),
+      });
+    }
+    const wrong = report.tables.filter((t) => t.source !== t.target);
+    if (wrong.length) {
+      throw new CopyVerificationError(
+        `row counts differ: ${wrong.map((t) => `${t.name} ${t.source} -> ${t.target}`).join(', ')}`,
+      );
+    }
+    const health = report.targetLedger;
+    if (
+      JSON.stringify(health) !== JSON.stringify(report.sourceLedger) ||
+      health.globalSumFen !== 0 ||
+      health.linesSumFen !== 0 ||
+      health.unbalancedEntries !== 0 ||
+      health.balanceMismatches !== 0 ||
+      health.negativeAgentAccounts !== 0
+    ) {
+      throw new CopyVerificationError(
+        `ledger invariants do not hold on the copy: ${JSON.stringify(health)} (source ${JSON.stringify(report.sourceLedger)})`,
+      );
+    }
+    return report;
+  });
+}
+
+async function leafTables(db: Database): Promise<TableInfo[]> {
+  const tables = await rows<{ name: string }>(
+    db.db,
+    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`,
+  );
+  const cols = await rows<{ tbl: string; col: string }>(
+    db.db,
+    sql`SELECT c.relname AS tbl, a.attname AS col
+          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+          JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+           AND a.attgenerated = ''
+         ORDER BY c.relname, a.attnum`,
+  );
+  // Foreign keys are declared on the partitioned parent; a leaf depends on what its parent does.
+  const deps = await rows<{ tbl: string; ref: string }>(
+    db.db,
+    sql`SELECT child.relname AS tbl, ref.relname AS ref
+          FROM pg_constraint k
+          JOIN pg_class ref ON ref.oid = k.confrelid
+          JOIN pg_class owner ON owner.oid = k.conrelid
+          JOIN pg_class child ON child.oid = owner.oid
+            OR child.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = owner.oid)
+         WHERE k.contype = 'f'`,
+  );
+  const leavesOf = await rows<{ parent: string; leaf: string }>(
+    db.db,
+    sql`SELECT p.relname AS parent, c.relname AS leaf FROM pg_inherits i
+          JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid`,
+  );
+  const expand = (name: string) => {
+    const leaves = leavesOf.filter((l) => l.parent === name).map((l) => l.leaf);
+    return leaves.length ? leaves : [name];
+  };
+  return tables.map(({ name }) => ({
+    name,
+    columns: cols.filter((c) => c.tbl === name).map((c) => c.col),
+    dependsOn: deps.filter((d) => d.tbl === name && d.ref !== name).flatMap((d) => expand(d.ref)),
+  }));
+}
+
+/** Parents before children; a cycle (none today) falls back to name order for its members. */
+function topological(tables: TableInfo[]): TableInfo[] {
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const out: TableInfo[] = [];
+  const visit = (t: TableInfo) => {
+    if (done.has(t.name) || visiting.has(t.name)) return;
+    visiting.add(t.name);
+    for (const d of t.dependsOn) {
+      const dep = byName.get(d);
+      if (dep) visit(dep);
+    }
+    visiting.delete(t.name);
+    done.add(t.name);
+    out.push(t);
+  };
+  tables.forEach(visit);
+  return out;
+}
+
+/** The monthly partitions the source made as time went by; the fresh target has only defaults. */
+async function createMissingPartitions(source: Database, target: DbOrTx) {
+  const parts = await rows<{ parent: string; leaf: string; bound: string }>(
+    source.db,
+    sql`SELECT p.relname AS parent, c.relname AS leaf, pg_get_expr(c.relpartbound, c.oid) AS bound
+          FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid
+         ORDER BY c.relname`,
+  );
+  for (const p of parts) {
+    const [exists] = await rows<{ r: string | null }>(
+      target,
+      sql`SELECT to_regclass(${p.leaf})::text AS r`,
+    );
+    if (exists?.r) continue;
+    await rows(
+      target,
+      sql.raw(`CREATE TABLE ${ident(p.leaf)} PARTITION OF ${ident(p.parent)} ${p.bound}`),
+    );
+  }
+}
+
+async function copyTable(source: Database, target: DbOrTx, t: TableInfo): Promise<number> {
+  const list = t.columns.map(ident).join(', ');
+  let copied = 0;
+  // Pages by physical position (a TID range scan), which stays fast however large the table.
+  let after = '(0,0)';
+  for (;;) {
+    const [page] = await rows<{ body: string | null; last: string | null; n: number }>(
+      source.db,
+      sql.raw(
+        `SELECT json_agg(x.r)::text AS body, max(x.tid)::text AS last, count(*)::int AS n FROM (
+           SELECT ctid AS tid, (SELECT row_to_json(v) FROM (SELECT ${t.columns
+             .map((c) => `t.${ident(c)}`)
+             .join(', ')}) v) AS r
+             FROM ${ident(t.name)} t WHERE ctid > '${after}'::tid ORDER BY ctid LIMIT ${BATCH_ROWS}) x`,
+      ),
+    );
+    if (!page || !page.n || !page.body || !page.last) break;
+    await rows(
+      target,
+      sql`${sql.raw(`INSERT INTO ${ident(t.name)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${ident(t.name)},`)} ${page.body}::json)`,
+    );
+    copied += page.n;
+    after = page.last;
+    if (page.n < BATCH_ROWS) break;
+  }
+  return copied;
+}
+
+async function copySequences(source: Database, target: DbOrTx): Promise<number> {
+  const seqs = await rows<{ name: string }>(
+    source.db,
+    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind = 'S'`,
+  );
+  for (const s of seqs) {
+    const [v] = await rows<{ last_value: string; is_called: boolean }>(
+      source.db,
+      sql.raw(`SELECT last_value::text AS last_value, is_called FROM ${ident(s.name)}`),
+    );
+    await rows(
+      target,
+      sql`SELECT setval(${ident(s.name)}::regclass, ${v!.last_value}::bigint, ${v!.is_called})`,
+    );
+  }
+  return seqs.length;
+}
+
+async function countRows(db: DbOrTx, table: string): Promise<number> {
+  const [r] = await rows<{ n: string }>(
+    db,
+    sql.raw(`SELECT count(*)::text AS n FROM ${ident(table)}`),
+  );
+  return Number(r!.n);
+}
