@@ -20,6 +20,7 @@ import { ensureSecret } from './lib/secrets';
 import { registerErrorHandler } from './plugins/errors';
 import { apiRoutes } from './routes';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';
+import { registerObservability, requestId } from './ops/observability';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,8 +43,10 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 12 * 1024 * 1024,
-    // Request ids let a support person find one call in the log without exposing anything.
-    genReqId: () => crypto.randomUUID(),
+    // Request ids let a support person find one call in the log without exposing anything; a
+    // balancer's X-Request-Id is kept so one id follows the call through every hop.
+    requestIdHeader: false,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,10 +55,19 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   app.decorate('config', config);
   app.decorate('cipher', makeCipher(config.dataKey));
   registerErrorHandler(app);
+  registerObservability(app, config.metricsToken);
 
   const secret = config.jwtSecret || (await ensureSecret(database.db, 'jwt'));
   await app.register(fastifyJwt, { secret, sign: { expiresIn: config.tokenTtlSeconds } });
   await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 4 } });
+
+  // A jobs-only process answers health, readiness and metrics, and nothing else.
+  if (config.serverRole === 'jobs') {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ code: 404, msg: '接口不存在', err: 'NOT_FOUND' }),
+    );
+    return app;
+  }
 
   await app.register(fastifySwagger, {
     openapi: {

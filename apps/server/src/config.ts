@@ -56,6 +56,12 @@ export interface Config {
   /** Withdrawal fee per withdrawal (fen) and tax (ppm of the amount). */
   withdrawFeeFen: number;
   withdrawTaxPpm: number;
+  /** What this process does: 'all' (API and jobs), 'api' (API only) or 'jobs' (jobs only). */
+  serverRole: 'all' | 'api' | 'jobs';
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string;
+  /** How long a shutdown may take to finish the requests and job batch in hand. */
+  shutdownTimeoutMs: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -89,5 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulateRatePerSecond: Number(env.SIMULATE_RATE ?? 0.5),
     withdrawFeeFen: Number(env.WITHDRAW_FEE_FEN ?? 300),
     withdrawTaxPpm: Number(env.WITHDRAW_TAX_PPM ?? 60000),
+    serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
+    metricsToken: env.METRICS_TOKEN ?? '',
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),
   };
 }

@@ -4,28 +4,49 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { startJobs } from './jobs';
+import { configProblems } from './ops/config-check';
 
 const config = loadConfig();
+const problems = configProblems(config);
+if (problems.length) {
+  console.error(`The server cannot start with this configuration:\n  - ${problems.join('\n  - ')}`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(database);
 if (config.seedDemo) await seedDemo(database.db, { scryptCost: config.scryptCost });
 const app = await buildApp({ database, config });
-// Jobs (settlement, activation, recalls, acquirer timeouts ...) run only on a listening server.
-if (config.backgroundJobs) startJobs(app);
+// Jobs (settlement, activation, recalls, acquirer timeouts ...) run only on a listening server,
+// and not on a process started as API only.
+const stopJobs =
+  config.backgroundJobs && config.serverRole !== 'api' ? startJobs(app) : async () => undefined;
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
-const shutdown = async () => {
+// Graceful shutdown: readiness fails at once so the balancer stops sending, the job batch in hand
+// and the requests in flight finish, new connections are refused, then the database closes.
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  app.ops.draining = true;
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting with work in hand');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  force.unref();
+  await stopJobs();
   await app.close();
   await database.close();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl
   ? 'PostgreSQL (DATABASE_URL)'
   : `embedded PGlite at ${config.dataDir}`;
 console.log(
-  `\n  POS agent app ready: http://localhost:${config.port}/\n  API docs: http://localhost:${config.port}/prod-api/docs\n  Database: ${where}\n`,
+  `\n  POS agent app ready: http://localhost:${config.port}/ (${config.serverRole})\n  API docs: http://localhost:${config.port}/prod-api/docs\n  Database: ${where}\n`,
 );

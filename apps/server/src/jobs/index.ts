@@ -25,22 +25,38 @@ export const JOBS: Job[] = [
 /** Every periodic job of a listening server: the fixed ones and the ledger's. */
 export const jobsFor = (app: FastifyInstance): Job[] => [...JOBS, ...ledgerJobs(app)];
 
-export function startJobs(app: FastifyInstance, jobs: Job[] = jobsFor(app)): () => void {
+/**
+ * Starts the jobs; the returned stop() clears the timers and resolves once every run in hand
+ * has finished, so a graceful shutdown never cuts a batch (which would only be redone anyway).
+ */
+export function startJobs(app: FastifyInstance, jobs: Job[] = jobsFor(app)): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
+  const inHand = new Set<Promise<void>>();
+  let stopped = false;
   for (const job of jobs) {
     let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
+    const run = async () => {
+      const started = performance.now();
+      let ok = true;
       try {
         const result = await job.run(app, new Date());
         if (typeof result === 'number' && result > 0)
           app.log.info({ job: job.name, result }, 'job done');
       } catch (err) {
+        ok = false;
         app.log.error({ err, job: job.name }, 'job failed');
       } finally {
         running = false;
+        app.ops?.jobRun(job.name, (performance.now() - started) / 1000, ok);
       }
+    };
+    const tick = async () => {
+      if (running || stopped) return;
+      running = true;
+      const p = run();
+      inHand.add(p);
+      await p;
+      inHand.delete(p);
     };
     const timer = setInterval(() => void tick(), job.everyMs);
     timer.unref();
@@ -50,7 +66,11 @@ export function startJobs(app: FastifyInstance, jobs: Job[] = jobsFor(app)): () 
     first.unref();
     timers.push(first);
   }
-  const stop = () => timers.forEach((t) => clearInterval(t));
-  app.addHook('onClose', async () => stop());
+  const stop = async () => {
+    stopped = true;
+    timers.forEach((t) => clearInterval(t));
+    await Promise.all(inHand);
+  };
+  app.addHook('onClose', stop);
   return stop;
 }

@@ -1,0 +1,58 @@
+import { loadConfig, type Config } from '../config';
+
+/** The defaults shipped for the demo; a production server must have its own. */
+const DEMO_DEFAULTS = loadConfig({});
+
+/**
+ * What stops a production server from starting: each demo secret still in use, and each value
+ * that cannot work, named by its environment variable. Empty outside production, where the
+ * demo secrets are what make `npm start` work on a fresh clone.
+ */
+export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of [
+    ['PORT', config.port],
+    ['TOKEN_TTL_SECONDS', config.tokenTtlSeconds],
+    ['SCRYPT_COST', config.scryptCost],
+    ['LOGIN_IP_MAX', config.loginIpMax],
+    ['SETTLEMENT_INTERVAL_MS', config.settlementIntervalMs],
+    ['WITHDRAW_FEE_FEN', config.withdrawFeeFen],
+    ['WITHDRAW_TAX_PPM', config.withdrawTaxPpm],
+    ['SHUTDOWN_TIMEOUT_MS', config.shutdownTimeoutMs],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      problems.push(`${name} must be a whole number of at least 0 (got ${String(env[name])})`);
+    }
+  }
+  if (!['all', 'api', 'jobs'].includes(config.serverRole)) {
+    problems.push(`SERVER_ROLE must be all, api or jobs (got ${String(env.SERVER_ROLE)})`);
+  }
+  if (env.NODE_ENV !== 'production') return problems;
+
+  // JWT_SECRET may stay empty: one is then generated once and kept in the database.
+  const secrets = [
+    ['DATA_KEY', config.dataKey, DEMO_DEFAULTS.dataKey],
+    ['NOTIFY_SECRET', config.notifySecret, DEMO_DEFAULTS.notifySecret],
+    ['ACQUIRER_SECRET', config.acquirerSecret, DEMO_DEFAULTS.acquirerSecret],
+  ] as const;
+  for (const [name, value, demo] of secrets) {
+    if (!env[name] || value === demo) {
+      problems.push(`${name} must be set to a secret of your own in production`);
+    } else if (value.length < 16) {
+      problems.push(`${name} must be at least 16 characters long`);
+    }
+  }
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '' && env.JWT_SECRET.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long, or empty to have one generated');
+  }
+  if (config.smsOutboxApi) {
+    problems.push('SMS_OUTBOX_API must be false in production: it hands SMS codes to anyone');
+  }
+  if (config.seedDemo) {
+    problems.push('SEED_DEMO must be false in production: the demo accounts share one password');
+  }
+  if (config.simulateTraffic) {
+    problems.push('SIMULATE_TRAFFIC must be false in production: it invents transactions');
+  }
+  return problems;
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { rows } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ops: Ops;
+  }
+}
+
+export interface Ops {
+  registry: Registry;
+  /** Set when the process is shutting down: readiness fails so the balancer stops sending. */
+  draining: boolean;
+  jobRun(job: string, seconds: number, ok: boolean): void;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** A caller's (or balancer's) X-Request-Id when it is a sane token, else a new UUID. */
+export function requestId(req: { headers: Record<string, string | string[] | undefined> }) {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/**
+ * Health, readiness and Prometheus metrics, outside the API prefix where balancers and scrapers
+ * look for them, and the request id echoed on every answer so a caller can quote it.
+ */
+export function registerObservability(app: FastifyInstance, metricsToken: string) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route and status, and how long they took',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Periodic job runs by job and outcome',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'How long each periodic job run took',
+    labelNames: ['job'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [registry],
+  });
+  // Read from the database at each scrape, so every process reports the same shared truth.
+  const gauge = (name: string, help: string, read: () => Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(await read());
+      },
+    });
+  const one = async (query: ReturnType<typeof sql>) => {
+    const [r] = await rows<{ v: string | number | null }>(app.db, query);
+    return Number(r?.v ?? 0);
+  };
+  gauge('settlement_queue_depth', 'Transactions waiting for settlement', () =>
+    one(sql`SELECT count(*) AS v FROM settlement_queue`),
+  );
+  gauge('settlement_lag_seconds', 'Age of the oldest transaction due for settlement', () =>
+    one(
+      sql`SELECT coalesce(extract(epoch FROM now() - min(trade_time)), 0) AS v FROM settlement_queue WHERE not_before <= now()`,
+    ),
+  );
+  gauge('ledger_global_sum_fen', "Sum of every ledger account's balance (always 0)", () =>
+    one(sql`SELECT coalesce(sum(balance_fen), 0) AS v FROM ledger_accounts`),
+  );
+  gauge('ledger_negative_agent_accounts', 'Agent wallets below zero (always 0)', () =>
+    one(sql`SELECT count(*) AS v FROM ledger_accounts WHERE kind = 'agent' AND balance_fen < 0`),
+  );
+  gauge('job_runs_failed', 'Job periods whose last run failed', () =>
+    one(sql`SELECT count(*) AS v FROM job_runs WHERE status = -1`),
+  );
+
+  const ops: Ops = {
+    registry,
+    draining: false,
+    jobRun(job, seconds, ok) {
+      jobRuns.inc({ job, outcome: ok ? 'ok' : 'failed' });
+      jobDuration.observe({ job }, seconds);
+    },
+  };
+  app.decorate('ops', ops);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      { method: request.method, route: routeOf(request), status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const hidden = { schema: { hide: true } };
+  app.get('/healthz', hidden, async () => ({ code: 200, msg: 'ok' }));
+  app.get('/readyz', hidden, async (_request, reply) => {
+    if (ops.draining) return reply.status(503).send({ code: 503, msg: 'shutting down' });
+    try {
+      await rows(app.db, sql`SELECT 1`);
+    } catch {
+      return reply.status(503).send({ code: 503, msg: 'database unavailable' });
+    }
+    return { code: 200, msg: 'ready' };
+  });
+  app.get('/metrics', hidden, async (request, reply) => {
+    if (metricsToken && request.headers.authorization !== `Bearer ${metricsToken}`) {
+      return reply.status(401).send({ code: 401, msg: 'metrics token required' });
+    }
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+}
+
+/** The route pattern (never the raw URL, which would make a label per terminal or id). */
+function routeOf(request: FastifyRequest) {
+  return request.routeOptions.url ?? 'unmatched';
+}

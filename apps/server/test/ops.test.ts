@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, REPO_ROOT } from '../src/config';
+import { configProblems } from '../src/ops/config-check';
+import { createTestContext } from './helpers';
+
+const ctx = await createTestContext();
+
+describe('health, readiness, metrics and request ids', () => {
+  it('answers health and readiness, and readiness fails while the process drains', async () => {
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ code: 200, msg: 'ok' });
+    const ready = await ctx.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    ctx.app.ops.draining = true;
+    const draining = await ctx.app.inject({ url: '/readyz' });
+    ctx.app.ops.draining = false;
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ code: 503, msg: 'shutting down' });
+  });
+
+  it('keeps a sane X-Request-Id from the balancer and replaces anything else', async () => {
+    const kept = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-42.a' } });
+    expect(kept.headers['x-request-id']).toBe('lb-42.a');
+    const replaced = await ctx.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports request rates by route pattern, queue depth and ledger health', async () => {
+    await ctx.app.inject({ url: '/prod-api/captchaImage' });
+    const res = await ctx.app.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    const text = res.body;
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/prod-api\/captchaImage",status="200"\} [1-9]/,
+    );
+    expect(text).toMatch(/^settlement_queue_depth \d+$/m);
+    expect(text).toMatch(/^settlement_lag_seconds [\d.]+$/m);
+    expect(text).toMatch(/^ledger_global_sum_fen 0$/m);
+    expect(text).toMatch(/^ledger_negative_agent_accounts 0$/m);
+  });
+
+  it('asks for the metrics token when one is configured', async () => {
+    const config = { ...ctx.config, metricsToken: 'scrape-me' };
+    const app = await buildApp({ database: ctx.database, config, logger: false });
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    const ok = await app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer scrape-me' },
+    });
+    expect(ok.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('serves no API on a jobs-only process', async () => {
+    const config = { ...ctx.config, serverRole: 'jobs' as const };
+    const app = await buildApp({ database: ctx.database, config, logger: false });
+    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const api = await app.inject({ url: '/prod-api/captchaImage' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 404 });
+    await app.close();
+  });
+});
+
+describe('configuration checked at start', () => {
+  it('accepts the demo configuration outside production', () => {
+    expect(configProblems(loadConfig({}), {})).toEqual([]);
+  });
+
+  it('names every demo secret and unsafe switch in production', () => {
+    const env = { NODE_ENV: 'production' };
+    const problems = configProblems(loadConfig(env), env).join('\n');
+    for (const name of [
+      'DATA_KEY',
+      'NOTIFY_SECRET',
+      'ACQUIRER_SECRET',
+      'SMS_OUTBOX_API',
+      'SEED_DEMO',
+    ]) {
+      expect(problems).toContain(name);
+    }
+    expect(problems).not.toContain('JWT_SECRET');
+  });
+
+  it('accepts a production configuration with secrets of its own', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATA_KEY: 'k'.repeat(32),
+      NOTIFY_SECRET: 'n'.repeat(32),
+      ACQUIRER_SECRET: 'a'.repeat(32),
+      SMS_OUTBOX_API: 'false',
+      SEED_DEMO: 'false',
+    };
+    expect(configProblems(loadConfig(env), env)).toEqual([]);
+  });
+
+  it('names a value that cannot work', () => {
+    const env = { PORT: 'eighty', SERVER_ROLE: 'worker' };
+    const problems = configProblems(loadConfig(env), env).join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('SERVER_ROLE');
+  });
+
+  it('refuses to start a production server with the demo secrets', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+      {
+        env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('cannot start');
+    expect(stderr).toContain('DATA_KEY must be set');
+  });
+});
