@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,15 +7,16 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, REPO_ROOT } from '../src/config';
 import { openDatabase, rows, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 import { copyEmbeddedToPostgres } from '../src/ops/copy-embedded';
 import { withDb } from './global-setup';
-import { bearer, DEMO_ACCOUNTS, loginAs } from './helpers';
+import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 const testDb = JSON.parse(inject('testDb')) as { kind: string; adminUrl?: string };
+const admin = () => new pg.Client({ connectionString: testDb.adminUrl });
 
 async function walletAndCounts(database: Database) {
   const config = { ...loadConfig({}), captchaEnabled: false, scryptCost: 1024, webDist: '/none' };
@@ -84,3 +86,31 @@ describe.runIf(testDb.kind === 'postgres')(
     });
   },
 );
+
+describe.runIf(testDb.kind === 'postgres')('the restore drill', () => {
+  it('dumps a live database, restores it beside it and checks the ledger, leaving nothing behind', async () => {
+    const ctx = await createTestContext();
+    const url = ctx.database.url;
+    expect(url).toBeDefined();
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(REPO_ROOT, 'apps/server/scripts/restore-drill.ts'),
+        '--url',
+        url!,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(out).toContain('restore drill passed');
+    expect(out).toMatch(/"globalSumFen":0/);
+    const a = admin();
+    await a.connect();
+    const left = await a.query(`SELECT datname FROM pg_database WHERE datname LIKE '%_drill_%'`);
+    await a.end();
+    expect(
+      left.rows.filter((r) => String(r.datname).startsWith(new URL(url!).pathname.slice(1))),
+    ).toEqual([]);
+  });
+});

@@ -18,6 +18,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string, for PostgreSQL (tools that shell out to pg_dump need it). */
+  url?: string;
   /** Runs raw SQL text (migrations, several statements). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       // One connection for the whole text, so an error can be rolled back where it happened.
       exec: async (sql) => {
         const conn = await pool.connect();
