@@ -99,6 +99,20 @@ describe('configuration checked at start', () => {
     expect(configProblems(loadConfig(env), env)).toEqual([]);
   });
 
+  it('refuses the placeholders of the deployment example', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATA_KEY: 'change-me-data-key-at-least-16',
+      NOTIFY_SECRET: 'n'.repeat(32),
+      ACQUIRER_SECRET: 'a'.repeat(32),
+      SMS_OUTBOX_API: 'false',
+      SEED_DEMO: 'false',
+    };
+    expect(configProblems(loadConfig(env), env)).toEqual([
+      'DATA_KEY must be set to a secret of your own in production',
+    ]);
+  });
+
   it('names a value that cannot work', () => {
     const env = { PORT: 'eighty', SERVER_ROLE: 'worker' };
     const problems = configProblems(loadConfig(env), env).join('\n');

@@ -36,7 +36,7 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
     ['ACQUIRER_SECRET', config.acquirerSecret, DEMO_DEFAULTS.acquirerSecret],
   ] as const;
   for (const [name, value, demo] of secrets) {
-    if (!env[name] || value === demo) {
+    if (!env[name] || value === demo || /change-?me/i.test(value)) {
       problems.push(`${name} must be set to a secret of your own in production`);
     } else if (value.length < 16) {
       problems.push(`${name} must be at least 16 characters long`);
