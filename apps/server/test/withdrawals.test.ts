@@ -150,7 +150,7 @@ describe('pay password', () => {
     });
     expect(mismatch.msg).toContain('不一致');
     const status = await call(token, 'GET', '/api/ag/my/center/payPwd/status');
-    expect(status.data).toEqual({ hasPayPassword: false, lockedMinutes: 0 });
+    expect(status.data).toEqual({ hasPayPassword: false, lockedMinutes: 0, lockedUntil: null });
   });
 
   it('is set with a payPwd code and stored only as a slow hash', async () => {

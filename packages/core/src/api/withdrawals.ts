@@ -89,6 +89,8 @@ export type SetPayPasswordRequest = z.infer<typeof setPayPasswordRequest>;
 export const payPasswordStatus = z.object({
   hasPayPassword: z.boolean(),
   lockedMinutes: z.number(),
+  /** When the lock ends (ISO time), or null when payments are not locked. */
+  lockedUntil: z.string().nullable(),
 });
 export type PayPasswordStatus = z.infer<typeof payPasswordStatus>;
 

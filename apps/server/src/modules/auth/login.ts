@@ -1,8 +1,9 @@
 import type { LoginRequest } from '@pos/core';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { agents, rememberTokens } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
+import { clockTime, forgetTries, minutesUntil, takeTry, type TryGuard } from '../../lib/attempts';
 import { randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
 import { consumeCaptcha } from './captcha';
@@ -13,6 +14,15 @@ export const LOCK_MINUTES = 15;
 export const LOGIN_IP_WINDOW_MS = 10 * 60 * 1000;
 const REMEMBER_DAYS = 30;
 const WRONG_CREDENTIALS = '账号或密码错误';
+
+const LOGIN_GUARD: TryGuard = {
+  table: 'agents',
+  keyColumn: 'id',
+  failedColumn: 'failed_logins',
+  lockedColumn: 'locked_until',
+  maxTries: MAX_FAILED_LOGINS,
+  lockMinutes: LOCK_MINUTES,
+};
 
 export interface LoginResult {
   token: string;
@@ -44,16 +54,17 @@ export async function login(
 
   const [agent] = await db.select().from(agents).where(eq(agents.mobile, input.username)).limit(1);
   if (!agent) throw badRequest(WRONG_CREDENTIALS, 'password');
+  // The try is counted before the secret is compared, so concurrent guesses cannot outrun the
+  // lock (see lib/attempts); a locked account refuses even the right password.
+  const ticket = await takeTry(db, LOGIN_GUARD, agent.id);
+  if (!ticket.ok) throw accountLocked(ticket.lockedUntil);
   const now = new Date();
-  if (agent.lockedUntil && agent.lockedUntil > now) {
-    const minutes = Math.ceil((agent.lockedUntil.getTime() - now.getTime()) / 60000);
-    throw forbiddenLocked(minutes);
-  }
 
   let ok = false;
   if (input.password) {
     ok = await verifyPassword(input.password, agent.passwordHash);
   } else if (input.rememberToken) {
+    // One use: the update that revokes it is what accepts it, so two logins cannot share it.
     const [remembered] = await db
       .update(rememberTokens)
       .set({ revokedAt: now })
@@ -70,28 +81,16 @@ export async function login(
   }
 
   if (!ok) {
-    const failed = agent.failedLogins + 1;
-    const lock = failed >= MAX_FAILED_LOGINS;
-    await db
-      .update(agents)
-      .set({
-        failedLogins: lock ? 0 : failed,
-        lockedUntil: lock ? new Date(now.getTime() + LOCK_MINUTES * 60000) : agent.lockedUntil,
-      })
-      .where(eq(agents.id, agent.id));
-    if (lock) throw forbiddenLocked(LOCK_MINUTES);
+    if (ticket.lockedUntil) throw accountLocked(ticket.lockedUntil);
     throw badRequest(
-      `${WRONG_CREDENTIALS}，还可尝试${MAX_FAILED_LOGINS - failed}次`,
+      `${WRONG_CREDENTIALS}，还可尝试${MAX_FAILED_LOGINS - ticket.tryNo}次`,
       'password',
       'WRONG_CREDENTIALS',
     );
   }
+  await forgetTries(db, LOGIN_GUARD, agent.id, ticket.tryNo);
   if (agent.status !== 0) throw badRequest('账号已停用，请联系上级', 'username');
 
-  await db
-    .update(agents)
-    .set({ failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
-    .where(eq(agents.id, agent.id));
   const token = await openSession(app, agent.id);
 
   // A remembered login is renewed at every use, so a stolen copy stops working after one login.
@@ -115,9 +114,9 @@ export async function login(
 
 // A locked account answers with code 400 so the app shows the message, not the
 // login-expired modal that 401/403 bring.
-function forbiddenLocked(minutes: number) {
+function accountLocked(until: Date) {
   return badRequest(
-    `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`,
+    `密码错误次数过多，账号已锁定，请${minutesUntil(until)}分钟后再试（${clockTime(until)}解锁）`,
     'password',
     'ACCOUNT_LOCKED',
   );

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, payPasswordGuards } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/app-error';
+import { clockTime, forgetTries, minutesUntil, takeTry, type TryGuard } from '../../lib/attempts';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { markSmsCodeUsed, verifySmsCode } from '../sms/sms-codes';
 
@@ -10,7 +11,8 @@ import { markSmsCodeUsed, verifySmsCode } from '../sms/sms-codes';
 export const MAX_PAY_PASSWORD_FAILURES = 5;
 export const PAY_LOCK_MINUTES = 15;
 
-const lockedMessage = (minutes: number) => `支付密码错误次数过多，已锁定，请${minutes}分钟后再试`;
+const lockedMessage = (until: Date) =>
+  `支付密码错误次数过多，已锁定，请${minutesUntil(until)}分钟后再试（${clockTime(until)}解锁）`;
 
 /** Sets or resets the pay password with a payPwd SMS code sent to the agent's own mobile. */
 export async function setPayPassword(
@@ -61,17 +63,31 @@ export async function getPayPasswordStatus(
     .select()
     .from(payPasswordGuards)
     .where(eq(payPasswordGuards.agentId, agentId));
-  const now = Date.now();
-  const lockedMinutes =
-    guard?.lockedUntil && guard.lockedUntil.getTime() > now
-      ? Math.ceil((guard.lockedUntil.getTime() - now) / 60000)
-      : 0;
-  return { hasPayPassword: Boolean(agent?.hash), lockedMinutes };
+  const locked = guard?.lockedUntil && guard.lockedUntil.getTime() > Date.now();
+  return {
+    hasPayPassword: Boolean(agent?.hash),
+    lockedMinutes: locked ? minutesUntil(guard.lockedUntil!) : 0,
+    lockedUntil: locked ? guard.lockedUntil!.toISOString() : null,
+  };
 }
 
+const PAY_GUARD: TryGuard = {
+  table: 'pay_password_guards',
+  keyColumn: 'agent_id',
+  failedColumn: 'failed',
+  lockedColumn: 'locked_until',
+  maxTries: MAX_PAY_PASSWORD_FAILURES,
+  lockMinutes: PAY_LOCK_MINUTES,
+};
+
+const locked = (until: Date) =>
+  badRequest(lockedMessage(until), 'payPassword', 'PAY_PASSWORD_LOCKED');
+
 /**
- * Checks a pay password before a payment. Every failure is counted at once (not inside the
- * payment's transaction); the fifth in a row locks payments for 15 minutes.
+ * Checks a pay password before a payment (withdrawal, transfer to the capital pool, mall
+ * payments). The try is counted before the password is compared (see lib/attempts), outside the
+ * payment's transaction, so N concurrent guesses use N of the five tries and none is compared
+ * once the fifth has locked payments for 15 minutes; the right password is refused while locked.
  */
 export async function checkPayPassword(
   db: Db,
@@ -83,42 +99,16 @@ export async function checkPayPassword(
     .from(agents)
     .where(eq(agents.id, agentId));
   if (!agent?.hash) throw badRequest('请先设置支付密码', 'payPassword', 'PAY_PASSWORD_NOT_SET');
-  const now = new Date();
-  const [guard] = await db
-    .select()
-    .from(payPasswordGuards)
-    .where(eq(payPasswordGuards.agentId, agentId));
-  if (guard?.lockedUntil && guard.lockedUntil > now) {
-    const minutes = Math.ceil((guard.lockedUntil.getTime() - now.getTime()) / 60000);
-    throw badRequest(lockedMessage(minutes), 'payPassword', 'PAY_PASSWORD_LOCKED');
-  }
+  await db.insert(payPasswordGuards).values({ agentId, failed: 0 }).onConflictDoNothing();
+  const ticket = await takeTry(db, PAY_GUARD, agentId);
+  if (!ticket.ok) throw locked(ticket.lockedUntil);
   if (await verifyPassword(payPassword, agent.hash)) {
-    if (guard && guard.failed > 0)
-      await db
-        .update(payPasswordGuards)
-        .set({ failed: 0, updatedAt: sql`now()` })
-        .where(eq(payPasswordGuards.agentId, agentId));
+    await forgetTries(db, PAY_GUARD, agentId, ticket.tryNo);
     return;
   }
-  // One conditional upsert, so parallel wrong guesses all count.
-  const [row] = await db
-    .insert(payPasswordGuards)
-    .values({ agentId, failed: 1 })
-    .onConflictDoUpdate({
-      target: payPasswordGuards.agentId,
-      set: { failed: sql`${payPasswordGuards.failed} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ failed: payPasswordGuards.failed });
-  const failed = row?.failed ?? 1;
-  if (failed >= MAX_PAY_PASSWORD_FAILURES) {
-    await db
-      .update(payPasswordGuards)
-      .set({ failed: 0, lockedUntil: new Date(now.getTime() + PAY_LOCK_MINUTES * 60000) })
-      .where(eq(payPasswordGuards.agentId, agentId));
-    throw badRequest(lockedMessage(PAY_LOCK_MINUTES), 'payPassword', 'PAY_PASSWORD_LOCKED');
-  }
+  if (ticket.lockedUntil) throw locked(ticket.lockedUntil);
   throw badRequest(
-    `支付密码错误，还可尝试${MAX_PAY_PASSWORD_FAILURES - failed}次`,
+    `支付密码错误，还可尝试${MAX_PAY_PASSWORD_FAILURES - ticket.tryNo}次`,
     'payPassword',
     'PAY_PASSWORD_WRONG',
   );

@@ -99,7 +99,7 @@ const zh = {
   mismatch: '两次输入的支付密码不一致',
   codeSentTo: '验证码将发送到您的注册手机号',
   payPasswordSet: '支付密码设置成功',
-  locked: '支付密码已锁定，请{{m}}分钟后再试',
+  locked: '支付密码已锁定，请{{m}}分钟后再试（{{at}}解锁）',
 };
 
 const en: typeof zh = {
@@ -201,7 +201,7 @@ const en: typeof zh = {
   mismatch: 'The two pay passwords differ',
   codeSentTo: 'The code goes to your registered mobile',
   payPasswordSet: 'Pay password set',
-  locked: 'Pay password locked; try again in {{m}} min',
+  locked: 'Pay password locked; try again in {{m}} min (unlocks at {{at}})',
 };
 
 i18n.addResourceBundle('zh', 'translation', { withdrawals: zh }, true, true);

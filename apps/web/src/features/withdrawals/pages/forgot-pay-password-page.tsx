@@ -1,3 +1,4 @@
+import { formatDate } from '@pos/core';
 import { Button, Form, Input, NoticeBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,10 @@ export default function ForgotPayPasswordPage() {
       {status.data && status.data.lockedMinutes > 0 && (
         <NoticeBar
           color="alert"
-          content={t('withdrawals.locked', { m: status.data.lockedMinutes })}
+          content={t('withdrawals.locked', {
+            m: status.data.lockedMinutes,
+            at: formatDate(status.data.lockedUntil, 'hh:MM'),
+          })}
         />
       )}
       <div className="wd-hint">{t('withdrawals.codeSentTo')}</div>
