@@ -18,6 +18,7 @@ import type { Database, Db } from './db/client';
 import { makeCipher, type Cipher } from './lib/crypto';
 import { ensureSecret } from './lib/secrets';
 import { registerErrorHandler } from './plugins/errors';
+import { configureJobLease } from './modules/settlement/job-runs';
 import { apiRoutes } from './routes';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';
 import { registerObservability, requestId } from './ops/observability';
@@ -50,6 +51,7 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  configureJobLease(config.jobLeaseMs);
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);

@@ -62,6 +62,8 @@ export interface Config {
   metricsToken: string;
   /** How long a shutdown may take to finish the requests and job batch in hand. */
   shutdownTimeoutMs: number;
+  /** How long a job's claim outlives its holder: a crashed process's job resumes after this. */
+  jobLeaseMs: number;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -98,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),
+    jobLeaseMs: Number(env.JOB_LEASE_MS ?? 15_000),
   };
 }

@@ -19,10 +19,14 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
     ['WITHDRAW_FEE_FEN', config.withdrawFeeFen],
     ['WITHDRAW_TAX_PPM', config.withdrawTaxPpm],
     ['SHUTDOWN_TIMEOUT_MS', config.shutdownTimeoutMs],
+    ['JOB_LEASE_MS', config.jobLeaseMs],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) {
       problems.push(`${name} must be a whole number of at least 0 (got ${String(env[name])})`);
     }
+  }
+  if (config.jobLeaseMs < 1000) {
+    problems.push(`JOB_LEASE_MS must be at least 1000 (got ${String(env.JOB_LEASE_MS)})`);
   }
   if (!['all', 'api', 'jobs'].includes(config.serverRole)) {
     problems.push(`SERVER_ROLE must be all, api or jobs (got ${String(env.SERVER_ROLE)})`);

@@ -165,6 +165,8 @@ export const jobRuns = pgTable('job_runs', {
   startedAt: ts('started_at'),
   finishedAt: ts('finished_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  holder: text('holder'),
+  leaseUntil: ts('lease_until'),
 });
 
 export const feeCollections = pgTable(

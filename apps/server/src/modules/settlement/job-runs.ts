@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { JobName, JobRun } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
@@ -6,8 +8,8 @@ import { num } from '../ledger/accounts';
 /**
  * The execution status of the jobs (product spec: -1 failed, 0 to be assessed, 1 in assessment,
  * 2 succeeded), one row per job and period. A periodic job that succeeded for a period is not
- * run again for it; a failed one may be; a run left "in assessment" by a killed process may be
- * taken over after a while.
+ * run again for it; a failed one may be; a run left "in assessment" by a killed process is taken
+ * over as soon as its lease runs out.
  */
 export const JOB_STATUS = {
   FAILED: -1,
@@ -24,14 +26,32 @@ export interface JobOutcome {
 export interface RunJobOptions {
   /** Run even when the period already succeeded (continuous jobs: settlement, activation). */
   repeatable?: boolean;
-  /** A run "in assessment" older than this is taken to be dead. */
-  staleAfterMs?: number;
+  /** How long a claim lasts without renewal; it is renewed every third of that while running. */
+  leaseMs?: number;
 }
 
 export type JobResult =
   | ({ ran: true } & JobOutcome)
   | { ran: false; reason: 'already_succeeded' | 'running'; status: number };
 
+let defaultLeaseMs = 15_000;
+/** The lease of every job claim of this process (JOB_LEASE_MS). */
+export function configureJobLease(ms: number) {
+  defaultLeaseMs = ms;
+}
+
+/** Names this process in job_runs.holder; unique per process and start. */
+const processTag = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+let claimSeq = 0;
+
+/**
+ * Runs one period of a job under a claim that dies with its holder. The claim is a lease on the
+ * job_runs row: taken by one conditional UPDATE (so two processes never both hold it), renewed
+ * while the work runs, and free for anyone once it has run out, which after a crash (kill -9, an
+ * out-of-memory kill, a lost machine) is within one lease. The work itself must be safe to redo
+ * from the start: every job commits its effects in transactions guarded by unique keys, so a
+ * period cut short is finished, never done twice, by the next holder.
+ */
 export async function runJob(
   db: DbOrTx,
   job: JobName,
@@ -39,17 +59,20 @@ export async function runJob(
   work: () => Promise<JobOutcome>,
   opts: RunJobOptions = {},
 ): Promise<JobResult> {
+  const leaseMs = opts.leaseMs ?? defaultLeaseMs;
+  const lease = sql`now() + make_interval(secs => ${leaseMs / 1000}::double precision)`;
+  const holder = `${processTag}:${++claimSeq}`;
   await db.execute(
     sql`INSERT INTO job_runs (job, period) VALUES (${job}, ${period}) ON CONFLICT (job, period) DO NOTHING`,
   );
-  const staleMs = opts.staleAfterMs ?? 30 * 60 * 1000;
+  // A row "in assessment" from before leases existed counts as held for 30 minutes from its start.
   const [claimed] = await rows<{ id: unknown }>(
     db,
     sql`UPDATE job_runs SET status = 1, runs = runs + 1, started_at = now(), finished_at = NULL, error = NULL,
-               updated_at = now()
+               holder = ${holder}, lease_until = ${lease}, updated_at = now()
          WHERE job = ${job} AND period = ${period}
            AND (status IN (-1, 0) OR (status = 2 AND ${opts.repeatable ?? false}::boolean)
-                OR (status = 1 AND started_at < now() - make_interval(secs => ${staleMs / 1000}::double precision)))
+                OR (status = 1 AND coalesce(lease_until, started_at + interval '30 minutes') < now()))
         RETURNING id`,
   );
   if (!claimed) {
@@ -60,18 +83,28 @@ export async function runJob(
     const status = num(now?.status);
     return { ran: false, reason: status === 2 ? 'already_succeeded' : 'running', status };
   }
+  const mine = sql`job = ${job} AND period = ${period} AND holder = ${holder}`;
+  const renewal = setInterval(() => {
+    db.execute(sql`UPDATE job_runs SET lease_until = ${lease} WHERE ${mine} AND status = 1`).catch(
+      () => undefined, // The next renewal tries again; a lost lease only lets another finish.
+    );
+  }, leaseMs / 3);
+  renewal.unref();
   try {
     const outcome = await work();
+    clearInterval(renewal);
     await db.execute(sql`
       UPDATE job_runs SET status = 2, processed = ${outcome.processed}, posted_fen = ${outcome.postedFen},
-             finished_at = now(), updated_at = now()
-       WHERE job = ${job} AND period = ${period}`);
+             finished_at = now(), lease_until = NULL, updated_at = now()
+       WHERE ${mine}`);
     return { ran: true, ...outcome };
   } catch (err) {
+    clearInterval(renewal);
     const message = err instanceof Error ? err.message : String(err);
     await db.execute(sql`
-      UPDATE job_runs SET status = -1, error = ${message.slice(0, 500)}, finished_at = now(), updated_at = now()
-       WHERE job = ${job} AND period = ${period}`);
+      UPDATE job_runs SET status = -1, error = ${message.slice(0, 500)}, finished_at = now(),
+             lease_until = NULL, updated_at = now()
+       WHERE ${mine}`);
     throw err;
   }
 }

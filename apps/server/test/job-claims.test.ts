@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rows } from '../src/db/client';
+import { runJob } from '../src/modules/settlement/job-runs';
+import { createTestContext } from './helpers';
+
+/**
+ * A job period is claimed by a lease that its holder renews while it works: two claimants never
+ * both run it, a holder that dies (stops renewing) frees it within one lease, and a holder that
+ * lost its lease cannot overwrite the status of the one that took over.
+ */
+const ctx = await createTestContext();
+const db = ctx.database.db;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const row = async (period: string) =>
+  (
+    await rows<{ status: unknown; holder: unknown; runs: unknown; processed: unknown }>(
+      db,
+      sql`SELECT status, holder, runs, processed FROM job_runs WHERE job = 'comm_fee' AND period = ${period}`,
+    )
+  )[0]!;
+
+describe('job claims', () => {
+  it('of ten claimants at once, exactly one runs the period', async () => {
+    let ran = 0;
+    const work = async () => {
+      ran++;
+      await sleep(50);
+      return { processed: 1, postedFen: 0 };
+    };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => runJob(db, 'comm_fee', 'once', work, { leaseMs: 5000 })),
+    );
+    expect(ran).toBe(1);
+    expect(results.filter((r) => r.ran)).toHaveLength(1);
+    expect(results.filter((r) => !r.ran && r.reason === 'running').length).toBe(9);
+    // Done for the period: a later claimant skips it.
+    const later = await runJob(db, 'comm_fee', 'once', work);
+    expect(later).toMatchObject({ ran: false, reason: 'already_succeeded' });
+  });
+
+  it('a holder that keeps working keeps its claim past the lease length', async () => {
+    let ran = 0;
+    const slow = runJob(
+      db,
+      'comm_fee',
+      'slow',
+      async () => {
+        ran++;
+        await sleep(1200);
+        return { processed: 2, postedFen: 0 };
+      },
+      { leaseMs: 300 },
+    );
+    await sleep(700);
+    const meanwhile = await runJob(
+      db,
+      'comm_fee',
+      'slow',
+      async () => {
+        ran++;
+        return { processed: 3, postedFen: 0 };
+      },
+      { leaseMs: 300 },
+    );
+    expect(meanwhile).toMatchObject({ ran: false, reason: 'running' });
+    expect(await slow).toMatchObject({ ran: true, processed: 2 });
+    expect(ran).toBe(1);
+  });
+
+  it("a dead holder's period is taken over as soon as its lease has run out, not 30 minutes later", async () => {
+    // What a process killed in the middle leaves: in assessment, started a moment ago.
+    await db.execute(sql`INSERT INTO job_runs (job, period, status, runs, started_at, holder, lease_until)
+                         VALUES ('comm_fee', 'crashed', 1, 1, now() - interval '2 seconds', 'gone:1', now() + interval '1 second')`);
+    const work = async () => ({ processed: 7, postedFen: 0 });
+    expect(await runJob(db, 'comm_fee', 'crashed', work)).toMatchObject({
+      ran: false,
+      reason: 'running',
+    });
+    await sleep(1100);
+    expect(await runJob(db, 'comm_fee', 'crashed', work)).toMatchObject({
+      ran: true,
+      processed: 7,
+    });
+    const r = await row('crashed');
+    expect(Number(r.status)).toBe(2);
+    expect(Number(r.runs)).toBe(2);
+  });
+
+  it('a holder that lost its lease cannot overwrite the status of the one that took over', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const stalled = runJob(
+      db,
+      'comm_fee',
+      'stalled',
+      async () => {
+        await gate;
+        throw new Error('stalled holder gave up');
+      },
+      { leaseMs: 3000 },
+    );
+    await sleep(100);
+    // The stalled holder's lease runs out (as if its renewals had stopped), and another takes over.
+    await db.execute(
+      sql`UPDATE job_runs SET lease_until = now() - interval '1 second' WHERE job = 'comm_fee' AND period = 'stalled'`,
+    );
+    const taken = await runJob(db, 'comm_fee', 'stalled', async () => ({
+      processed: 9,
+      postedFen: 0,
+    }));
+    expect(taken).toMatchObject({ ran: true, processed: 9 });
+    release();
+    await expect(stalled).rejects.toThrow('stalled holder gave up');
+    const r = await row('stalled');
+    expect(Number(r.status)).toBe(2);
+    expect(Number(r.processed)).toBe(9);
+  });
+
+  it('a run left in assessment before leases existed is taken over after 30 minutes', async () => {
+    await db.execute(sql`INSERT INTO job_runs (job, period, status, runs, started_at)
+                         VALUES ('comm_fee', 'legacy', 1, 1, now() - interval '31 minutes')`);
+    const result = await runJob(db, 'comm_fee', 'legacy', async () => ({
+      processed: 1,
+      postedFen: 0,
+    }));
+    expect(result.ran).toBe(true);
+  });
+});
