@@ -1,17 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { NOTIFY_SIGNATURE_HEADER } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { rows, type Db } from '../src/db/client';
+import { describe, expect, it } from 'vitest';
+import { type Db } from '../src/db/client';
 import { runMonthlyAllowanceJob } from '../src/jobs/monthly-allowance';
 import { settleQueued } from '../src/jobs/settlement';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { previousMonth } from '../src/modules/settlement/periods';
-import { hmacSign } from '../src/modules/transactions/signature';
-import { newTrafficState, nextNotification, seededRng } from '../src/modules/transactions/traffic';
 import { createTestContext, type TestContext } from './helpers';
-
+import {
+  demoNotifications,
+  earningsByTransaction,
+  exited,
+  queued,
+  scalar,
+  signedHeaders,
+  startProcess,
+  until,
+} from './processes';
 /**
  * Crash safety with real processes on PostgreSQL: a jobs process killed with SIGKILL in the middle
  * of settling a batch (or of a monthly job) leaves its claim behind; a restarted process takes it
@@ -20,59 +24,18 @@ import { createTestContext, type TestContext } from './helpers';
  */
 const ctx = await createTestContext();
 const onPostgres = ctx.database.kind === 'postgres';
-const serverDir = path.resolve(import.meta.dirname, '..');
 const LEASE_MS = 2000;
 const COUNT = 6000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
-
-function start(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: ctx.database.url!,
-      JOB_LEASE_MS: String(LEASE_MS),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = (script: string, args: string[], env: Record<string, string>) =>
+  startProcess(script, args, {
+    DATABASE_URL: ctx.database.url!,
+    JOB_LEASE_MS: String(LEASE_MS),
+    ...env,
   });
-  children.push(child);
-  return child;
-}
 const jobsServer = () =>
   start('src/main.ts', [], { SERVER_ROLE: 'jobs', PORT: '0', SETTLEMENT_INTERVAL_MS: '100' });
-
-async function until<T>(probe: () => Promise<T | undefined>, ms: number, step = 20): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);
-    await sleep(step);
-  }
-}
-const scalar = async (db: Db, q: ReturnType<typeof sql>) =>
-  Number((await rows<{ v: unknown }>(db, q))[0]?.v ?? 0);
-const queued = (db: Db) => scalar(db, sql`SELECT count(*) AS v FROM settlement_queue`);
 const settlementStatus = (db: Db) =>
   scalar(db, sql`SELECT status AS v FROM job_runs WHERE job = 'settlement' AND period = 'live'`);
-
-/** What every agent earned from each transaction, keyed by what both databases share. */
-const earnings = (db: Db) =>
-  rows<{ txn: string; mobile: string; fen: string }>(
-    db,
-    sql`SELECT k.acquirer_txn_id AS txn, a.mobile, sum(l.amount_fen)::text AS fen
-          FROM settlements s
-          JOIN transaction_keys k ON k.txn_id = s.txn_id
-          JOIN ledger_lines l ON l.entry_id = s.entry_id AND l.txn_id = s.txn_id
-          JOIN agents a ON a.id = l.agent_id
-         GROUP BY 1, 2 ORDER BY 1, 2`,
-  );
 
 async function send(target: TestContext, bodies: string[]) {
   for (let i = 0; i < bodies.length; i += 50) {
@@ -81,10 +44,7 @@ async function send(target: TestContext, bodies: string[]) {
         const res = await target.app.inject({
           method: 'POST',
           url: '/prod-api/api/notify/transaction',
-          headers: {
-            'content-type': 'application/json',
-            [NOTIFY_SIGNATURE_HEADER]: hmacSign(body, target.config.notifySecret),
-          },
+          headers: signedHeaders(body, target.config.notifySecret),
           payload: body,
         });
         if (res.statusCode !== 200) throw new Error(`notify answered ${res.statusCode}`);
@@ -96,19 +56,7 @@ async function send(target: TestContext, bodies: string[]) {
 describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
   it('in the middle of settling 6,000 notifications: a restarted process drains the queue within a minute, each settled once, earnings equal to an uninterrupted run', async () => {
     const db = ctx.database.db;
-    const sns = (
-      await rows<{ sn: string }>(
-        db,
-        sql`SELECT sn FROM terminals WHERE bind_status IN (1, 3) AND deleted_at IS NULL ORDER BY sn LIMIT 200`,
-      )
-    ).map((r) => r.sn);
-    expect(sns.length).toBeGreaterThan(0);
-    const rng = seededRng(20261124);
-    const state = newTrafficState();
-    const t0 = Date.now() - COUNT * 1000;
-    const bodies = Array.from({ length: COUNT }, (_, i) =>
-      JSON.stringify(nextNotification(sns, state, rng, new Date(t0 + i * 1000), 'CRASH')),
-    );
+    const bodies = await demoNotifications(db, COUNT, 'CRASH');
     await send(ctx, bodies);
     const total = await queued(db);
     expect(total).toBeGreaterThan(COUNT * 0.9);
@@ -124,7 +72,7 @@ describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
       5,
     );
     first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
+    await exited(first);
     const leftAtKill = await queued(db);
     expect(leftAtKill).toBeGreaterThan(0);
     expect(await settlementStatus(db)).toBe(1); // the dead process's claim is still there
@@ -144,7 +92,7 @@ describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
     const drainedMs = Date.now() - restartedAt;
     expect(drainedMs).toBeLessThan(60_000);
     second.kill('SIGTERM');
-    await new Promise((r) => second.once('exit', r));
+    await exited(second);
 
     // The same notifications, settled by a process that was never killed.
     const control = await createTestContext();
@@ -156,7 +104,9 @@ describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
       await scalar(control.database.db, sql`SELECT count(*) AS v FROM settlements`),
     );
     expect(settled).toBeGreaterThan(COUNT * 0.8);
-    expect(await earnings(db)).toEqual(await earnings(control.database.db));
+    expect(await earningsByTransaction(db)).toEqual(
+      await earningsByTransaction(control.database.db),
+    );
     expect(await ledgerHealth(db)).toMatchObject({
       globalSumFen: 0,
       unbalancedEntries: 0,
@@ -179,7 +129,7 @@ describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
       holder.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
     });
     holder.kill('SIGKILL');
-    await new Promise((r) => holder.once('exit', r));
+    await exited(holder);
 
     const killedAt = Date.now();
     const result = await until(
