@@ -18,6 +18,7 @@ import type { Database, Db } from './db/client';
 import { makeCipher, type Cipher } from './lib/crypto';
 import { ensureSecret } from './lib/secrets';
 import { registerErrorHandler } from './plugins/errors';
+import { registerNativeOrigins } from './plugins/native-origins';
 import { configureJobLease } from './modules/settlement/job-runs';
 import { apiRoutes } from './routes';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';
@@ -58,6 +59,7 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   app.decorate('cipher', makeCipher(config.dataKey));
   registerErrorHandler(app);
   registerObservability(app, config.metricsToken);
+  registerNativeOrigins(app, config.nativeOrigins);
 
   const secret = config.jwtSecret || (await ensureSecret(database.db, 'jwt'));
   await app.register(fastifyJwt, { secret, sign: { expiresIn: config.tokenTtlSeconds } });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_HOT_UPDATE_SIGNING_KEY } from './lib/demo-keys';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, two levels above apps/server/src. */
@@ -64,6 +65,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long a job's claim outlives its holder: a crashed process's job resumes after this. */
   jobLeaseMs: number;
+  /** Origins of the native shells, allowed to call the API across origins (CORS). */
+  nativeOrigins: string[];
+  /** PEM Ed25519 private key that signs hot-update bundles (the demo key unless set). */
+  hotUpdateSigningKey: string;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -101,5 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 15_000),
+    hotUpdateSigningKey: env.HOT_UPDATE_SIGNING_KEY || DEMO_HOT_UPDATE_SIGNING_KEY,
+    nativeOrigins: (env.NATIVE_ORIGINS ?? 'capacitor://localhost,https://localhost')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

@@ -47,6 +47,7 @@ const ONE_JOIN: [string, string, string][] = [
 const NOT_SHARDED = [
   'app_configs',
   'app_versions',
+  'app_bundles',
   'banners',
   'brands',
   'captchas',

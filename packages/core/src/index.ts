@@ -19,3 +19,4 @@ export * from './api/transactions';
 export * from './api/stats';
 export * from './api/checks';
 export * from './api/withdrawals';
+export * from './hot-update';
