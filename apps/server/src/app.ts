@@ -56,6 +56,7 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('cipher', makeCipher(config.dataKey));
+  app.decorate('adminRouteTable', []);
   registerErrorHandler(app);
   registerObservability(app, config.metricsToken);
 

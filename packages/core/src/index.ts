@@ -19,3 +19,5 @@ export * from './api/transactions';
 export * from './api/stats';
 export * from './api/checks';
 export * from './api/withdrawals';
+export * from './admin/roles';
+export * from './api/admin';

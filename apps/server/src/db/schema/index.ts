@@ -5,3 +5,4 @@ export * from './terminals';
 export * from './policies';
 export * from './ledger';
 export * from './withdrawals';
+export * from './operators';
