@@ -33,6 +33,20 @@ const mapAgent = (r: Record<string, unknown>): AdminAgent => ({
   realNameVerified: Boolean(r.real_name_verified),
   createdAt: iso(r.created_at),
 });
+const fromRow = (a: AgentRow): AdminAgent => ({
+  id: a.id,
+  name: a.name,
+  mobile: a.mobile,
+  inviteCode: a.inviteCode,
+  level: a.level,
+  depth: a.depth,
+  parentId: a.parentId,
+  topId: a.topId,
+  status: a.status,
+  isSpecificAccount: a.isSpecificAccount,
+  realNameVerified: a.realNameVerified,
+  createdAt: a.createdAt.toISOString(),
+});
 const AGENT_COLUMNS = sql`id, name, mobile, invite_code, level, depth, parent_id, top_id, status,
   is_specific_account, real_name_verified, created_at`;
 
@@ -102,7 +116,7 @@ export async function agentDetail(db: Db, id: number): Promise<AdminAgentDetail>
     sql`SELECT count(*) AS n FROM merchants WHERE agent_id = ${id}`,
   );
   return {
-    agent: mapAgent(a as unknown as Record<string, unknown>),
+    agent: fromRow(a),
     chain: chain.map((c) => ({
       id: Number(c.id),
       name: String(c.name),
@@ -161,7 +175,7 @@ export async function createTopAgent(
     });
     return created;
   });
-  return { agent: mapAgent(row as unknown as Record<string, unknown>), initialPassword };
+  return { agent: fromRow(row), initialPassword };
 }
 
 /** Level and the platform-account flag. */

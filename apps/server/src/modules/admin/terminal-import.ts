@@ -134,14 +134,12 @@ export async function previewImport(
     validRows: ready.length,
     problemCount: problems.length,
     problems: problems.slice(0, SHOWN_PROBLEMS),
-    sample: ready
-      .slice(0, 20)
-      .map((r) => ({
-        line: r.line,
-        sn: r.sn,
-        model: r.model,
-        brand: brands.find((b) => b.id === r.brandId)?.name ?? '',
-      })),
+    sample: ready.slice(0, 20).map((r) => ({
+      line: r.line,
+      sn: r.sn,
+      model: r.model,
+      brand: brands.find((b) => b.id === r.brandId)?.name ?? '',
+    })),
   };
 }
 
