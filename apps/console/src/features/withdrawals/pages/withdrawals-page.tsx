@@ -42,7 +42,6 @@ export default function WithdrawalsPage() {
       title: t('status'),
       dataIndex: 'status',
       valueType: 'select',
-      initialValue: '0',
       valueEnum: Object.fromEntries(
         withdrawalStatusOptions.map((o) => [String(o.value), { text: o[lang] }]),
       ),
