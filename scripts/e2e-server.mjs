@@ -63,6 +63,8 @@ const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     LOG_LEVEL: 'warn',
     ACQUIRER_SIM_DELAY_MS: '1500',
     SIMULATE_TRAFFIC: 'false',
+    // The console journeys sign operators in with their password only (TOTP has its API tests).
+    ADMIN_TOTP: 'false',
   },
 });
 let stopping = false;

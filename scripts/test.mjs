@@ -9,6 +9,7 @@ import path from 'node:path';
 const out = mkdtempSync(path.join(tmpdir(), 'pos-test-'));
 const vitestJson = path.join(out, 'vitest.json');
 const e2eJson = path.join(out, 'e2e.json');
+const consoleJson = path.join(out, 'console-e2e.json');
 const skipE2E = process.argv.includes('--no-e2e');
 
 const steps = [
@@ -29,13 +30,21 @@ if (!skipE2E) {
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
   ]);
+  steps.push([
+    'console end-to-end',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/console/playwright.config.ts', '--reporter=list,json'],
+  ]);
 }
 
 let failedStep = null;
 for (const [name, cmd, args] of steps) {
   if (name === 'PGlite leg' && !existsSync('apps/server/test/pglite.test.ts')) continue;
   console.log(`\n=== ${name}`);
-  const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson };
+  const env = {
+    ...process.env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: name === 'console end-to-end' ? consoleJson : e2eJson,
+  };
   if (name === 'PGlite leg') env.TEST_DB = 'pglite';
   const res = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (res.status !== 0) {
@@ -53,8 +62,9 @@ if (existsSync(vitestJson)) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
-if (existsSync(e2eJson)) {
-  const e = JSON.parse(readFileSync(e2eJson, 'utf8'));
+for (const file of [e2eJson, consoleJson]) {
+  if (!existsSync(file)) continue;
+  const e = JSON.parse(readFileSync(file, 'utf8'));
   passed += e.stats.expected;
   failed += e.stats.unexpected + e.stats.flaky;
   skipped += e.stats.skipped;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -6,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH, ROUTE_PATHS } from '@pos/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -57,6 +58,7 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('cipher', makeCipher(config.dataKey));
+  app.decorate('adminRouteTable', []);
   registerErrorHandler(app);
   registerObservability(app, config.metricsToken);
   registerNativeOrigins(app, config.nativeOrigins);
@@ -89,8 +91,39 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
 
   await app.register(apiRoutes, { prefix: API_BASE_PATH });
+  await registerConsole(app, config.consoleDist);
   await registerWeb(app, config.webDist);
   return app;
+}
+
+/**
+ * The operators' console under /admin/: its hashed assets as files, and every other /admin path
+ * answered with its page shell, since the console routes in the browser (history mode).
+ */
+async function registerConsole(app: FastifyInstance, consoleDist: string) {
+  const indexFile = path.join(consoleDist, 'index.html');
+  if (existsSync(indexFile)) {
+    await app.register(fastifyStatic, {
+      root: path.join(consoleDist, 'assets'),
+      prefix: '/admin/assets/',
+      decorateReply: false,
+      wildcard: false,
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const shell = async (_request: unknown, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!existsSync(indexFile)) {
+      return reply.send(
+        '<!doctype html><meta charset="utf-8"><title>Console</title><p>Console not built: run npm run build.</p>',
+      );
+    }
+    return reply.send(await readFile(indexFile, 'utf8'));
+  };
+  app.get('/admin', { schema: { hide: true } }, shell);
+  app.get('/admin/*', { schema: { hide: true } }, shell);
 }
 
 /**

@@ -69,6 +69,14 @@ export interface Config {
   nativeOrigins: string[];
   /** PEM Ed25519 private key that signs hot-update bundles (the demo key unless set). */
   hotUpdateSigningKey: string;
+  /** Operators sign in with a TOTP second factor (ADMIN_TOTP=false only for demos and tests). */
+  adminTotp: boolean;
+  /** An operator session ends this long after sign-in, however busy. */
+  adminSessionHours: number;
+  /** An operator session ends after this many minutes without a call. */
+  adminIdleMinutes: number;
+  /** Folder holding the built operators' console; served under /admin/ when present. */
+  consoleDist: string;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -105,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),
+    adminTotp: bool(env.ADMIN_TOTP, true),
+    adminSessionHours: Number(env.ADMIN_SESSION_HOURS ?? 8),
+    adminIdleMinutes: Number(env.ADMIN_IDLE_MINUTES ?? 30),
+    consoleDist: env.CONSOLE_DIST ?? path.join(REPO_ROOT, 'apps/console/dist'),
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 15_000),
     hotUpdateSigningKey: env.HOT_UPDATE_SIGNING_KEY || DEMO_HOT_UPDATE_SIGNING_KEY,
     nativeOrigins: (env.NATIVE_ORIGINS ?? 'capacitor://localhost,https://localhost')

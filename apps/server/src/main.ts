@@ -48,5 +48,5 @@ const where = config.databaseUrl
   ? 'PostgreSQL (DATABASE_URL)'
   : `embedded PGlite at ${config.dataDir}`;
 console.log(
-  `\n  POS agent app ready: http://localhost:${config.port}/ (${config.serverRole})\n  API docs: http://localhost:${config.port}/prod-api/docs\n  Database: ${where}\n`,
+  `\n  POS agent app ready: http://localhost:${config.port}/ (${config.serverRole})\n  Operators' console: http://localhost:${config.port}/admin/\n  API docs: http://localhost:${config.port}/prod-api/docs\n  Database: ${where}\n`,
 );

@@ -21,6 +21,7 @@ const CARRYING = [
   'ledger_lines',
   'withdrawals',
   'settle_accounts',
+  'ledger_adjustments',
   'terminal_daily_volume',
   'agent_daily_stats',
   'agent_daily_earnings',
@@ -45,6 +46,10 @@ const ONE_JOIN: [string, string, string][] = [
 ];
 /** The platform's own small tables (reference tables once distributed) and bookkeeping. */
 const NOT_SHARDED = [
+  'audit_logs',
+  'operators',
+  'operator_sessions',
+  'terminal_imports',
   'app_configs',
   'app_versions',
   'app_bundles',

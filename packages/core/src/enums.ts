@@ -331,6 +331,7 @@ export const LEDGER_INFO_TYPES = [
   { code: 'withdrawal_returned', zh: '提现退回', en: 'Withdrawal returned' },
   { code: 'transfer_to_capital_pool', zh: '转入资金池', en: 'Transfer to capital pool' },
   { code: 'refund_reversal', zh: '退款冲正', en: 'Refund reversal' },
+  { code: 'manual_adjustment', zh: '人工调账', en: 'Manual adjustment' },
 ] as const satisfies readonly LedgerInfoType[];
 
 export type LedgerInfoTypeCode = (typeof LEDGER_INFO_TYPES)[number]['code'];

@@ -20,3 +20,5 @@ export * from './api/stats';
 export * from './api/checks';
 export * from './api/withdrawals';
 export * from './hot-update';
+export * from './admin/roles';
+export * from './api/admin';

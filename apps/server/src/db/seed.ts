@@ -9,6 +9,7 @@ import { seedPolicies } from './seed-policies';
 import { seedTerminals } from './seed-terminals';
 import { seedLedger } from './seed-ledger';
 import { seedWithdrawals } from './seed-withdrawals';
+import { seedOperators } from './seed-operators';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
 export const DEMO_ACCOUNTS = {
@@ -57,5 +58,6 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   await seedPolicies(db, { operator, top, child, grandchild, otherTop });
   await seedLedger(db, { operator, top, child, grandchild, otherTop });
   await seedWithdrawals(db, { operator, top, child }, { scryptCost: cost });
-  return { operator, top, child, grandchild, otherTop };
+  const operators = await seedOperators(db, { scryptCost: cost });
+  return { operator, top, child, grandchild, otherTop, operators };
 }

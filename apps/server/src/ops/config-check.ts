@@ -22,6 +22,8 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
     ['WITHDRAW_TAX_PPM', config.withdrawTaxPpm],
     ['SHUTDOWN_TIMEOUT_MS', config.shutdownTimeoutMs],
     ['JOB_LEASE_MS', config.jobLeaseMs],
+    ['ADMIN_SESSION_HOURS', config.adminSessionHours],
+    ['ADMIN_IDLE_MINUTES', config.adminIdleMinutes],
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) {
       problems.push(`${name} must be a whole number of at least 0 (got ${String(env[name])})`);
@@ -68,6 +70,9 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
   }
   if (config.seedDemo) {
     problems.push('SEED_DEMO must be false in production: the demo accounts share one password');
+  }
+  if (!config.adminTotp) {
+    problems.push('ADMIN_TOTP must be true in production: operators need their second factor');
   }
   if (config.simulateTraffic) {
     problems.push('SIMULATE_TRAFFIC must be false in production: it invents transactions');

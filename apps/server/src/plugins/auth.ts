@@ -17,6 +17,8 @@ export interface Caller {
 export interface TokenClaims {
   sub: string;
   sid: string;
+  /** Set on operators' tokens (the console); an agent's token has none. */
+  typ?: string;
 }
 
 declare module 'fastify' {
@@ -43,6 +45,8 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   } catch {
     throw unauthorized();
   }
+  // An operator's token is no agent's: it never opens the agent API.
+  if (claims.typ !== undefined) throw unauthorized();
   const [row] = await app.db
     .select({
       id: agents.id,

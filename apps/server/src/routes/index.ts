@@ -20,6 +20,7 @@ import { teamProtectedRoutes, teamPublicRoutes } from './team/team.routes';
 import { policiesProtectedRoutes, policiesPublicRoutes } from './policies';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { settleAccountRoutes } from './settle-accounts/settle-accounts.routes';
+import { adminRoutes } from './admin';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -49,6 +50,9 @@ export async function apiRoutes(app: FastifyInstance) {
     await pub.register(notifyRoutes);
     if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });
+
+  // The operators' console API: operators only, its own sign-in, sessions and permissions.
+  await app.register(adminRoutes, { prefix: '/admin' });
 
   await app.register(async (priv) => {
     priv.addHook('onRequest', async (request) => {

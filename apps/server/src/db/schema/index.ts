@@ -6,3 +6,4 @@ export * from './policies';
 export * from './ledger';
 export * from './withdrawals';
 export * from './hot-update';
+export * from './operators';

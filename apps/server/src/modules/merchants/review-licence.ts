@@ -1,11 +1,11 @@
 import { LICENCE_STATUS } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { rows, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 
 /** An operator approves or rejects a licence under review (a rejection gives its reason). */
 export async function reviewLicence(
-  db: Db,
+  db: DbOrTx,
   input: { id: number; approve: boolean; reason?: string | undefined },
   now: Date = new Date(),
 ) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { settleAccounts, withdrawals } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
 import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../ledger/accounts';
@@ -16,6 +16,12 @@ import { returnFrozen } from './review-withdrawal';
 export async function payOutWithdrawals(
   deps: { db: Db; bank: PayoutBank; cipher: Cipher },
   id?: number,
+  /** Called inside each withdrawal's transaction with its outcome (the console audits it). */
+  onEach?: (
+    tx: Tx,
+    id: number,
+    outcome: { ok: boolean; ref?: string; reason?: string },
+  ) => Promise<void>,
 ): Promise<{ paid: number; failed: number }> {
   const { db } = deps;
   const where =
@@ -72,6 +78,7 @@ export async function payOutWithdrawals(
             updatedAt: sql`now()`,
           })
           .where(eq(withdrawals.id, w.id));
+        await onEach?.(tx, w.id, { ok: true, ref: result.ref });
         paid += 1;
       } else {
         await returnFrozen(tx, w);
@@ -79,6 +86,7 @@ export async function payOutWithdrawals(
           .update(withdrawals)
           .set({ status: 4, reason: result.reason, finishedAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(withdrawals.id, w.id));
+        await onEach?.(tx, w.id, { ok: false, reason: result.reason });
         failed += 1;
       }
     });

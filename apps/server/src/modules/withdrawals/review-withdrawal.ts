@@ -13,10 +13,13 @@ async function current(db: DbOrTx, id: number) {
   return row;
 }
 
-/** Returns a withdrawal's frozen money to its wallet (rejection or failed payout). */
+/**
+ * Returns a withdrawal's frozen money to its wallet (rejection or failed payout). The key names
+ * the freezing entry, since a failed payout retried from the console freezes the money anew.
+ */
 export async function returnFrozen(tx: DbOrTx, w: { id: number; freezeEntryId: number }) {
   await reverseEntry(tx, w.freezeEntryId, {
-    idemKey: `withdraw-return:${w.id}`,
+    idemKey: `withdraw-return:${w.id}:${w.freezeEntryId}`,
     reason: 'withdrawal_returned',
     infoType: 'withdrawal_returned',
   });

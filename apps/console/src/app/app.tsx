@@ -1,0 +1,101 @@
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { Suspense, lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { I18nProvider, useI18n } from '@/lib/i18n';
+import { AuthProvider, useAuth } from './auth';
+import { CONSOLE_ROUTES } from './routes';
+
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
+const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+export function App() {
+  return (
+    <I18nProvider>
+      <Themed />
+    </I18nProvider>
+  );
+}
+
+function Themed() {
+  const { lang } = useI18n();
+  return (
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS}>
+      <AntApp>
+        <AuthProvider>
+          <BrowserRouter basename="/admin">
+            <Suspense fallback={loading}>
+              <Routes>
+                <Route path="/login" element={<LoginPage />} />
+                <Route path="/*" element={<Shell />} />
+              </Routes>
+            </Suspense>
+          </BrowserRouter>
+        </AuthProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** The signed-in frame: a menu of the pages the role may open, the page, language and sign-out. */
+function Shell() {
+  const auth = useAuth();
+  const { t, lang, setLang } = useI18n();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (auth.loading) return loading;
+  if (!auth.me) return <Navigate to="/login" replace />;
+  const allowed = CONSOLE_ROUTES.filter((r) => auth.can(r.permission));
+  const menu: MenuDataItem[] = [];
+  for (const r of allowed) {
+    const item = { path: r.path, name: t(r.label) };
+    if (!r.group) {
+      menu.push(item);
+      continue;
+    }
+    const groupPath = `/${r.path.split('/')[1]}`;
+    let group = menu.find((m) => m.path === groupPath);
+    if (!group) menu.push((group = { path: groupPath, name: t(r.group), children: [] }));
+    group.children!.push(item);
+  }
+  return (
+    <ProLayout
+      title={t('appTitle')}
+      logo={false}
+      layout="mix"
+      location={{ pathname: location.pathname }}
+      route={{ path: '/', routes: menu }}
+      menuItemRender={(item, dom) => (
+        <a onClick={() => item.path && navigate(item.path)} data-testid={`menu-${item.path}`}>
+          {dom}
+        </a>
+      )}
+      actionsRender={() => [
+        <span key="who">
+          {auth.me!.operator.name}（{auth.me!.operator.role}）
+        </span>,
+        <Button key="lang" type="link" onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>
+          {t('language')}
+        </Button>,
+        <Button key="out" type="link" onClick={() => void auth.signOut()}>
+          {t('logout')}
+        </Button>,
+      ]}
+    >
+      <Suspense fallback={loading}>
+        <Routes>
+          {allowed.map((r) => (
+            <Route key={r.path} path={r.path} element={<r.page />} />
+          ))}
+          <Route path="/" element={<Navigate to={allowed[0]?.path ?? '/dashboard'} replace />} />
+          <Route
+            path="*"
+            element={<Result status="403" title="403" subTitle={t('noPermission')} />}
+          />
+        </Routes>
+      </Suspense>
+    </ProLayout>
+  );
+}

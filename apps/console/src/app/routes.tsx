@@ -1,0 +1,81 @@
+import type { Permission } from '@pos/core';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MessageKey } from '@/lib/messages';
+
+export interface ConsoleRoute {
+  path: string;
+  label: MessageKey;
+  permission: Permission;
+  group?: MessageKey;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/** Every page with the permission that opens it: the menu shows only what the role holds. */
+export const CONSOLE_ROUTES: ConsoleRoute[] = [
+  {
+    path: '/dashboard',
+    label: 'dashboard',
+    permission: 'dashboard:view',
+    page: lazy(() => import('@/features/dashboard/pages/dashboard-page')),
+  },
+  {
+    path: '/finance/withdrawals',
+    label: 'withdrawals',
+    group: 'finance',
+    permission: 'withdrawal:view',
+    page: lazy(() => import('@/features/withdrawals/pages/withdrawals-page')),
+  },
+  {
+    path: '/finance/adjustments',
+    label: 'adjustments',
+    group: 'finance',
+    permission: 'ledger:view',
+    page: lazy(() => import('@/features/ledger/pages/adjustments-page')),
+  },
+  {
+    path: '/finance/jobs',
+    label: 'jobs',
+    group: 'finance',
+    permission: 'job:view',
+    page: lazy(() => import('@/features/jobs/pages/jobs-page')),
+  },
+  {
+    path: '/agents',
+    label: 'agents',
+    permission: 'agent:view',
+    page: lazy(() => import('@/features/agents/pages/agents-page')),
+  },
+  {
+    path: '/terminals/import',
+    label: 'terminals',
+    permission: 'terminal:import',
+    page: lazy(() => import('@/features/terminals/pages/import-page')),
+  },
+  {
+    path: '/merchants/licences',
+    label: 'merchants',
+    permission: 'merchant:review',
+    page: lazy(() => import('@/features/licences/pages/licences-page')),
+  },
+  {
+    path: '/content/banners',
+    label: 'banners',
+    group: 'content',
+    permission: 'content:view',
+    page: lazy(() => import('@/features/content/pages/banners-page')),
+  },
+  {
+    path: '/content/notices',
+    label: 'notices',
+    group: 'content',
+    permission: 'content:view',
+    page: lazy(() => import('@/features/content/pages/notices-page')),
+  },
+  {
+    path: '/system/audit',
+    label: 'audit',
+    group: 'system',
+    permission: 'audit:view',
+    page: lazy(() => import('@/features/audit/pages/audit-page')),
+  },
+];

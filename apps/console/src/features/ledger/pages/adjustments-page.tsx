@@ -1,0 +1,160 @@
+import {
+  ModalForm,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormText,
+  type ActionType,
+  type ProColumns,
+} from '@ant-design/pro-components';
+import { ADJUSTABLE_WALLETS, type Adjustment } from '@pos/core';
+import { App, Button, Input, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { useAuth } from '@/app/auth';
+import { KeysetTable } from '@/components/keyset-table';
+import { api, yuan } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+
+const STATUS = ['待复核', '已入账', '已驳回'];
+const COLORS = ['gold', 'green', 'default'];
+
+/** Maker-checker: one operator proposes, a different one approves before the ledger posts it. */
+export default function AdjustmentsPage() {
+  const { t } = useI18n();
+  const { can, me } = useAuth();
+  const { modal } = App.useApp();
+  const ref = useRef<ActionType | undefined>(undefined);
+  const [creating, setCreating] = useState(false);
+  const decide = (r: Adjustment, approve: boolean) => {
+    let reason = '';
+    modal.confirm({
+      title: `${approve ? '通过' : '驳回'} #${r.id}：${r.agentName} ${yuan(r.amountFen)}`,
+      content: approve ? null : (
+        <Input.TextArea placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
+      ),
+      okButtonProps: { 'data-testid': 'confirm-decide' } as Record<string, string>,
+      onOk: async () => {
+        await api('/adjustments/decide', {
+          body: { id: r.id, approve, reason: reason || undefined },
+        });
+        void ref.current?.reload();
+      },
+    });
+  };
+  const columns: ProColumns<Adjustment>[] = [
+    { title: 'ID', dataIndex: 'id', search: false },
+    {
+      title: t('agent'),
+      dataIndex: 'agentName',
+      search: false,
+      render: (_, r) => `${r.agentName} (#${r.agentId})`,
+    },
+    { title: '钱包', dataIndex: 'walletType', search: false },
+    {
+      title: t('amount'),
+      dataIndex: 'amountFen',
+      search: false,
+      render: (_, r) => yuan(r.amountFen),
+    },
+    { title: t('reason'), dataIndex: 'reason', search: false },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { 0: { text: STATUS[0] }, 1: { text: STATUS[1] }, 2: { text: STATUS[2] } },
+      render: (_, r) => (
+        <Tag color={COLORS[r.status]} data-testid={`adj-status-${r.id}`}>
+          {STATUS[r.status]}
+        </Tag>
+      ),
+    },
+    { title: '发起人', dataIndex: 'makerName', search: false },
+    { title: '复核人', dataIndex: 'checkerName', search: false },
+    { title: t('createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
+    {
+      title: t('actions'),
+      valueType: 'option',
+      render: (_, r) =>
+        r.status === 0 && can('ledger:approve') && r.makerId !== me?.operator.id
+          ? [
+              <a key="y" onClick={() => decide(r, true)} data-testid={`approve-${r.id}`}>
+                通过
+              </a>,
+              <a key="n" onClick={() => decide(r, false)}>
+                驳回
+              </a>,
+            ]
+          : [],
+    },
+  ];
+  return (
+    <>
+      <KeysetTable<Adjustment>
+        actionRef={ref}
+        headerTitle={t('adjustments')}
+        path="/adjustments"
+        rowKey="id"
+        fileName="adjustments"
+        columns={columns}
+        toolbar={() =>
+          can('ledger:adjust')
+            ? [
+                <Button
+                  key="n"
+                  type="primary"
+                  onClick={() => setCreating(true)}
+                  data-testid="new-adjustment"
+                >
+                  {t('newAdjustment')}
+                </Button>,
+              ]
+            : []
+        }
+      />
+      <ModalForm<{ agentId: number; walletType: string; amountYuan: number; reason: string }>
+        title={t('newAdjustment')}
+        open={creating}
+        modalProps={{ destroyOnHidden: true, onCancel: () => setCreating(false) }}
+        onFinish={async (v) => {
+          await api('/adjustments/create', {
+            body: {
+              agentId: v.agentId,
+              walletType: v.walletType,
+              amountFen: Math.round(v.amountYuan * 100),
+              reason: v.reason,
+            },
+          });
+          setCreating(false);
+          void ref.current?.reload();
+          return true;
+        }}
+      >
+        <ProFormDigit
+          name="agentId"
+          label="代理商ID"
+          rules={[{ required: true }]}
+          fieldProps={{ precision: 0, id: 'adj-agent' }}
+        />
+        <ProFormSelect
+          name="walletType"
+          label="钱包"
+          initialValue="reward"
+          options={ADJUSTABLE_WALLETS.map((w) => ({ label: w, value: w }))}
+        />
+        <ProFormDigit
+          name="amountYuan"
+          label="金额（元，负数为扣减）"
+          min={-1000000}
+          max={1000000}
+          rules={[{ required: true }]}
+          fieldProps={{ precision: 2, id: 'adj-amount' }}
+        />
+        <ProFormText
+          name="reason"
+          label={t('reason')}
+          rules={[{ required: true }]}
+          fieldProps={{ id: 'adj-reason' }}
+        />
+      </ModalForm>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { licenceStatusOptions, type AdminLicence } from '@pos/core';
+import { App, Input } from 'antd';
+import { useRef } from 'react';
+import { KeysetTable } from '@/components/keyset-table';
+import { api } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+
+export default function LicencesPage() {
+  const { t, lang } = useI18n();
+  const { modal } = App.useApp();
+  const ref = useRef<ActionType | undefined>(undefined);
+  const decide = (id: number, approve: boolean) => {
+    let reason = '';
+    modal.confirm({
+      title: approve ? '通过' : '驳回',
+      content: approve ? null : (
+        <Input.TextArea placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
+      ),
+      onOk: async () => {
+        await api('/licences/decide', { body: { id, approve, reason: reason || undefined } });
+        void ref.current?.reload();
+      },
+    });
+  };
+  const columns: ProColumns<AdminLicence>[] = [
+    { title: 'ID', dataIndex: 'id', search: false },
+    { title: '商户号', dataIndex: 'merchantNo', search: false },
+    { title: '商户', dataIndex: 'name', search: false },
+    { title: t('agent'), dataIndex: 'agentName', search: false },
+    { title: '执照号', dataIndex: 'licenceNo', search: false },
+    { title: '执照名称', dataIndex: 'licenceName', search: false },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: '1',
+      valueEnum: Object.fromEntries(
+        licenceStatusOptions.map((o) => [String(o.value), { text: o[lang] }]),
+      ),
+      render: (_, r) => licenceStatusOptions.find((o) => o.value === r.licenceStatus)?.[lang],
+    },
+    {
+      title: t('actions'),
+      valueType: 'option',
+      render: (_, r) =>
+        r.licenceStatus === 1
+          ? [
+              <a key="y" onClick={() => decide(r.id, true)}>
+                通过
+              </a>,
+              <a key="n" onClick={() => decide(r.id, false)}>
+                驳回
+              </a>,
+            ]
+          : [],
+    },
+  ];
+  return (
+    <KeysetTable<AdminLicence>
+      actionRef={ref}
+      headerTitle={t('merchants')}
+      path="/licences"
+      rowKey="id"
+      fileName="licences"
+      columns={columns}
+    />
+  );
+}

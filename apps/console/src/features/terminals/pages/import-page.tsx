@@ -1,0 +1,138 @@
+import type { TerminalImportPreview, TerminalImportProgress } from '@pos/core';
+import { Alert, App, Button, Card, InputNumber, Progress, Space, Table, Upload } from 'antd';
+import { useState } from 'react';
+import { api } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+
+/** CSV -> row-by-row preview (bad rows named) -> import with progress -> allocate to a top agent. */
+export default function ImportPage() {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const [preview, setPreview] = useState<TerminalImportPreview | null>(null);
+  const [progress, setProgress] = useState<TerminalImportProgress | null>(null);
+  const [sns, setSns] = useState<string[]>([]);
+  const [toAgent, setToAgent] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async (file: File) => {
+    const csv = await file.text();
+    setProgress(null);
+    setPreview(
+      await api<TerminalImportPreview>('/terminals/import/preview', {
+        body: { fileName: file.name, csv },
+      }),
+    );
+    const lines = csv
+      .split(/\r?\n/)
+      .slice(1)
+      .map((l) => l.split(',')[0]?.trim().toUpperCase())
+      .filter(Boolean) as string[];
+    setSns(lines);
+    return false;
+  };
+  const commit = async () => {
+    setBusy(true);
+    const poll = setInterval(
+      () =>
+        void api<TerminalImportProgress>(`/terminals/import/progress?id=${preview!.id}`, {
+          quiet: true,
+        })
+          .then(setProgress)
+          .catch(() => undefined),
+      500,
+    );
+    try {
+      setProgress(
+        await api<TerminalImportProgress>('/terminals/import/commit', {
+          body: { id: preview!.id },
+        }),
+      );
+    } finally {
+      clearInterval(poll);
+      setBusy(false);
+    }
+  };
+  const allocate = async () => {
+    const done = new Set(preview!.problems.map((p) => p.sn));
+    const r = await api<{ count: number }>('/terminals/allocate', {
+      body: { toAgentId: toAgent, sns: sns.filter((s) => !done.has(s)) },
+    });
+    void message.success(`${t('allocate')}：${r.count}`);
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card title={t('terminals')}>
+        <Alert
+          type="info"
+          message="CSV表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）"
+          style={{ marginBottom: 12 }}
+        />
+        <Upload
+          accept=".csv,text/csv"
+          showUploadList={false}
+          beforeUpload={(f) => void choose(f) as unknown as boolean}
+        >
+          <Button data-testid="choose-csv">{t('chooseFile')}</Button>
+        </Upload>
+      </Card>
+      {preview && (
+        <Card
+          title={`共 ${preview.totalRows} 行：可导入 ${preview.validRows} 行，问题 ${preview.problemCount} 行`}
+          data-testid="import-preview"
+        >
+          {preview.problems.length > 0 && (
+            <Table
+              size="small"
+              rowKey={(r) => `${r.line}-${r.sn}`}
+              dataSource={preview.problems}
+              pagination={{ pageSize: 10 }}
+              columns={[
+                { title: '行', dataIndex: 'line' },
+                { title: 'SN', dataIndex: 'sn' },
+                { title: '问题', dataIndex: 'msg' },
+              ]}
+            />
+          )}
+          <Space style={{ marginTop: 12 }}>
+            <Button
+              type="primary"
+              disabled={preview.validRows === 0 || busy || (progress?.status ?? 0) >= 1}
+              loading={busy}
+              onClick={() => void commit()}
+              data-testid="commit-import"
+            >
+              {t('commitImport')}（{preview.validRows}）
+            </Button>
+            {progress && (
+              <Progress
+                percent={Math.round((progress.doneRows / Math.max(1, progress.validRows)) * 100)}
+                style={{ width: 300 }}
+                data-testid="import-progress"
+              />
+            )}
+          </Space>
+        </Card>
+      )}
+      {progress?.status === 2 && (
+        <Card title={t('allocate')}>
+          <Space>
+            <InputNumber
+              placeholder="一级代理商ID"
+              value={toAgent}
+              onChange={(v) => setToAgent(v)}
+              data-testid="allocate-agent"
+            />
+            <Button
+              type="primary"
+              disabled={!toAgent}
+              onClick={() => void allocate()}
+              data-testid="allocate"
+            >
+              {t('allocate')}
+            </Button>
+          </Space>
+        </Card>
+      )}
+    </Space>
+  );
+}

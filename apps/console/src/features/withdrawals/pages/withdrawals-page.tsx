@@ -1,0 +1,180 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { withdrawalStatusOptions, type AdminWithdrawal, type BatchResult } from '@pos/core';
+import { App, Button, Input, Modal, Tag } from 'antd';
+import { useState } from 'react';
+import { useAuth } from '@/app/auth';
+import { KeysetTable } from '@/components/keyset-table';
+import { api, yuan } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+
+const statusColor = ['gold', 'blue', 'green', 'default', 'red'];
+
+/** Review queue: batch approve / reject with a reason, pay out, retry failed payouts. */
+export default function WithdrawalsPage() {
+  const { t, lang } = useI18n();
+  const { can } = useAuth();
+  const { message, modal } = App.useApp();
+  const [rejecting, setRejecting] = useState<AdminWithdrawal[] | null>(null);
+  const [reason, setReason] = useState('');
+  const [reloadFn, setReloadFn] = useState<() => void>(() => () => undefined);
+
+  const report = (r: BatchResult) => {
+    if (r.failed.length === 0) void message.success(`${r.done.length} ✓`);
+    else
+      modal.warning({
+        title: `${r.done.length} ✓ / ${r.failed.length} ✗`,
+        content: r.failed.map((f) => `#${f.id} ${f.msg}`).join('\n'),
+      });
+  };
+  const batch = async (path: string, rows: AdminWithdrawal[], reload: () => void) => {
+    report(await api<BatchResult>(path, { body: { ids: rows.map((r) => r.id) } }));
+    reload();
+  };
+  const reveal = async (id: number, what: 'card' | 'idCard') => {
+    const r = await api<{ value: string }>('/withdrawals/reveal', { body: { id, what } });
+    modal.info({ title: what === 'card' ? '银行卡号' : '身份证号', content: r.value });
+  };
+
+  const columns: ProColumns<AdminWithdrawal>[] = [
+    { title: 'ID', dataIndex: 'id', search: false, sorter: true },
+    { title: t('keyword'), dataIndex: 'keyword', hideInTable: true },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(
+        withdrawalStatusOptions.map((o) => [String(o.value), { text: o[lang] }]),
+      ),
+      render: (_, r) => (
+        <Tag color={statusColor[r.status]} data-testid={`status-${r.id}`}>
+          {withdrawalStatusOptions.find((o) => o.value === r.status)?.[lang]}
+        </Tag>
+      ),
+    },
+    {
+      title: t('agent'),
+      dataIndex: 'agentName',
+      search: false,
+      render: (_, r) => `${r.agentName} ${r.agentMobile}`,
+    },
+    {
+      title: t('amount'),
+      dataIndex: 'amountFen',
+      search: false,
+      sorter: true,
+      render: (_, r) => yuan(r.amountFen),
+    },
+    { title: '到账', dataIndex: 'netFen', search: false, render: (_, r) => yuan(r.netFen) },
+    {
+      title: '银行卡',
+      dataIndex: 'cardMasked',
+      search: false,
+      render: (_, r) => (
+        <span>
+          {r.holderName} {r.bankName} {r.cardMasked}{' '}
+          {can('pii:reveal') && <a onClick={() => void reveal(r.id, 'card')}>{t('reveal')}</a>}
+        </span>
+      ),
+    },
+    {
+      title: '身份证',
+      dataIndex: 'idCardMasked',
+      search: false,
+      render: (_, r) => (
+        <span>
+          {r.idCardMasked ?? '-'}{' '}
+          {can('pii:reveal') && r.idCardMasked && (
+            <a onClick={() => void reveal(r.id, 'idCard')}>{t('reveal')}</a>
+          )}
+        </span>
+      ),
+    },
+    { title: t('reason'), dataIndex: 'reason', search: false },
+    { title: '打款流水', dataIndex: 'payoutRef', search: false },
+    { title: t('createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
+  ];
+
+  return (
+    <>
+      <KeysetTable<AdminWithdrawal>
+        headerTitle={t('withdrawals')}
+        path="/withdrawals"
+        rowKey="id"
+        fileName="withdrawals"
+        columns={columns}
+        selectable
+        toolbar={(selected, reload) => {
+          if (reloadFn !== reload) setTimeout(() => setReloadFn(() => reload));
+          const has = (s: number) => selected.length > 0 && selected.every((r) => r.status === s);
+          return [
+            can('withdrawal:review') && (
+              <Button
+                key="ok"
+                type="primary"
+                disabled={!has(0)}
+                onClick={() => void batch('/withdrawals/approve', selected, reload)}
+                data-testid="approve"
+              >
+                {t('approve')}
+              </Button>
+            ),
+            can('withdrawal:review') && (
+              <Button
+                key="no"
+                danger
+                disabled={!has(0)}
+                onClick={() => setRejecting(selected)}
+                data-testid="reject"
+              >
+                {t('reject')}
+              </Button>
+            ),
+            can('withdrawal:pay') && (
+              <Button
+                key="pay"
+                disabled={!has(1)}
+                onClick={() => void batch('/withdrawals/pay', selected, reload)}
+                data-testid="pay"
+              >
+                {t('pay')}
+              </Button>
+            ),
+            can('withdrawal:pay') && (
+              <Button
+                key="retry"
+                disabled={!has(4)}
+                onClick={() => void batch('/withdrawals/retry', selected, reload)}
+              >
+                {t('retry')}
+              </Button>
+            ),
+          ].filter(Boolean) as React.ReactNode[];
+        }}
+      />
+      <Modal
+        open={rejecting !== null}
+        title={t('reject')}
+        okButtonProps={{ disabled: !reason.trim(), danger: true }}
+        onCancel={() => setRejecting(null)}
+        onOk={async () => {
+          report(
+            await api<BatchResult>('/withdrawals/reject', {
+              body: { ids: rejecting!.map((r) => r.id), reason },
+            }),
+          );
+          setRejecting(null);
+          setReason('');
+          reloadFn();
+        }}
+      >
+        <Input.TextArea
+          placeholder={t('reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={200}
+          data-testid="reject-reason"
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  bigint,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0009_operators.sql; the SQL file is the source of truth for the database.
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const operators = pgTable('operators', {
+  id: id(),
+  username: varchar('username', { length: 32 }).notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecretEnc: text('totp_secret_enc'),
+  totpEnrolledAt: ts('totp_enrolled_at'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  status: smallint('status').notNull().default(0),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  lastLoginAt: ts('last_login_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type OperatorRow = typeof operators.$inferSelect;
+
+export const operatorSessions = pgTable('operator_sessions', {
+  id: uuid('id').primaryKey(),
+  operatorId: bigint('operator_id', { mode: 'number' }).notNull(),
+  ip: text('ip'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const auditLogs = pgTable('audit_logs', {
+  id: id(),
+  operatorId: bigint('operator_id', { mode: 'number' }),
+  operatorName: text('operator_name').notNull(),
+  role: text('role').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ledgerAdjustments = pgTable('ledger_adjustments', {
+  id: id(),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  topId: bigint('top_id', { mode: 'number' }),
+  walletType: text('wallet_type').notNull(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  reason: text('reason').notNull(),
+  status: smallint('status').notNull().default(0),
+  makerId: bigint('maker_id', { mode: 'number' }).notNull(),
+  checkerId: bigint('checker_id', { mode: 'number' }),
+  entryId: bigint('entry_id', { mode: 'number' }),
+  decisionReason: text('decision_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+});
+
+export const terminalImports = pgTable('terminal_imports', {
+  id: id(),
+  operatorId: bigint('operator_id', { mode: 'number' }).notNull(),
+  fileName: text('file_name').notNull(),
+  totalRows: integer('total_rows').notNull(),
+  validRows: integer('valid_rows').notNull(),
+  doneRows: integer('done_rows').notNull().default(0),
+  status: smallint('status').notNull().default(0),
+  pending: jsonb('pending'),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+});

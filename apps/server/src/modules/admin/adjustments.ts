@@ -1,0 +1,139 @@
+import type { Adjustment, CreateAdjustmentRequest } from '@pos/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agents, ledgerAdjustments } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { KeysetSpec } from '../../lib/keyset';
+import type { OperatorCaller } from '../../plugins/admin-auth';
+import { agentAccountId, platformAccountId } from '../ledger/accounts';
+import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
+import { audit } from './audit';
+
+const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
+export function adjustmentList(q: { status?: number }): KeysetSpec<Adjustment> {
+  return {
+    select: sql`j.id, j.agent_id, a.name AS agent_name, j.wallet_type, j.amount_fen, j.reason, j.status,
+                j.maker_id, m.name AS maker_name, j.checker_id, c.name AS checker_name, j.entry_id,
+                j.decision_reason, j.created_at, j.decided_at`,
+    from: sql`FROM ledger_adjustments j JOIN agents a ON a.id = j.agent_id
+              JOIN operators m ON m.id = j.maker_id LEFT JOIN operators c ON c.id = j.checker_id`,
+    where: [q.status !== undefined && sql`j.status = ${q.status}`],
+    sorts: { id: { expr: sql`j.id`, type: 'bigint' } },
+    defaultSort: 'id',
+    id: sql`j.id`,
+    map: (r) => ({
+      id: Number(r.id),
+      agentId: Number(r.agent_id),
+      agentName: String(r.agent_name),
+      walletType: String(r.wallet_type),
+      amountFen: Number(r.amount_fen),
+      reason: String(r.reason),
+      status: Number(r.status),
+      makerId: Number(r.maker_id),
+      makerName: String(r.maker_name),
+      checkerId: r.checker_id == null ? null : Number(r.checker_id),
+      checkerName: (r.checker_name as string | null) ?? null,
+      entryId: r.entry_id == null ? null : Number(r.entry_id),
+      decisionReason: (r.decision_reason as string | null) ?? null,
+      createdAt: iso(r.created_at)!,
+      decidedAt: iso(r.decided_at),
+    }),
+  };
+}
+
+/** The maker proposes; nothing moves until a second operator approves. */
+export async function createAdjustment(db: Db, op: OperatorCaller, input: CreateAdjustmentRequest) {
+  return db.transaction(async (tx) => {
+    const [agent] = await tx.select().from(agents).where(eq(agents.id, input.agentId));
+    if (!agent || agent.role !== 'agent') throw badRequest('代理不存在', 'agentId');
+    const [row] = await tx
+      .insert(ledgerAdjustments)
+      .values({
+        agentId: agent.id,
+        topId: agent.topId,
+        walletType: input.walletType,
+        amountFen: input.amountFen,
+        reason: input.reason,
+        makerId: op.operatorId,
+      })
+      .returning();
+    await audit(tx, op, {
+      action: 'adjustment.create',
+      targetType: 'ledger_adjustment',
+      targetId: row!.id,
+      after: {
+        agentId: agent.id,
+        walletType: input.walletType,
+        amountFen: input.amountFen,
+        reason: input.reason,
+        status: 0,
+      },
+    });
+    return { id: row!.id };
+  });
+}
+
+/**
+ * The checker (never the maker) approves, and the entry posts through the ledger in the same
+ * transaction (a debit that would take the wallet below zero is refused, nothing changes), or
+ * rejects with a reason.
+ */
+export async function decideAdjustment(
+  db: Db,
+  op: OperatorCaller,
+  input: { id: number; approve: boolean; reason?: string },
+) {
+  if (!input.approve && !input.reason) throw badRequest('请填写驳回原因', 'reason');
+  try {
+    return await db.transaction(async (tx) => {
+      const [adj] = await tx
+        .select()
+        .from(ledgerAdjustments)
+        .where(eq(ledgerAdjustments.id, input.id))
+        .for('update');
+      if (!adj) throw notFound('调整单不存在');
+      if (adj.status !== 0) throw conflict('该调整单已处理');
+      if (adj.makerId === op.operatorId)
+        throw badRequest('调整单须由另一位操作员复核', 'id', 'SAME_OPERATOR');
+      let entryId: number | null = null;
+      if (input.approve) {
+        const wallet = await agentAccountId(tx, adj.agentId, adj.walletType as 'profit');
+        const platform = await platformAccountId(tx, 'manual_adjustment' as never);
+        const posted = await postEntry(tx, {
+          idemKey: `adjustment:${adj.id}`,
+          reason: 'manual_adjustment',
+          memo: adj.reason,
+          lines: [
+            { accountId: wallet, amountFen: adj.amountFen, infoType: 'manual_adjustment' },
+            { accountId: platform, amountFen: -adj.amountFen, infoType: 'manual_adjustment' },
+          ],
+        });
+        entryId = posted.entryId;
+      }
+      const status = input.approve ? 1 : 2;
+      await tx
+        .update(ledgerAdjustments)
+        .set({
+          status,
+          checkerId: op.operatorId,
+          entryId,
+          decisionReason: input.reason ?? null,
+          decidedAt: sql`now()`,
+        })
+        .where(eq(ledgerAdjustments.id, adj.id));
+      await audit(tx, op, {
+        action: input.approve ? 'adjustment.approve' : 'adjustment.reject',
+        targetType: 'ledger_adjustment',
+        targetId: adj.id,
+        before: { status: 0 },
+        after: { status, entryId, reason: input.reason ?? null },
+      });
+      return { status, entryId };
+    });
+  } catch (err) {
+    if (err instanceof InsufficientBalanceError)
+      throw badRequest('钱包余额不足，无法扣减', 'amountFen', 'INSUFFICIENT_BALANCE');
+    throw err;
+  }
+}

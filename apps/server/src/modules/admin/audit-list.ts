@@ -1,0 +1,39 @@
+import type { AuditQuery, AuditRecord } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import type { KeysetSpec } from '../../lib/keyset';
+
+/** The audit log newest first, filtered by operator, action, target and China-time days. */
+export function auditList(q: AuditQuery): KeysetSpec<AuditRecord> {
+  return {
+    select: sql`id, operator_id, operator_name, role, action, target_type, target_id, before, after, ip, created_at`,
+    from: sql`FROM audit_logs`,
+    where: [
+      q.operatorId !== undefined && sql`operator_id = ${q.operatorId}`,
+      q.action ? sql`action = ${q.action}` : undefined,
+      q.targetType ? sql`target_type = ${q.targetType}` : undefined,
+      q.targetId ? sql`target_id = ${q.targetId}` : undefined,
+      q.from
+        ? sql`created_at >= (${q.from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`
+        : undefined,
+      q.to
+        ? sql`created_at < ((${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`
+        : undefined,
+    ],
+    sorts: { createdAt: { expr: sql`created_at`, type: 'timestamptz' } },
+    defaultSort: 'createdAt',
+    id: sql`id`,
+    map: (r) => ({
+      id: Number(r.id),
+      operatorId: r.operator_id == null ? null : Number(r.operator_id),
+      operatorName: String(r.operator_name),
+      role: String(r.role),
+      action: String(r.action),
+      targetType: String(r.target_type),
+      targetId: (r.target_id as string | null) ?? null,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      ip: (r.ip as string | null) ?? null,
+      createdAt: new Date(r.created_at as string).toISOString(),
+    }),
+  };
+}

@@ -1,0 +1,159 @@
+import {
+  adminBanner,
+  adminBannerQuery,
+  adminNotice,
+  adminNoticeQuery,
+  envelopeOf,
+  ok,
+  pageOf,
+  saveBannerRequest,
+  saveNoticeRequest,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { keysetPage, sendCsv } from '../../lib/keyset';
+import {
+  bannerList,
+  deleteBanner,
+  deleteNotice,
+  noticeList,
+  saveBanner,
+  saveNotice,
+} from '../../modules/admin/content';
+import { operatorOf } from '../../plugins/admin-auth';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const idBody = z.object({ id: z.number({ error: '编号不正确' }).int().positive('编号不正确') });
+const saved = envelopeOf(z.object({ id: z.number() }));
+
+export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/banners',
+    {
+      config: { permission: 'content:view' },
+      schema: {
+        tags,
+        summary: 'Banners (home and shop)',
+        security,
+        querystring: adminBannerQuery,
+        response: { 200: envelopeOf(pageOf(adminBanner)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = bannerList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: 'ID', value: (r) => r.id },
+            { header: '标题', value: (r) => r.title },
+            { header: '类型', value: (r) => (r.bannerType === 1 ? '首页' : '商城') },
+            { header: '显示', value: (r) => (r.isShow ? '是' : '否') },
+            { header: '排序', value: (r) => r.sort },
+            { header: '图片', value: (r) => r.imageUrl },
+          ],
+          'banners',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.post(
+    '/banners/save',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Create or update a banner',
+        security,
+        body: saveBannerRequest,
+        response: { 200: saved },
+      },
+    },
+    async (request) => ok(await saveBanner(app.db, operatorOf(request), request.body), '保存成功'),
+  );
+  app.post(
+    '/banners/delete',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Delete a banner',
+        security,
+        body: idBody,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteBanner(app.db, operatorOf(request), request.body.id);
+      return ok(null, '删除成功');
+    },
+  );
+  app.get(
+    '/notices',
+    {
+      config: { permission: 'content:view' },
+      schema: {
+        tags,
+        summary: 'Notices',
+        security,
+        querystring: adminNoticeQuery,
+        response: { 200: envelopeOf(pageOf(adminNotice)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = noticeList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: 'ID', value: (r) => r.id },
+            { header: '标题', value: (r) => r.title },
+            { header: '内容', value: (r) => r.content },
+            { header: '发布时间', value: (r) => r.publishedAt },
+          ],
+          'notices',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.post(
+    '/notices/save',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Publish or edit a notice',
+        security,
+        body: saveNoticeRequest,
+        response: { 200: saved },
+      },
+    },
+    async (request) => ok(await saveNotice(app.db, operatorOf(request), request.body), '保存成功'),
+  );
+  app.post(
+    '/notices/delete',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Delete a notice',
+        security,
+        body: idBody,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteNotice(app.db, operatorOf(request), request.body.id);
+      return ok(null, '删除成功');
+    },
+  );
+};

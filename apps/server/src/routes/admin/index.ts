@@ -1,0 +1,63 @@
+import type { Permission } from '@pos/core';
+import type { FastifyInstance } from 'fastify';
+import { authenticateOperator, requirePermission } from '../../plugins/admin-auth';
+import { adminAuthProtectedRoutes, adminAuthPublicRoutes } from './auth.routes';
+import { adminWithdrawalRoutes } from './withdrawals.routes';
+import { adminContentRoutes } from './content.routes';
+import { adminAuditRoutes } from './audit.routes';
+import { adminAgentRoutes } from './agents.routes';
+import { adminLedgerRoutes } from './ledger.routes';
+import { adminDashboardRoutes } from './dashboard.routes';
+import { adminTerminalRoutes } from './terminals.routes';
+import { adminOpsRoutes } from './ops.routes';
+
+export interface AdminRouteEntry {
+  method: string;
+  url: string;
+  permission: Permission | 'session';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every protected admin route with the permission it requires (the RBAC test reads it). */
+    adminRouteTable: AdminRouteEntry[];
+  }
+}
+
+/**
+ * The operators' console API under /prod-api/admin. Sign-in is public; every other route sits in
+ * a scope whose hook authenticates the operator and checks the route's permission before the body
+ * is even read, so a role without it gets 403 and nothing runs. A route that names no permission
+ * cannot be registered at all.
+ */
+export async function adminRoutes(app: FastifyInstance) {
+  await app.register(adminAuthPublicRoutes);
+
+  await app.register(async (priv) => {
+    priv.addHook('onRoute', (route) => {
+      const permission = (route.config as { permission?: Permission | 'session' } | undefined)
+        ?.permission;
+      if (!permission) throw new Error(`admin route ${route.url} names no permission`);
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        app.adminRouteTable.push({ method, url: route.url, permission });
+      }
+    });
+    priv.addHook('onRequest', async (request) => {
+      const caller = await authenticateOperator(app, request);
+      const permission = (request.routeOptions.config as { permission?: string }).permission;
+      if (permission && permission !== 'session') {
+        requirePermission(caller, permission as Permission);
+      }
+    });
+    await priv.register(adminAuthProtectedRoutes);
+    await priv.register(adminWithdrawalRoutes);
+    await priv.register(adminContentRoutes);
+    await priv.register(adminAuditRoutes);
+    await priv.register(adminAgentRoutes);
+    await priv.register(adminLedgerRoutes);
+    await priv.register(adminDashboardRoutes);
+    await priv.register(adminTerminalRoutes);
+    await priv.register(adminOpsRoutes);
+  });
+}

@@ -1,0 +1,93 @@
+import {
+  adjustment,
+  adjustmentQuery,
+  createAdjustmentRequest,
+  decideAdjustmentRequest,
+  envelopeOf,
+  ok,
+  pageOf,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { keysetPage, sendCsv } from '../../lib/keyset';
+import {
+  adjustmentList,
+  createAdjustment,
+  decideAdjustment,
+} from '../../modules/admin/adjustments';
+import { operatorOf } from '../../plugins/admin-auth';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const status = ['待复核', '已入账', '已驳回'];
+
+export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/adjustments',
+    {
+      config: { permission: 'ledger:view' },
+      schema: {
+        tags,
+        summary: 'Manual ledger adjustments',
+        security,
+        querystring: adjustmentQuery,
+        response: { 200: envelopeOf(pageOf(adjustment)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = adjustmentList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: 'ID', value: (r) => r.id },
+            { header: '代理', value: (r) => r.agentName },
+            { header: '钱包', value: (r) => r.walletType },
+            { header: '金额(元)', value: (r) => (r.amountFen / 100).toFixed(2) },
+            { header: '原因', value: (r) => r.reason },
+            { header: '状态', value: (r) => status[r.status] },
+            { header: '发起人', value: (r) => r.makerName },
+            { header: '复核人', value: (r) => r.checkerName },
+            { header: '发起时间', value: (r) => r.createdAt },
+          ],
+          'adjustments',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.post(
+    '/adjustments/create',
+    {
+      config: { permission: 'ledger:adjust' },
+      schema: {
+        tags,
+        summary: 'Propose an adjustment (posts only after a second operator approves)',
+        security,
+        body: createAdjustmentRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(await createAdjustment(app.db, operatorOf(request), request.body), '已提交复核'),
+  );
+  app.post(
+    '/adjustments/decide',
+    {
+      config: { permission: 'ledger:approve' },
+      schema: {
+        tags,
+        summary: "Approve (posts through the ledger) or reject another operator's adjustment",
+        security,
+        body: decideAdjustmentRequest,
+        response: {
+          200: envelopeOf(z.object({ status: z.number(), entryId: z.number().nullable() })),
+        },
+      },
+    },
+    async (request) => ok(await decideAdjustment(app.db, operatorOf(request), request.body)),
+  );
+};

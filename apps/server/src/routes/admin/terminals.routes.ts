@@ -1,0 +1,83 @@
+import {
+  allocateToTopRequest,
+  envelopeOf,
+  importIdQuery,
+  ok,
+  terminalImportPreview,
+  terminalImportPreviewRequest,
+  terminalImportProgress,
+  terminalOperateResult,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  allocateToTop,
+  commitImport,
+  importProgress,
+  previewImport,
+} from '../../modules/admin/terminal-import';
+import { operatorOf } from '../../plugins/admin-auth';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+export const adminTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/terminals/import/preview',
+    {
+      config: { permission: 'terminal:import' },
+      bodyLimit: 10 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Check a CSV row by row (nothing is written to terminals)',
+        security,
+        body: terminalImportPreviewRequest,
+        response: { 200: envelopeOf(terminalImportPreview) },
+      },
+    },
+    async (request) => ok(await previewImport(app.db, operatorOf(request), request.body)),
+  );
+  app.post(
+    '/terminals/import/commit',
+    {
+      config: { permission: 'terminal:import' },
+      schema: {
+        tags,
+        summary: "Write a previewed import's valid rows in batches",
+        security,
+        body: importIdQuery,
+        response: { 200: envelopeOf(terminalImportProgress) },
+      },
+    },
+    async (request) =>
+      ok(await commitImport(app.db, operatorOf(request), request.body.id), '导入完成'),
+  );
+  app.get(
+    '/terminals/import/progress',
+    {
+      config: { permission: 'terminal:view' },
+      schema: {
+        tags,
+        summary: 'Progress of an import',
+        security,
+        querystring: importIdQuery,
+        response: { 200: envelopeOf(terminalImportProgress) },
+      },
+    },
+    async (request) => ok(await importProgress(app.db, request.query.id)),
+  );
+  app.post(
+    '/terminals/allocate',
+    {
+      config: { permission: 'terminal:import' },
+      schema: {
+        tags,
+        summary: 'Allocate platform stock to a top-level agent',
+        security,
+        body: allocateToTopRequest,
+        response: { 200: envelopeOf(terminalOperateResult) },
+      },
+    },
+    async (request) =>
+      ok(await allocateToTop(app.db, operatorOf(request), request.body), '下发成功'),
+  );
+};

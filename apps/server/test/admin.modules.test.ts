@@ -1,0 +1,383 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/client';
+import { DEMO_PAY_PASSWORD } from '../src/db/seed-withdrawals';
+import { adminCall, adminLogin } from './admin-helpers';
+import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+
+const ctx = await createTestContext({ adminTotp: false });
+const { app } = ctx;
+const db = ctx.database.db;
+
+let finance: string;
+let superAdmin: string;
+let content: string;
+let ops: string;
+let topToken: string;
+
+const auditCount = async (action: string) =>
+  Number(
+    (
+      await rows<{ n: unknown }>(
+        db,
+        sql`SELECT count(*) AS n FROM audit_logs WHERE action = ${action}`,
+      )
+    )[0]!.n,
+  );
+
+beforeAll(async () => {
+  finance = await adminLogin(app, 'finance');
+  superAdmin = await adminLogin(app, 'super_admin');
+  content = await adminLogin(app, 'content');
+  ops = await adminLogin(app, 'operations');
+  topToken = await loginAs(app, DEMO_ACCOUNTS.top.mobile);
+});
+
+async function agentWithdraw(amountFen: number) {
+  const accounts = await app.inject({
+    method: 'GET',
+    url: '/prod-api/api/ag/my/center/settlement/list',
+    headers: bearer(topToken),
+  });
+  const own = (accounts.json().data as { own: { id: number } }).own;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/prod-api/api/ag/agent/withdraw/apply',
+    headers: bearer(topToken),
+    payload: {
+      walletType: 'profit',
+      amountFen,
+      accountId: own.id,
+      payPassword: DEMO_PAY_PASSWORD,
+      idempotencyKey: `key-${amountFen}-${Date.now()}`,
+    },
+  });
+  expect(res.json().code, res.json().msg).toBe(200);
+  return res.json().data.id as number;
+}
+
+describe('withdrawal review', () => {
+  it('finance approves and pays a batch; each step is audited with before and after', async () => {
+    const a = await agentWithdraw(1500);
+    const b = await agentWithdraw(1600);
+    const list = await adminCall<{ rows: { id: number; cardMasked: string }[] }>(
+      app,
+      finance,
+      'GET',
+      '/withdrawals?status=0',
+    );
+    expect(list.body.data.rows.map((r) => r.id)).toEqual(expect.arrayContaining([a, b]));
+    expect(list.body.data.rows[0]!.cardMasked).toMatch(/\*/);
+
+    const approved = await adminCall<{ done: number[] }>(
+      app,
+      finance,
+      'POST',
+      '/withdrawals/approve',
+      { ids: [a, b] },
+    );
+    expect(approved.body.data.done).toEqual([a, b]);
+    const again = await adminCall<{ failed: { id: number }[] }>(
+      app,
+      finance,
+      'POST',
+      '/withdrawals/approve',
+      { ids: [a] },
+    );
+    expect(again.body.data.failed[0]!.id).toBe(a);
+
+    const paid = await adminCall<{ done: number[] }>(app, finance, 'POST', '/withdrawals/pay', {
+      ids: [a, b],
+    });
+    expect(paid.body.data.done).toEqual([a, b]);
+    const [w] = await rows<{ status: number }>(
+      db,
+      sql`SELECT status FROM withdrawals WHERE id = ${a}`,
+    );
+    expect(Number(w!.status)).toBe(2);
+    const [log] = await rows<{
+      before: { status: number };
+      after: { status: number };
+      operator_name: string;
+      role: string;
+    }>(
+      db,
+      sql`SELECT before, after, operator_name, role FROM audit_logs WHERE action = 'withdrawal.approve' AND target_id = ${String(a)}`,
+    );
+    expect(log).toMatchObject({ before: { status: 0 }, after: { status: 1 }, role: 'finance' });
+  });
+
+  it('rejecting needs a reason (named) and returns the money; content cannot review', async () => {
+    const id = await agentWithdraw(1700);
+    const noReason = await adminCall(app, finance, 'POST', '/withdrawals/reject', { ids: [id] });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.field).toBe('reason');
+    const [still] = await rows<{ status: number }>(
+      db,
+      sql`SELECT status FROM withdrawals WHERE id = ${id}`,
+    );
+    expect(Number(still!.status)).toBe(0);
+
+    expect(
+      (await adminCall(app, content, 'POST', '/withdrawals/reject', { ids: [id], reason: 'x' }))
+        .status,
+    ).toBe(403);
+    const rejected = await adminCall<{ done: number[] }>(
+      app,
+      finance,
+      'POST',
+      '/withdrawals/reject',
+      { ids: [id], reason: '卡号有误' },
+    );
+    expect(rejected.body.data.done).toEqual([id]);
+  });
+
+  it('reveals the full card number only to allowed roles, and audits each reveal', async () => {
+    const id = await agentWithdraw(1800);
+    const before = await auditCount('pii.reveal');
+    const shown = await adminCall<{ value: string }>(app, finance, 'POST', '/withdrawals/reveal', {
+      id,
+      what: 'card',
+    });
+    expect(shown.body.data.value).toMatch(/^\d{16,19}$/);
+    expect(await auditCount('pii.reveal')).toBe(before + 1);
+    expect(
+      (await adminCall(app, ops, 'POST', '/withdrawals/reveal', { id, what: 'card' })).status,
+    ).toBe(403);
+  });
+
+  it('exports the filtered queue as CSV', async () => {
+    const res = await adminCall(app, finance, 'GET', '/withdrawals?format=csv&status=2');
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body.raw).toContain('已到账');
+  });
+});
+
+describe('content', () => {
+  it('a banner published in the console is what the agent app lists; bad input names the field', async () => {
+    const bad = await adminCall(app, content, 'POST', '/banners/save', {
+      title: '',
+      imageUrl: '/static/banners/banner-1.svg',
+      bannerType: 1,
+      isShow: true,
+      sort: 0,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('title');
+    const saved = await adminCall<{ id: number }>(app, content, 'POST', '/banners/save', {
+      title: '双十一活动',
+      imageUrl: '/static/banners/banner-2.svg',
+      bannerType: 1,
+      isShow: true,
+      sort: 0,
+    });
+    expect(saved.body.code).toBe(200);
+    const app1 = await app.inject({
+      method: 'GET',
+      url: '/prod-api/api/ag/home/banner/list?bannerType=1',
+      headers: bearer(topToken),
+    });
+    expect((app1.json().data as { title: string }[])[0]!.title).toBe('双十一活动');
+
+    await adminCall(app, content, 'POST', '/banners/save', {
+      id: saved.body.data.id,
+      title: '双十一活动',
+      imageUrl: '/static/banners/banner-2.svg',
+      bannerType: 1,
+      isShow: false,
+      sort: 0,
+    });
+    const app2 = await app.inject({
+      method: 'GET',
+      url: '/prod-api/api/ag/home/banner/list?bannerType=1',
+      headers: bearer(topToken),
+    });
+    expect((app2.json().data as { title: string }[]).map((b) => b.title)).not.toContain(
+      '双十一活动',
+    );
+    expect(await auditCount('banner.update')).toBe(1);
+    expect((await adminCall(app, finance, 'POST', '/banners/save', {})).status).toBe(403);
+  });
+});
+
+describe('maker-checker adjustment', () => {
+  it('posts only when a second operator approves; the maker cannot approve their own', async () => {
+    const balance = async () =>
+      Number(
+        (
+          await rows<{ b: unknown }>(
+            db,
+            sql`SELECT coalesce(sum(balance_fen), 0) AS b FROM ledger_accounts WHERE agent_id = ${ctx.demo.child.id} AND wallet_type = 'reward'`,
+          )
+        )[0]!.b,
+      );
+    const start = await balance();
+    const made = await adminCall<{ id: number }>(app, finance, 'POST', '/adjustments/create', {
+      agentId: ctx.demo.child.id,
+      walletType: 'reward',
+      amountFen: 12345,
+      reason: '活动补发',
+    });
+    expect(made.body.code, made.body.msg).toBe(200);
+    expect(await balance()).toBe(start);
+    const self = await adminCall(app, finance, 'POST', '/adjustments/decide', {
+      id: made.body.data.id,
+      approve: true,
+    });
+    expect(self.status).toBe(400);
+    expect(await balance()).toBe(start);
+    const checked = await adminCall(app, superAdmin, 'POST', '/adjustments/decide', {
+      id: made.body.data.id,
+      approve: true,
+    });
+    expect(checked.body.code, checked.body.msg).toBe(200);
+    expect(await balance()).toBe(start + 12345);
+    const [sum] = await rows<{ s: unknown }>(
+      db,
+      sql`SELECT sum(balance_fen) AS s FROM ledger_accounts`,
+    );
+    expect(Number(sum!.s)).toBe(0);
+  });
+
+  it('refuses a zero amount naming the field', async () => {
+    const bad = await adminCall(app, finance, 'POST', '/adjustments/create', {
+      agentId: ctx.demo.child.id,
+      walletType: 'reward',
+      amountFen: 0,
+      reason: 'x',
+    });
+    expect(bad.body.field).toBe('amountFen');
+  });
+});
+
+describe('agents', () => {
+  it('searches by mobile, creates a top-level agent, and disabling ends its sessions', async () => {
+    const found = await adminCall<{ rows: { id: number }[] }>(
+      app,
+      ops,
+      'GET',
+      `/agents?keyword=${DEMO_ACCOUNTS.child.mobile}`,
+    );
+    expect(found.body.data.rows.map((r) => r.id)).toEqual([ctx.demo.child.id]);
+    const detail = await adminCall<{ chain: { id: number }[] }>(
+      app,
+      ops,
+      'GET',
+      `/agents/detail?id=${ctx.demo.grandchild.id}`,
+    );
+    expect(detail.body.data.chain.map((c) => c.id)).toEqual([ctx.demo.top.id, ctx.demo.child.id]);
+
+    const dup = await adminCall(app, ops, 'POST', '/agents/create', {
+      name: '新',
+      mobile: DEMO_ACCOUNTS.top.mobile,
+      level: 1,
+    });
+    expect(dup.body.field).toBe('mobile');
+    const created = await adminCall<{ agent: { id: number }; initialPassword: string }>(
+      app,
+      ops,
+      'POST',
+      '/agents/create',
+      { name: '钱七', mobile: '13700000077', level: 1 },
+    );
+    expect(created.body.code, created.body.msg).toBe(200);
+
+    const agentToken = await loginAs(app, '13700000077', created.body.data.initialPassword);
+    await adminCall(app, ops, 'POST', '/agents/disable', { id: created.body.data.agent.id });
+    const after = await app.inject({
+      method: 'GET',
+      url: '/prod-api/getInfo',
+      headers: bearer(agentToken),
+    });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('terminal import', () => {
+  it('names every bad row in the preview, imports only after commit, then allocates to a top agent', async () => {
+    const csv = [
+      'sn,brand,model',
+      'CSVIMP0001,拉卡拉,LKL-M1',
+      'CSVIMP0002,拉卡拉,LKL-M1',
+      'CSVIMP0001,拉卡拉,LKL-M1',
+      'CSVIMP0003,不存在,LKL-M1',
+      'bad sn!,拉卡拉,LKL-M1',
+    ].join('\n');
+    const brands = await rows<{ name: string; models: string[] }>(
+      db,
+      sql`SELECT name, models FROM brands ORDER BY id LIMIT 1`,
+    );
+    const real = csv
+      .replaceAll('拉卡拉', brands[0]!.name)
+      .replaceAll('LKL-M1', brands[0]!.models[0]!);
+    const preview = await adminCall<{
+      id: number;
+      validRows: number;
+      problems: { line: number; msg: string }[];
+    }>(app, ops, 'POST', '/terminals/import/preview', { fileName: 't.csv', csv: real });
+    expect(preview.body.code, preview.body.msg).toBe(200);
+    expect(preview.body.data.validRows).toBe(2);
+    expect(preview.body.data.problems.map((p) => p.line)).toEqual([4, 5, 6]);
+    const none = await rows<{ n: unknown }>(
+      db,
+      sql`SELECT count(*) AS n FROM terminals WHERE sn LIKE 'CSVIMP%'`,
+    );
+    expect(Number(none[0]!.n)).toBe(0);
+    const done = await adminCall<{ status: number; doneRows: number }>(
+      app,
+      ops,
+      'POST',
+      '/terminals/import/commit',
+      { id: preview.body.data.id },
+    );
+    expect(done.body.data).toMatchObject({ status: 2, doneRows: 2 });
+    const moved = await adminCall<{ count: number }>(app, ops, 'POST', '/terminals/allocate', {
+      toAgentId: ctx.demo.top.id,
+      sns: ['CSVIMP0001', 'CSVIMP0002'],
+    });
+    expect(moved.body.code, moved.body.msg).toBe(200);
+    expect(moved.body.data.count).toBe(2);
+    expect(await auditCount('terminal.allocate')).toBe(1);
+  });
+});
+
+describe('dashboard, audit, jobs', () => {
+  it('shows server figures and the attention list; the audit log filters and exports', async () => {
+    const d = await adminCall<{
+      attention: { ledgerBalanced: boolean };
+      terminalsByStatus: { unbound: number };
+    }>(app, content, 'GET', '/dashboard');
+    expect(d.body.data.attention.ledgerBalanced).toBe(true);
+    expect(d.body.data.terminalsByStatus.unbound).toBeGreaterThan(0);
+    const audit = await adminCall<{ rows: { action: string }[] }>(
+      app,
+      superAdmin,
+      'GET',
+      '/audit?action=withdrawal.approve',
+    );
+    expect(audit.body.data.rows.length).toBeGreaterThan(0);
+    expect(new Set(audit.body.data.rows.map((r) => r.action))).toEqual(
+      new Set(['withdrawal.approve']),
+    );
+    const bad = await adminCall(app, superAdmin, 'GET', '/audit?from=2024-13-01');
+    expect(bad.body.field).toBe('from');
+    const page1 = await adminCall<{ rows: { id: number }[]; nextCursor: string }>(
+      app,
+      superAdmin,
+      'GET',
+      '/audit?pageSize=2',
+    );
+    const page2 = await adminCall<{ rows: { id: number }[] }>(
+      app,
+      superAdmin,
+      'GET',
+      `/audit?pageSize=2&cursor=${page1.body.data.nextCursor}`,
+    );
+    expect(page2.body.data.rows[0]!.id).toBeLessThan(page1.body.data.rows[1]!.id);
+    const run = await adminCall<{ ran: boolean }>(app, finance, 'POST', '/jobs/run', {
+      job: 'settlement',
+    });
+    expect(run.body.code, run.body.msg).toBe(200);
+    expect(await auditCount('job.run')).toBe(1);
+  });
+});

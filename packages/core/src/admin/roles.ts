@@ -1,0 +1,75 @@
+/**
+ * Operators' roles and permissions (the console, issue 10). The server checks one permission on
+ * every /prod-api/admin call; the console shows a menu entry only when the operator's role holds
+ * its permission. Both read this table, so they cannot disagree.
+ */
+export const PERMISSIONS = [
+  'dashboard:view',
+  'withdrawal:view',
+  'withdrawal:review',
+  'withdrawal:pay',
+  /** See unmasked ID card and bank card numbers (each reveal is audited). */
+  'pii:reveal',
+  'agent:view',
+  'agent:manage',
+  'terminal:view',
+  'terminal:import',
+  'merchant:review',
+  'content:view',
+  'content:publish',
+  'ledger:view',
+  'ledger:adjust',
+  'ledger:approve',
+  'job:view',
+  'job:run',
+  'audit:view',
+  'operator:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLES = ['super_admin', 'operations', 'finance', 'content'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  super_admin: PERMISSIONS,
+  operations: [
+    'dashboard:view',
+    'agent:view',
+    'agent:manage',
+    'terminal:view',
+    'terminal:import',
+    'merchant:review',
+    'job:view',
+    'audit:view',
+  ],
+  finance: [
+    'dashboard:view',
+    'withdrawal:view',
+    'withdrawal:review',
+    'withdrawal:pay',
+    'pii:reveal',
+    'agent:view',
+    'ledger:view',
+    'ledger:adjust',
+    'ledger:approve',
+    'job:view',
+    'job:run',
+    'audit:view',
+  ],
+  content: ['dashboard:view', 'content:view', 'content:publish'],
+};
+
+export const roleLabels: Record<Role, { zh: string; en: string }> = {
+  super_admin: { zh: '超级管理员', en: 'Super admin' },
+  operations: { zh: '运营', en: 'Operations' },
+  finance: { zh: '财务', en: 'Finance' },
+  content: { zh: '内容', en: 'Content' },
+};
+
+export function hasPermission(role: string, permission: Permission): boolean {
+  return (ROLE_PERMISSIONS[role as Role] ?? []).includes(permission);
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,448 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLES } from '../admin/roles';
+
+/**
+ * Contracts of the operators' console API (/prod-api/admin/...). Lists share one shape: a page
+ * size, an opaque keyset cursor, a sort key and order, filters of their own, and `format=csv`
+ * for the whole filtered list as a CSV download.
+ */
+
+export const ADMIN_API_PREFIX = '/admin';
+
+const text = (label: string, max = 200) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(max, `${label}不能超过${max}个字符`);
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label}不正确` })
+    .int(`${label}不正确`)
+    .positive(`${label}不正确`);
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in
+// ---------------------------------------------------------------------------------------------
+
+export const adminLoginRequest = z.object({
+  username: text('账号', 32),
+  password: z.string({ error: '请填写密码' }).min(1, '请填写密码').max(64, '密码格式错误'),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
+
+export const adminOperator = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type AdminOperator = z.infer<typeof adminOperator>;
+
+/**
+ * Either signed in (TOTP off) or a second step: a short-lived challenge, with the secret and its
+ * otpauth URI when the operator has not enrolled an authenticator yet (shown as a QR code).
+ */
+export const adminLoginResult = z.object({
+  stage: z.enum(['done', 'totp']),
+  token: z.string().optional(),
+  operator: adminOperator.optional(),
+  challenge: z.string().optional(),
+  enrol: z.object({ secret: z.string(), otpauthUri: z.string() }).nullable().optional(),
+});
+export type AdminLoginResult = z.infer<typeof adminLoginResult>;
+
+export const adminTotpRequest = z.object({
+  challenge: z.string({ error: '登录已过期，请重新登录' }).min(1).max(2048),
+  code: z.string({ error: '请填写动态验证码' }).regex(/^\d{6}$/, '动态验证码为6位数字'),
+});
+export type AdminTotpRequest = z.infer<typeof adminTotpRequest>;
+
+export const adminMe = z.object({
+  operator: adminOperator,
+  expiresAt: z.string(),
+  idleMinutes: z.number(),
+});
+export type AdminMe = z.infer<typeof adminMe>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------------------------
+
+export const PAGE_SIZE_MAX = 200;
+export const listQueryBase = z.object({
+  pageSize: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int('每页条数不正确')
+    .min(1, '每页条数不正确')
+    .max(PAGE_SIZE_MAX, `每页条数不能超过${PAGE_SIZE_MAX}`)
+    .default(20),
+  cursor: z.string().max(512, '分页游标不正确').optional(),
+  sort: z.string().max(32).optional(),
+  order: z.enum(['asc', 'desc'], { error: '排序方向不正确' }).optional(),
+  format: z.enum(['json', 'csv'], { error: '导出格式不正确' }).optional(),
+});
+export type ListQueryBase = z.infer<typeof listQueryBase>;
+
+export const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), nextCursor: z.string().nullable() });
+export interface Page<T> {
+  rows: T[];
+  nextCursor: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawals
+// ---------------------------------------------------------------------------------------------
+
+export const adminWithdrawalQuery = listQueryBase.extend({
+  status: z.coerce.number({ error: '状态不正确' }).int().min(0).max(4).optional(),
+  keyword: z.string().trim().max(32).optional(),
+});
+export type AdminWithdrawalQuery = z.infer<typeof adminWithdrawalQuery>;
+
+export const adminWithdrawal = z.object({
+  id: z.number(),
+  agentId: z.number(),
+  agentName: z.string(),
+  agentMobile: z.string(),
+  walletType: z.string(),
+  amountFen: z.number(),
+  feeFen: z.number(),
+  taxFen: z.number(),
+  netFen: z.number(),
+  holderName: z.string(),
+  bankName: z.string(),
+  cardMasked: z.string(),
+  idCardMasked: z.string().nullable(),
+  status: z.number(),
+  reason: z.string().nullable(),
+  payoutRef: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+export const idsRequest = z.object({
+  ids: z
+    .array(z.number({ error: '编号不正确' }).int().positive(), { error: '请选择记录' })
+    .min(1, '请选择记录')
+    .max(200, '一次最多处理200条'),
+});
+export const batchRejectRequest = idsRequest.extend({ reason: text('驳回原因', 200) });
+export type BatchRejectRequest = z.infer<typeof batchRejectRequest>;
+
+export const batchResult = z.object({
+  done: z.array(z.number()),
+  failed: z.array(z.object({ id: z.number(), msg: z.string() })),
+});
+export type BatchResult = z.infer<typeof batchResult>;
+
+export const revealRequest = z.object({
+  id: id('记录编号'),
+  what: z.enum(['card', 'idCard'], { error: '查看内容不正确' }),
+});
+export const revealResult = z.object({ value: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Agents
+// ---------------------------------------------------------------------------------------------
+
+export const adminAgentQuery = listQueryBase.extend({
+  keyword: z.string().trim().max(32).optional(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+  topOnly: z.enum(['true', 'false']).optional(),
+});
+export type AdminAgentQuery = z.infer<typeof adminAgentQuery>;
+
+export const adminAgent = z.object({
+  id: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  inviteCode: z.string(),
+  level: z.number(),
+  depth: z.number(),
+  parentId: z.number().nullable(),
+  topId: z.number().nullable(),
+  status: z.number(),
+  isSpecificAccount: z.boolean(),
+  realNameVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminAgent = z.infer<typeof adminAgent>;
+
+export const adminAgentDetail = z.object({
+  agent: adminAgent,
+  chain: z.array(adminAgent.pick({ id: true, name: true, mobile: true, level: true })),
+  children: z.array(adminAgent),
+  subtreeSize: z.number(),
+  wallets: z.array(z.object({ walletType: z.string(), balanceFen: z.number() })),
+  terminals: z.object({
+    total: z.number(),
+    unbound: z.number(),
+    bound: z.number(),
+    activated: z.number(),
+  }),
+  merchants: z.number(),
+});
+export type AdminAgentDetail = z.infer<typeof adminAgentDetail>;
+
+export const createTopAgentRequest = z.object({
+  name: text('姓名', 32),
+  mobile: z.string({ error: '请填写手机号' }).regex(/^1\d{10}$/, '手机号格式不正确'),
+  level: z.number({ error: '等级不正确' }).int('等级不正确').min(1, '等级不正确').max(99),
+  isSpecificAccount: z.boolean().optional(),
+});
+export type CreateTopAgentRequest = z.infer<typeof createTopAgentRequest>;
+export const createTopAgentResult = z.object({ agent: adminAgent, initialPassword: z.string() });
+
+export const updateAgentRequest = z.object({
+  id: id('代理编号'),
+  level: z
+    .number({ error: '等级不正确' })
+    .int('等级不正确')
+    .min(1, '等级不正确')
+    .max(99)
+    .optional(),
+  isSpecificAccount: z.boolean({ error: '特殊账户标记不正确' }).optional(),
+});
+export const agentIdRequest = z.object({ id: id('代理编号') });
+export const resetAgentPasswordResult = z.object({ initialPassword: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Content
+// ---------------------------------------------------------------------------------------------
+
+export const adminBannerQuery = listQueryBase.extend({
+  bannerType: z.coerce.number().int().min(1).max(2).optional(),
+  isShow: z.enum(['true', 'false']).optional(),
+});
+export const adminBanner = z.object({
+  id: z.number(),
+  title: z.string(),
+  imageUrl: z.string(),
+  bannerType: z.number(),
+  isShow: z.boolean(),
+  content: z.string(),
+  sort: z.number(),
+  createdAt: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBanner>;
+export const saveBannerRequest = z.object({
+  id: z.number().int().positive().optional(),
+  title: text('标题', 64),
+  imageUrl: z
+    .string({ error: '请填写图片地址' })
+    .trim()
+    .min(1, '请填写图片地址')
+    .max(500, '图片地址过长')
+    .refine((v) => /^(https?:\/\/|\/)/.test(v), '图片地址须以 / 或 http(s):// 开头'),
+  bannerType: z.union([z.literal(1), z.literal(2)], { error: '类型须为首页或商城' }),
+  isShow: z.boolean({ error: '请选择是否显示' }),
+  content: z.string().max(5000, '内容不能超过5000个字符').default(''),
+  sort: z.number({ error: '排序不正确' }).int('排序须为整数').min(0, '排序不能为负').max(9999),
+});
+export type SaveBannerRequest = z.infer<typeof saveBannerRequest>;
+
+export const adminNoticeQuery = listQueryBase.extend({
+  keyword: z.string().trim().max(64).optional(),
+});
+export const adminNotice = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  publishedAt: z.string(),
+});
+export type AdminNotice = z.infer<typeof adminNotice>;
+export const saveNoticeRequest = z.object({
+  id: z.number().int().positive().optional(),
+  title: text('标题', 64),
+  content: text('内容', 5000),
+});
+export type SaveNoticeRequest = z.infer<typeof saveNoticeRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+// ---------------------------------------------------------------------------------------------
+
+export const auditQuery = listQueryBase.extend({
+  operatorId: z.coerce.number().int().positive().optional(),
+  action: z.string().trim().max(64).optional(),
+  targetType: z.string().trim().max(64).optional(),
+  targetId: z.string().trim().max(64).optional(),
+  from: z.iso.date({ error: '开始日期格式为YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: '结束日期格式为YYYY-MM-DD' }).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+export const auditRecord = z.object({
+  id: z.number(),
+  operatorId: z.number().nullable(),
+  operatorName: z.string(),
+  role: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecord>;
+
+// ---------------------------------------------------------------------------------------------
+// Ledger adjustments (maker-checker)
+// ---------------------------------------------------------------------------------------------
+
+export const ADJUSTABLE_WALLETS = ['profit', 'reward', 'capital_pool'] as const;
+export const adjustmentQuery = listQueryBase.extend({
+  status: z.coerce.number().int().min(0).max(2).optional(),
+});
+export const createAdjustmentRequest = z.object({
+  agentId: z.number({ error: '请选择代理' }).int('代理编号不正确').positive('代理编号不正确'),
+  walletType: z.enum(ADJUSTABLE_WALLETS, { error: '钱包类型不正确' }),
+  amountFen: z
+    .number({ error: '请填写金额' })
+    .int('金额须为整数分')
+    .refine((v) => v !== 0, '金额不能为0')
+    .refine((v) => Math.abs(v) <= 100_000_000, '金额不能超过100万元'),
+  reason: text('调整原因', 200),
+});
+export type CreateAdjustmentRequest = z.infer<typeof createAdjustmentRequest>;
+export const decideAdjustmentRequest = z.object({
+  id: id('调整编号'),
+  approve: z.boolean({ error: '请选择通过或驳回' }),
+  reason: z.string().trim().max(200, '原因不能超过200个字符').optional(),
+});
+export const adjustment = z.object({
+  id: z.number(),
+  agentId: z.number(),
+  agentName: z.string(),
+  walletType: z.string(),
+  amountFen: z.number(),
+  reason: z.string(),
+  status: z.number(),
+  makerId: z.number(),
+  makerName: z.string(),
+  checkerId: z.number().nullable(),
+  checkerName: z.string().nullable(),
+  entryId: z.number().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Adjustment = z.infer<typeof adjustment>;
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+// ---------------------------------------------------------------------------------------------
+
+const figures = z.object({
+  volumeFen: z.number(),
+  transactions: z.number(),
+  sharesPaidFen: z.number(),
+  newMerchants: z.number(),
+  activations: z.number(),
+});
+export const dashboard = z.object({
+  today: figures,
+  month: figures,
+  terminalsByStatus: z.object({
+    unbound: z.number(),
+    bound: z.number(),
+    activated: z.number(),
+    deleted: z.number(),
+  }),
+  trend: z.array(z.object({ day: z.string(), volumeFen: z.number(), transactions: z.number() })),
+  attention: z.object({
+    pendingWithdrawals: z.number(),
+    licenceReviews: z.number(),
+    flaggedNotifications: z.number(),
+    failedJobs: z.number(),
+    pendingAdjustments: z.number(),
+    ledgerBalanced: z.boolean(),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboard>;
+
+// ---------------------------------------------------------------------------------------------
+// Terminals, jobs, licences
+// ---------------------------------------------------------------------------------------------
+
+export const terminalImportPreviewRequest = z.object({
+  fileName: text('文件名', 200),
+  csv: z
+    .string({ error: '请选择CSV文件' })
+    .min(1, '请选择CSV文件')
+    .max(8 * 1024 * 1024, 'CSV文件不能超过8MB'),
+});
+export const importProblem = z.object({ line: z.number(), sn: z.string(), msg: z.string() });
+export const terminalImportPreview = z.object({
+  id: z.number(),
+  totalRows: z.number(),
+  validRows: z.number(),
+  problemCount: z.number(),
+  problems: z.array(importProblem),
+  sample: z.array(
+    z.object({ line: z.number(), sn: z.string(), brand: z.string(), model: z.string() }),
+  ),
+});
+export type TerminalImportPreview = z.infer<typeof terminalImportPreview>;
+export const terminalImportProgress = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  totalRows: z.number(),
+  validRows: z.number(),
+  doneRows: z.number(),
+  /** 0 previewed, 1 importing, 2 done, 3 failed */
+  status: z.number(),
+  error: z.string().nullable(),
+});
+export type TerminalImportProgress = z.infer<typeof terminalImportProgress>;
+export const importIdQuery = z.object({ id: id('导入编号') });
+export const allocateToTopRequest = z.object({
+  toAgentId: z.number({ error: '请选择一级代理商' }).int().positive('请选择一级代理商'),
+  sns: z.array(z.string().max(32)).max(10_000).optional(),
+  startSn: z.string().max(32).optional(),
+  endSn: z.string().max(32).optional(),
+});
+export type AllocateToTopRequest = z.infer<typeof allocateToTopRequest>;
+
+export const jobRunQuery = listQueryBase.extend({
+  job: z.string().trim().max(32).optional(),
+  status: z.coerce.number().int().min(-1).max(2).optional(),
+});
+export const adminJobRun = z.object({
+  id: z.number(),
+  job: z.string(),
+  period: z.string(),
+  status: z.number(),
+  processed: z.number(),
+  postedFen: z.number(),
+  error: z.string().nullable(),
+  runs: z.number(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type AdminJobRun = z.infer<typeof adminJobRun>;
+
+export const licenceQuery = listQueryBase.extend({
+  status: z.coerce.number().int().min(0).max(3).optional(),
+});
+export const adminLicence = z.object({
+  id: z.number(),
+  merchantNo: z.string(),
+  name: z.string(),
+  agentName: z.string(),
+  licenceNo: z.string().nullable(),
+  licenceName: z.string().nullable(),
+  licenceStatus: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminLicence = z.infer<typeof adminLicence>;
+export const decideLicenceRequest = z.object({
+  id: id('商户编号'),
+  approve: z.boolean({ error: '请选择通过或驳回' }),
+  reason: z.string().trim().max(200, '驳回理由不能超过200个字符').optional(),
+});
