@@ -2,6 +2,8 @@ import { idCardCheckDigit } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
+import { runSettlement } from '../src/modules/settlement/run-settlement';
+import { ingestNotification } from '../src/modules/transactions/ingest-notification';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 const { app, demo, database } = await createTestContext();
@@ -119,19 +121,68 @@ describe('merchant lists and detail', () => {
     });
   });
 
-  it('shows a merchant with its terminals, rates and volume', async () => {
-    const m = await firstOwnMerchant(top, demo.top.id);
-    const body = (await get(top, `/api/merchant/info?id=${m.id}`)).json();
-    expect(body.code).toBe(200);
-    expect(body.data).toMatchObject({
-      id: m.id,
-      own: true,
-      agentName: '张总',
-      rates: [],
-      monthVolumeFen: 0,
+  it('shows a merchant with its terminals, current rates, real volume and latest trades', async () => {
+    // A merchant of the top agent with a bound terminal, paid and settled now.
+    const [found] = await rows<{ merchant_id: unknown; sn: string }>(
+      db,
+      sql`SELECT t.merchant_id, t.sn FROM terminals t JOIN merchants m ON m.id = t.merchant_id
+           WHERE m.agent_id = ${demo.top.id} AND t.bind_status IN (1, 3) AND t.deleted_at IS NULL
+           ORDER BY t.id LIMIT 1`,
+    );
+    const id = Number(found!.merchant_id);
+    const before = (await get(top, `/api/merchant/info?id=${id}`)).json().data;
+    const txnId = `MD-${Date.now()}`;
+    await ingestNotification(db, {
+      txnId,
+      kind: 1,
+      sn: found!.sn,
+      amountFen: 123_456,
+      payType: 1,
+      totalType: 1,
+      cardType: 1,
+      method: 1,
+      status: 1,
+      tradeTime: new Date().toISOString(),
     });
-    expect(body.data.terminals.length).toBe(body.data.terminalCount);
-    for (const t of body.data.terminals) expect([1, 3]).toContain(t.bindStatus);
+    await runSettlement(db);
+
+    const body = (await get(top, `/api/merchant/info?id=${id}`)).json();
+    expect(body.code).toBe(200);
+    const m = body.data;
+    expect(m).toMatchObject({ id, own: true, agentName: '张总' });
+    expect(m.terminals.length).toBe(m.terminalCount);
+    // The volume is the settled trades', this month and in total.
+    expect(m.monthVolumeFen).toBe(before.monthVolumeFen + 123_456);
+    expect(m.totalVolumeFen).toBe(before.totalVolumeFen + 123_456);
+    expect(m.totalVolumeFen).toBeGreaterThanOrEqual(m.monthVolumeFen);
+    // The latest trade leads the list.
+    expect(m.recentTrades[0]).toMatchObject({
+      sn: found!.sn,
+      amountFen: 123_456,
+      kind: 1,
+      status: 1,
+    });
+    expect(m.recentTrades.length).toBeLessThanOrEqual(10);
+    // One rate per rate type of its policy: the merchant's own where set, else the standard.
+    const onFile = await rows<{ rate_type: unknown; rate_ppm: unknown }>(
+      db,
+      sql`SELECT rate_type, rate_ppm FROM merchant_rates WHERE merchant_id = ${id}`,
+    );
+    const standard = await rows<{ rate_type: unknown; standard_rate: unknown }>(
+      db,
+      sql`SELECT pr.rate_type, pr.standard_rate FROM policy_rates pr
+           JOIN terminals t ON t.policy_id = pr.policy_id WHERE t.sn = ${found!.sn} ORDER BY pr.rate_type`,
+    );
+    expect(standard.length).toBe(6);
+    expect(m.rates).toEqual(
+      standard.map((r) => {
+        const own = onFile.find((o) => Number(o.rate_type) === Number(r.rate_type));
+        return {
+          rateType: Number(r.rate_type),
+          ratePpm: Number(own?.rate_ppm ?? r.standard_rate),
+        };
+      }),
+    );
   });
 
   it('answers "not found" for merchants outside the subtree', async () => {

@@ -103,15 +103,28 @@ export type MerchantTerminal = z.infer<typeof merchantTerminal>;
 
 export const merchantRate = z.object({ rateType: z.number(), ratePpm: z.number() });
 
+export const merchantTrade = z.object({
+  id: z.number(),
+  sn: z.string(),
+  /** 1 payment, 2 refund, 3 reversal. */
+  kind: z.number(),
+  /** 1 success, 2 failed, 3 initialised. */
+  status: z.number(),
+  amountFen: z.number(),
+  payType: z.number(),
+  tradeTime: z.string(),
+});
+export type MerchantTrade = z.infer<typeof merchantTrade>;
+
 export const merchantDetail = merchantListItem.extend({
   address: z.string(),
   agentMobile: z.string(),
   terminals: z.array(merchantTerminal),
-  /**
-   * The merchant's rates by rate type. Empty until the policies feature records merchant rates.
-   */
+  /** The merchant's current rates by rate type (ppm; the cap in fen for rate type 6). */
   rates: z.array(merchantRate),
-  /** Successful card volume this month and in total; 0 until transactions are recorded. */
+  /** The merchant's latest transactions (at most 10), newest first. */
+  recentTrades: z.array(merchantTrade),
+  /** Successful volume (net of refunds) this month (Asia/Shanghai) and in total, from settlement. */
   monthVolumeFen: z.number(),
   totalVolumeFen: z.number(),
   licence: z.object({

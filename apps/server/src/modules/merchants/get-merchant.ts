@@ -9,8 +9,8 @@ import { toMerchantItem } from './list-merchants';
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /**
- * A merchant with its terminals, rates and volume, licence and identification. Rates and volume
- * read what the policies and settlement features record; until they exist they are empty and 0.
+ * A merchant with its terminals, current rates, volume (from the daily rollups settlement keeps),
+ * latest transactions, licence and identification.
  */
 export async function getMerchant(db: Db, caller: Caller, id: number): Promise<MerchantDetail> {
   const m = await findMerchantInScope(db, caller, id);
@@ -39,6 +39,36 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
       commFeeFen: num(t.comm_fee_fen),
     };
   });
+  // The rate on file where one was set for the merchant, otherwise the standard rate of its
+  // terminals' policy, which is what settlement charges it.
+  const rates = await rows<{ rate_type: unknown; rate_ppm: unknown }>(
+    db,
+    sql`SELECT pr.rate_type, coalesce(mr.rate_ppm, pr.standard_rate) AS rate_ppm
+          FROM policy_rates pr
+          LEFT JOIN merchant_rates mr ON mr.merchant_id = ${id} AND mr.rate_type = pr.rate_type
+         WHERE pr.policy_id = (SELECT t.policy_id FROM terminals t
+                                WHERE t.merchant_id = ${id} AND t.deleted_at IS NULL AND t.policy_id IS NOT NULL
+                                ORDER BY t.bound_at NULLS LAST, t.id LIMIT 1)
+        UNION ALL
+        SELECT mr.rate_type, mr.rate_ppm FROM merchant_rates mr
+         WHERE mr.merchant_id = ${id} AND NOT EXISTS (
+               SELECT 1 FROM terminals t JOIN policy_rates pr ON pr.policy_id = t.policy_id
+                WHERE t.merchant_id = ${id} AND t.deleted_at IS NULL AND pr.rate_type = mr.rate_type)
+        ORDER BY 1`,
+  );
+  // This month starts at midnight in China; the rollups are per China day.
+  const [volume] = await rows<{ month: unknown; total: unknown }>(
+    db,
+    sql`SELECT coalesce(sum(volume_fen) FILTER (
+                 WHERE day >= date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai')::date), 0) AS month,
+               coalesce(sum(volume_fen), 0) AS total
+          FROM terminal_daily_volume WHERE merchant_id = ${id}`,
+  );
+  const trades = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, sn, kind, status, amount_fen, pay_type, trade_time FROM transactions
+         WHERE merchant_id = ${id} ORDER BY trade_time DESC, id DESC LIMIT 10`,
+  );
   const item = toMerchantItem(
     {
       ...m,
@@ -52,9 +82,18 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
     address: String(m.address ?? ''),
     agentMobile: maskPhone(String(m.agent_mobile ?? '')),
     terminals,
-    rates: [],
-    monthVolumeFen: 0,
-    totalVolumeFen: 0,
+    rates: rates.map((r) => ({ rateType: num(r.rate_type), ratePpm: num(r.rate_ppm) })),
+    recentTrades: trades.map((t) => ({
+      id: num(t.id),
+      sn: String(t.sn),
+      kind: num(t.kind),
+      status: num(t.status),
+      amountFen: num(t.amount_fen),
+      payType: num(t.pay_type),
+      tradeTime: iso(t.trade_time)!,
+    })),
+    monthVolumeFen: num(volume?.month),
+    totalVolumeFen: num(volume?.total),
     licence: {
       status: num(m.licence_status),
       licenceNo: text(m.licence_no),

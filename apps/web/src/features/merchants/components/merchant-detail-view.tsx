@@ -1,9 +1,10 @@
-import { formatDate, formatMoney, type MerchantDetail } from '@pos/core';
+import { enumLabel, formatDate, formatMoney, type MerchantDetail } from '@pos/core';
 import { Button, ErrorBlock, List, ProgressBar, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { ApiError } from '@/lib/api-client';
+import { currentLang } from '@/lib/i18n';
 import { useMerchant } from '../api/get-merchant';
 import { AuthImage } from './auth-image';
 import { BindTag, IdentifyTag, LicenceTag } from './status-tags';
@@ -43,6 +44,7 @@ export function MerchantDetailView({
     volume: <VolumeSection key="volume" m={m} />,
     terminals: <TerminalsSection key="terminals" m={m} progress={focus === 'condition'} />,
     rates: <RatesSection key="rates" m={m} />,
+    trades: <TradesSection key="trades" m={m} />,
     licence: <LicenceSection key="licence" m={m} />,
     identification: <IdentSection key="ident" m={m} />,
   };
@@ -54,10 +56,12 @@ export function MerchantDetailView({
           sections.licence,
           sections.identification,
           sections.rates,
+          sections.trades,
         ]
       : focus === 'data'
         ? [
             sections.volume,
+            sections.trades,
             sections.terminals,
             sections.rates,
             sections.licence,
@@ -67,6 +71,7 @@ export function MerchantDetailView({
             sections.terminals,
             sections.rates,
             sections.volume,
+            sections.trades,
             sections.licence,
             sections.identification,
           ];
@@ -104,12 +109,36 @@ function VolumeSection({ m }: { m: MerchantDetail }) {
       <List.Item extra={`¥${formatMoney(m.monthVolumeFen)}`}>
         {t('merchants.monthVolume')}
       </List.Item>
-      <List.Item
-        extra={`¥${formatMoney(m.totalVolumeFen)}`}
-        description={m.totalVolumeFen === 0 ? t('merchants.volumeNote') : undefined}
-      >
+      <List.Item extra={`¥${formatMoney(m.totalVolumeFen)}`}>
         {t('merchants.totalVolume')}
       </List.Item>
+    </List>
+  );
+}
+
+function TradesSection({ m }: { m: MerchantDetail }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <List mode="card" header={t('merchants.recentTrades')} data-testid="merchant-trades">
+      {m.recentTrades.length === 0 && (
+        <List.Item>{<span className="merch-muted">{t('merchants.noTrades')}</span>}</List.Item>
+      )}
+      {m.recentTrades.map((tr) => (
+        <List.Item
+          key={tr.id}
+          description={`${tr.sn} · ${formatDate(tr.tradeTime, 'yyyy-mm-dd hh:MM')}`}
+          extra={
+            <span className={tr.kind === 1 ? undefined : 'merch-refund'}>
+              {tr.kind === 1 ? '' : '-'}¥{formatMoney(tr.amountFen)}
+            </span>
+          }
+        >
+          {enumLabel('pay_type', tr.payType, lang)}
+          {tr.kind !== 1 && ` · ${t(`merchants.tradeKinds.${tr.kind}`)}`}
+          {tr.status !== 1 && ` · ${t(`merchants.tradeStatuses.${tr.status}`)}`}
+        </List.Item>
+      ))}
     </List>
   );
 }
