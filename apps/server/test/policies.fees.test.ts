@@ -98,6 +98,8 @@ describe('fee changes', () => {
       newFeeFen: 29900,
       firstSn: 'LD00001100',
       lastSn: 'LD00001104',
+      snRuns: [{ first: 'LD00001100', last: 'LD00001104', count: 5 }],
+      runCount: 1,
     });
     expect(pending.data.items).toHaveLength(5);
     await sim().idle();
@@ -137,6 +139,15 @@ describe('fee changes', () => {
       { sn: 'LD00001110', oldFeeFen: 3600, newFeeFen: 4800 },
       { sn: 'LD00001112', oldFeeFen: 3600, newFeeFen: 4800 },
     ]);
+    // Two SNs that are not neighbours are never shown as a range.
+    const listed = await call<{ rows: FeeChangeItem[] }>(top, 'GET', '/api/ag/fee/change/list');
+    expect(listed.data.rows.find((r) => r.id === res.data.id)).toMatchObject({
+      snRuns: [
+        { first: 'LD00001110', last: 'LD00001110', count: 1 },
+        { first: 'LD00001112', last: 'LD00001112', count: 1 },
+      ],
+      runCount: 2,
+    });
     expect((await feeOf('LD00001110')).comm).toBe(3600);
     // Nothing changed, so the same terminals may be asked again at once.
     expect((await apply(top, { kind: 2, sns: ['LD00001110'], feeFen: 6000 })).code).toBe(200);

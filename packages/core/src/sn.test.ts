@@ -8,6 +8,7 @@ import {
   parseSnList,
   parseSnRange,
   parseSnSelection,
+  snRuns,
   splitSn,
 } from './sn';
 
@@ -168,5 +169,43 @@ describe('snFromScan', () => {
     expect(snFromScan('https://pos.example.com/bind?sn=XN00000701&from=box')).toBe('XN00000701');
     expect(snFromScan('SN:LD00001234')).toBe('LD00001234');
     expect(snFromScan('--')).toBeNull();
+  });
+});
+
+describe('snRuns', () => {
+  it('shows a range only for consecutive SNs, in order', () => {
+    expect(snRuns(['LD00001800', 'LD00001797', 'LD00001798'])).toEqual([
+      { first: 'LD00001797', last: 'LD00001798', count: 2 },
+      { first: 'LD00001800', last: 'LD00001800', count: 1 },
+    ]);
+    expect(snRuns(['A9', 'A10'])).toEqual([
+      { first: 'A9', last: 'A9', count: 1 },
+      { first: 'A10', last: 'A10', count: 1 },
+    ]);
+    expect(snRuns(['B3', 'A1', 'A2', 'A2'])).toEqual([
+      { first: 'A1', last: 'A2', count: 2 },
+      { first: 'B3', last: 'B3', count: 1 },
+    ]);
+  });
+
+  it('covers every SN exactly once, each run really contiguous', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 300 }), { maxLength: 60 }), (nums) => {
+        const sns = nums.map((n) => `LD${String(n).padStart(8, '0')}`);
+        const runs = snRuns(sns);
+        expect(runs.reduce((s, r) => s + r.count, 0)).toBe(sns.length);
+        for (const r of runs) {
+          const a = Number(r.first.slice(2));
+          const b = Number(r.last.slice(2));
+          expect(b - a + 1).toBe(r.count);
+          for (let n = a; n <= b; n++) expect(nums).toContain(n);
+        }
+        // Runs are in order and never touch: otherwise they would be one.
+        for (let i = 1; i < runs.length; i++)
+          expect(Number(runs[i]!.first.slice(2))).toBeGreaterThan(
+            Number(runs[i - 1]!.last.slice(2)) + 1,
+          );
+      }),
+    );
   });
 });

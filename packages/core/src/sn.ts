@@ -205,3 +205,46 @@ export function snFromScan(text: string): string | null {
   const sn = normalizeSn(last);
   return SN_PATTERN.test(sn) ? sn : null;
 }
+
+/** A run of consecutive SNs (same prefix and width, numbers one apart); one SN is a run of one. */
+export interface SnRun {
+  first: string;
+  last: string;
+  count: number;
+}
+
+/**
+ * The SNs as runs of consecutive numbers, in order: a range is shown only where the SNs really are
+ * contiguous. Duplicates count once; SNs without a numeric suffix stand alone.
+ */
+export function snRuns(sns: readonly string[]): SnRun[] {
+  const parsed = [...new Set(sns)].map((sn) => ({ sn, parts: splitSn(sn) }));
+  parsed.sort((a, b) => {
+    if (!a.parts || !b.parts) return a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0;
+    if (a.parts.prefix !== b.parts.prefix) return a.parts.prefix < b.parts.prefix ? -1 : 1;
+    if (a.parts.digits.length !== b.parts.digits.length)
+      return a.parts.digits.length - b.parts.digits.length;
+    const d = BigInt(a.parts.digits) - BigInt(b.parts.digits);
+    return d < 0n ? -1 : d > 0n ? 1 : 0;
+  });
+  const runs: SnRun[] = [];
+  let prev: (typeof parsed)[number] | null = null;
+  for (const cur of parsed) {
+    const run = runs[runs.length - 1];
+    const follows =
+      run &&
+      prev?.parts &&
+      cur.parts &&
+      prev.parts.prefix === cur.parts.prefix &&
+      prev.parts.digits.length === cur.parts.digits.length &&
+      BigInt(cur.parts.digits) === BigInt(prev.parts.digits) + 1n;
+    if (follows) {
+      run.last = cur.sn;
+      run.count += 1;
+    } else {
+      runs.push({ first: cur.sn, last: cur.sn, count: 1 });
+    }
+    prev = cur;
+  }
+  return runs;
+}

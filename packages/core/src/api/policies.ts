@@ -440,6 +440,10 @@ export const feeChangeItem = z.object({
   count: z.number(),
   firstSn: z.string(),
   lastSn: z.string(),
+  /** The batch's SNs as runs of consecutive numbers, in order (the first FEE_CHANGE_RUNS_SHOWN). */
+  snRuns: z.array(z.object({ first: z.string(), last: z.string(), count: z.number() })),
+  /** How many runs there are in all. */
+  runCount: z.number(),
   newFeeFen: z.number(),
   status: z.number(),
   reason: z.string().nullable(),
@@ -448,6 +452,7 @@ export const feeChangeItem = z.object({
   finishedAt: z.string().nullable(),
 });
 export type FeeChangeItem = z.infer<typeof feeChangeItem>;
+export const FEE_CHANGE_RUNS_SHOWN = 3;
 export const feeChangePage = policyPageOf(feeChangeItem);
 
 export const feeChangeDetail = feeChangeItem.extend({

@@ -4,7 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { inSubtree, iso, num } from '../policies/scope';
-import { FEE_CHANGE_COLUMNS, toFeeChangeItem } from './list-fee-changes';
+import { FEE_CHANGE_COLUMNS, feeChangeRuns, toFeeChangeItem } from './list-fee-changes';
 
 /** The most terminals the detail lists; the batch's count says how many there are in all. */
 const ITEMS_SHOWN = 500;
@@ -26,7 +26,8 @@ export async function getFeeChange(
     db,
     sql`SELECT sn, old_fee_fen FROM fee_change_items WHERE fee_change_id = ${id} ORDER BY sn LIMIT ${ITEMS_SHOWN}`,
   );
-  const item = toFeeChangeItem(r, caller);
+  const runs = await feeChangeRuns(db, [id]);
+  const item = toFeeChangeItem(r, caller, runs.get(id) ?? []);
   return {
     ...item,
     requestNo: `F${item.id}`,

@@ -1,4 +1,11 @@
-import { maskName, normalizeSn, type FeeChangeItem } from '@pos/core';
+import {
+  FEE_CHANGE_RUNS_SHOWN,
+  maskName,
+  normalizeSn,
+  snRuns,
+  type FeeChangeItem,
+  type SnRun,
+} from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
@@ -7,13 +14,40 @@ import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '
 export const FEE_CHANGE_COLUMNS = sql`f.id, f.kind, f.count, f.first_sn, f.last_sn, f.new_fee_fen, f.status, f.reason,
   f.requested_by, r.name AS requested_by_name, f.created_at, f.finished_at`;
 
-export function toFeeChangeItem(r: Record<string, unknown>, caller: Caller): FeeChangeItem {
+/** Each batch's SNs as runs of consecutive numbers, for the batches given. */
+export async function feeChangeRuns(db: DbOrTx, ids: number[]): Promise<Map<number, SnRun[]>> {
+  const runs = new Map<number, SnRun[]>();
+  if (ids.length === 0) return runs;
+  const items = await rows<{ fee_change_id: unknown; sn: string }>(
+    db,
+    sql`SELECT fee_change_id, sn FROM fee_change_items
+         WHERE fee_change_id IN (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
+  );
+  const sns = new Map<number, string[]>();
+  for (const i of items) {
+    const id = num(i.fee_change_id);
+    sns.set(id, [...(sns.get(id) ?? []), i.sn]);
+  }
+  for (const [id, list] of sns) runs.set(id, snRuns(list));
+  return runs;
+}
+
+export function toFeeChangeItem(
+  r: Record<string, unknown>,
+  caller: Caller,
+  runs: SnRun[],
+): FeeChangeItem {
   return {
     id: num(r.id),
     kind: num(r.kind),
     count: num(r.count),
     firstSn: String(r.first_sn),
     lastSn: String(r.last_sn),
+    snRuns: runs.slice(0, FEE_CHANGE_RUNS_SHOWN),
+    runCount: runs.length,
     newFeeFen: num(r.new_fee_fen),
     status: num(r.status),
     reason: r.reason === null ? null : String(r.reason),
@@ -51,8 +85,12 @@ export async function listFeeChanges(
         WHERE ${sql.join(filters, sql` AND `)}
         ORDER BY f.id DESC LIMIT ${query.pageSize + 1}`,
   );
+  const runs = await feeChangeRuns(
+    db,
+    found.slice(0, query.pageSize).map((r) => num(r.id)),
+  );
   return pageOf(
-    found.map((r) => toFeeChangeItem(r, caller)),
+    found.map((r) => toFeeChangeItem(r, caller, runs.get(num(r.id)) ?? [])),
     query.pageSize,
   );
 }

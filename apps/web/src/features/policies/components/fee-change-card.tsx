@@ -24,9 +24,9 @@ export function FeeChangeCard({ item, onOpen }: { item: FeeChangeItem; onOpen: (
         <StatusTag status={item.status} />
       </div>
       <div className="pol-list-sub">
-        <span>
-          {item.firstSn}
-          {item.count > 1 ? ` ~ ${item.lastSn}` : ''}
+        <span data-testid="fee-change-sns">
+          {item.snRuns.map((r) => (r.count > 1 ? `${r.first} ~ ${r.last}` : r.first)).join('、')}
+          {item.runCount > item.snRuns.length ? ' …' : ''}
         </span>
         <span>{t('policies.snCount', { n: item.count })}</span>
         <span>{item.requestedByName}</span>
