@@ -54,7 +54,9 @@ describe('bind and unbind', () => {
       canBind: false,
       canUnbind: true,
     });
-    expect(info.history[0]).toMatchObject({ type: 3 });
+    // The history names the merchant the terminal went to, not the holder twice.
+    expect(info.history[0]).toMatchObject({ type: 3, toName: '测试便利店' });
+    expect(info.history[0].fromName).not.toBe('测试便利店');
     const merchant = (await get(grandchild, `/api/merchant/info?id=${res.data.merchantId}`)).json()
       .data;
     expect(merchant).toMatchObject({

@@ -46,12 +46,14 @@ export async function getTerminalInfo(
     db,
     sql`SELECT o.id, o.type, o.status, o.count, o.created_at, o.decided_at, o.from_agent_id, o.to_agent_id,
           o.operator_id, op.role AS operator_role, op.name AS operator_name, op.mobile AS operator_mobile,
-          fa.name AS from_name, fa.mobile AS from_mobile, ta.name AS to_name, ta.mobile AS to_mobile
+          fa.name AS from_name, fa.mobile AS from_mobile, ta.name AS to_name, ta.mobile AS to_mobile,
+          mc.name AS merchant_name
         FROM terminal_operation_items i
         JOIN terminal_operations o ON o.id = i.operation_id
         JOIN agents op ON op.id = o.operator_id
         LEFT JOIN agents fa ON fa.id = o.from_agent_id
         LEFT JOIN agents ta ON ta.id = o.to_agent_id
+        LEFT JOIN merchants mc ON mc.id = o.merchant_id
         WHERE i.terminal_id = ${item.id} AND ${visible}
         ORDER BY i.operation_id DESC LIMIT ${HISTORY_ROWS}`,
   );
@@ -71,14 +73,23 @@ export async function getTerminalInfo(
         h.operator_role === 'operator'
           ? brief(null, null, null, caller)
           : brief(num(h.operator_id), text(h.operator_name), text(h.operator_mobile), caller);
+      const type = num(h.type);
+      const from = brief(
+        numOrNull(h.from_agent_id),
+        text(h.from_name),
+        text(h.from_mobile),
+        caller,
+      );
+      const to = brief(numOrNull(h.to_agent_id), text(h.to_name), text(h.to_mobile), caller);
+      // A bind goes from the holder to a merchant, an unbind back: name the merchant there.
+      const merchant = text(h.merchant_name);
       return {
         id: num(h.id),
-        type: num(h.type),
+        type,
         status: num(h.status),
         count: num(h.count),
-        fromName: brief(numOrNull(h.from_agent_id), text(h.from_name), text(h.from_mobile), caller)
-          .name,
-        toName: brief(numOrNull(h.to_agent_id), text(h.to_name), text(h.to_mobile), caller).name,
+        fromName: type === 4 && merchant ? merchant : from.name,
+        toName: type === 3 && merchant ? merchant : to.name,
         operatorName: operator.name,
         createdAt: isoNow(h.created_at),
         decidedAt: iso(h.decided_at),
