@@ -1,7 +1,17 @@
-import { AGENT_LEVEL_PARAM, APP_CLEAR_VERSION, APP_VERSION, type AppConfig } from '@pos/core';
+import {
+  AGENT_LEVEL_PARAM,
+  APP_CLEAR_VERSION,
+  APP_VERSION,
+  DEFAULT_ACTIVATION_THRESHOLD_FEN,
+  DEFAULT_ACTIVATION_WINDOW_DAYS,
+  type AppConfig,
+} from '@pos/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { appConfigs, appVersions, banners, notices, systemParams } from './schema';
+
+/** The activation rule the settlement engine applies, in the words the demo content uses. */
+const ACTIVATION_YUAN = DEFAULT_ACTIVATION_THRESHOLD_FEN / 100;
 
 const SERVICE_PHONE = '400-820-8899';
 const DAY_MS = 86400000;
@@ -74,8 +84,7 @@ const BANNERS = [
     bannerType: 1,
     isShow: true,
     sort: 1,
-    content:
-      '活动期间，名下新终端首次绑定商户并在30天内累计交易满5000元，即视为激活，可获得激活返现。返现于次月10日前发放至钱包，可在“我的钱包”中查看明细。',
+    content: `活动期间，名下新终端首次绑定商户并在${DEFAULT_ACTIVATION_WINDOW_DAYS}天内累计刷卡交易满${ACTIVATION_YUAN}元（扫码交易不计入），即视为激活，可获得激活返现。返现在激活后实时发放至钱包，可在“我的钱包”中查看明细。`,
   },
   {
     title: '推荐伙伴 共享收益',
@@ -128,8 +137,7 @@ const NOTICES: { title: string; content: string }[] = [
   },
   {
     title: '终端激活考核标准说明',
-    content:
-      '新绑定终端自绑定之日起30天内累计交易满5000元视为达标激活；未达标终端将按政策收取服务费。考核结果可在“达标查询”中查看。',
+    content: `新绑定终端自绑定之日起${DEFAULT_ACTIVATION_WINDOW_DAYS}天内累计刷卡交易满${ACTIVATION_YUAN}元视为激活（扫码交易不计入），激活时收取终端所选档位的服务费。激活结果可在“激活查询”中查看，月度达标考核结果可在“达标查询”中查看。`,
   },
   {
     title: '防范电信诈骗安全提示',
@@ -139,7 +147,7 @@ const NOTICES: { title: string; content: string }[] = [
   {
     title: '分润结算规则说明',
     content:
-      '交易分润按日结算，次日在“收益明细”中展示。分润金额按费率差计算，精确到分，不足一分的部分不计入。如对分润有疑问，可在收益详情页查看计算明细。',
+      '交易分润实时结算：交易成功后数秒内记入钱包，并在“收益明细”中展示。分润金额按费率差计算，精确到分，不足一分的部分不计入。如对分润有疑问，可在收益详情页查看计算明细。',
   },
   {
     title: '国庆假期客服时间安排',

@@ -87,7 +87,8 @@ export async function seedTerminals(db: Db, accounts: Accounts) {
           CASE WHEN g % 2 = 0 THEN ${models[0]} ELSE ${models[1]} END, ${policyId},
           ${holder?.id ?? null}, ${holder?.path ?? ''}, ${holder ? (holder.topId ?? holder.id) : null},
           (ARRAY[0, 9900, 19900])[1 + g % 3], (ARRAY[3600, 4800])[1 + g % 2],
-          now() - interval '45 days', now()
+          -- Stocked in before the oldest demo allocation (50 days ago).
+          now() - interval '60 days', now()
         FROM generate_series(${from}::int, ${to}::int) g`);
     };
     await block('LD', 1, 1500, top);
