@@ -149,3 +149,51 @@ describe('the ledger', () => {
     );
   });
 });
+
+describe('balance after each line, and a refund against its original', () => {
+  it('every line of a wallet shows the balance right after it, however postings interleave', async () => {
+    // Several settlements racing each other, then the account details read.
+    for (let i = 0; i < 6; i++) await pay(10_000 + i * 1_111);
+    await Promise.all([runSettlement(db), runSettlement(db)]);
+    const page = (await get('/api/ag/agent/wallet/ledger?walletType=profit&pageSize=50', gc))
+      .data as { rows: { amountFen: number; balanceAfterFen: number }[] };
+    const [wallet] = await rows<{ b: unknown }>(
+      db,
+      sql`SELECT balance_fen AS b FROM ledger_accounts WHERE agent_id = ${demo.grandchild.id} AND wallet_type = 'profit'`,
+    );
+    expect(page.rows.length).toBeGreaterThan(3);
+    expect(page.rows[0]!.balanceAfterFen).toBe(Number(wallet!.b));
+    for (let i = 0; i + 1 < page.rows.length; i++) {
+      const line = page.rows[i]!;
+      expect(page.rows[i + 1]!.balanceAfterFen).toBe(line.balanceAfterFen - line.amountFen);
+    }
+  });
+
+  it("a refund's line names the original payment it is proportional to", async () => {
+    await pay(200_000);
+    await runSettlement(db);
+    const origId = `W${seq}`;
+    await ingestNotification(db, {
+      txnId: `W${++seq}-R`,
+      kind: 2,
+      origTxnId: origId,
+      sn: fx.sns[0]!,
+      amountFen: 50_000,
+      payType: 1,
+      totalType: 1,
+      cardType: 1,
+      method: 1,
+      status: 1,
+      tradeTime: new Date().toISOString(),
+    });
+    await runSettlement(db);
+    const page = (await get('/api/ag/agent/wallet/ledger?infoType=refund_reversal&pageSize=5', gc))
+      .data as { rows: { id: number; originalAmountFen: number | null; volumeFen: number }[] };
+    const line = page.rows[0]!;
+    expect(line.originalAmountFen).toBe(200_000);
+    const detail = (await get(`/api/ag/agent/wallet/earning?id=${line.id}`, gc)).data;
+    expect(detail.transaction.originalAmountFen).toBe(200_000);
+    expect(detail.formula).toContain('原交易 2,000.00');
+    expect(detail.formula).toContain('退款 500.00');
+  });
+});

@@ -139,6 +139,10 @@ export const ledgerLine = z.object({
   volumeFen: z.number().nullable(),
   /** Merchant name or terminal SN the line comes from, when there is one. */
   source: z.string().nullable(),
+  /** For a refund or reversal: the amount of the original payment it is proportional to. */
+  originalAmountFen: z.number().nullable(),
+  /** The wallet's balance right after this line was posted. */
+  balanceAfterFen: z.number(),
   createdAt: z.string(),
 });
 export type LedgerLine = z.infer<typeof ledgerLine>;
@@ -191,6 +195,8 @@ export const earningTxn = z.object({
   totalType: z.number(),
   cardType: z.number(),
   amountFen: z.number(),
+  /** For a refund or reversal: the original payment's amount. */
+  originalAmountFen: z.number().nullable(),
   tradeTime: z.string(),
 });
 

@@ -57,7 +57,8 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
     const [t] = await rows<Record<string, unknown>>(
       db,
       sql`SELECT t.id, t.acquirer_txn_id, t.kind, t.sn, t.pay_type, t.total_type, t.card_type, t.amount_fen, t.trade_time,
-                 m.name AS merchant_name
+                 m.name AS merchant_name,
+                 (SELECT o.amount_fen FROM transactions o WHERE o.id = t.orig_txn_id LIMIT 1) AS orig_amount_fen
             FROM transactions t LEFT JOIN merchants m ON m.id = t.merchant_id
            WHERE t.id = ${txnId} LIMIT 1`,
     );
@@ -72,6 +73,7 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
         totalType: num(t.total_type),
         cardType: num(t.card_type),
         amountFen: num(t.amount_fen),
+        originalAmountFen: t.orig_amount_fen == null ? null : num(t.orig_amount_fen),
         tradeTime: iso(t.trade_time),
       };
     }
@@ -96,7 +98,23 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
     );
     unit = num(st?.capped) === 1 ? 'fen' : 'ppm';
   }
-  const { zh, en } = formula(infoType, { amount, own, lower, diff, volume, detail, unit });
+  const original = transaction?.originalAmountFen ?? null;
+  const { zh, en } = formula(infoType, {
+    amount,
+    own,
+    lower,
+    diff,
+    volume,
+    detail,
+    unit,
+    original,
+  });
+  const [after] = await rows<{ b: unknown }>(
+    db,
+    sql`SELECT a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
+                                          WHERE n.account_id = a.id AND n.id > ${id}), 0) AS b
+          FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id WHERE l.id = ${id} LIMIT 1`,
+  );
   return {
     id: num(r.id),
     walletType: String(r.wallet_type),
@@ -105,6 +123,8 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
     txnId,
     volumeFen: volume,
     source: transaction?.merchantName ?? transaction?.sn ?? detail?.sn ?? null,
+    originalAmountFen: original,
+    balanceAfterFen: num(after?.b),
     createdAt: iso(r.created_at),
     basis: {
       volumeFen: volume,
@@ -148,9 +168,12 @@ export function formula(
     volume: number | null;
     detail: Detail;
     unit: 'ppm' | 'fen';
+    /** For a refund: the original payment's amount. */
+    original?: number | null;
   },
 ): { zh: string; en: string } {
   const { amount, own, lower, diff, volume, detail, unit } = x;
+  const original = x.original ?? null;
   switch (infoType) {
     case 'trade_profit':
       return {
@@ -211,8 +234,8 @@ export function formula(
         };
       }
       return {
-        zh: `原交易退款 ${yuan(volume)}，按原${detail?.origInfoType === 'debit_cap_profit' ? '封顶' : ''}分润 ${yuan(detail?.origAmountFen ?? null)}（成交时的费率，不按现行费率）比例冲回 ${yuan(-amount)}`,
-        en: `Refund of ${yuanEn(volume)}: ${yuanEn(-amount)} of the original ${yuanEn(detail?.origAmountFen ?? null)} share taken back pro rata, at the rates frozen when it was earned`,
+        zh: `原交易 ${yuan(original)}，退款 ${yuan(volume)}：按原${detail?.origInfoType === 'debit_cap_profit' ? '封顶' : ''}分润 ${yuan(detail?.origAmountFen ?? null)} × ${yuan(volume)} ÷ ${yuan(original)}（成交时的费率，不按现行费率）冲回 ${yuan(-amount)}`,
+        en: `Original payment ${yuanEn(original)}, refund ${yuanEn(volume)}: the original ${yuanEn(detail?.origAmountFen ?? null)} share × ${yuanEn(volume)} ÷ ${yuanEn(original)} taken back = ${yuanEn(-amount)}, at the rates frozen when it was earned`,
       };
     default:
       return { zh: `${yuan(amount)}`, en: `${yuanEn(amount)}` };

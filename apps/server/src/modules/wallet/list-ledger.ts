@@ -54,9 +54,15 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
     );
     found = await rows<Record<string, unknown>>(
       db,
-      sql`SELECT w.*, t.sn, m.name AS merchant_name
+      // The balance after a line is the wallet's balance less every later line of it, read in the
+      // same statement (one snapshot), so postings arriving meanwhile cannot skew it.
+      sql`SELECT w.*, t.sn, m.name AS merchant_name, o.amount_fen AS orig_amount_fen,
+                 a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
+                                            WHERE n.account_id = w.account_id AND n.id > w.id), 0) AS balance_after
             FROM (SELECT * FROM (${sql.join(walks, sql` UNION ALL `)}) u ORDER BY id DESC LIMIT ${limit + 1}) w
-            LEFT JOIN LATERAL (SELECT x.sn, x.merchant_id FROM transactions x WHERE x.id = w.txn_id LIMIT 1) t ON true
+            JOIN ledger_accounts a ON a.id = w.account_id
+            LEFT JOIN LATERAL (SELECT x.sn, x.merchant_id, x.orig_txn_id FROM transactions x WHERE x.id = w.txn_id LIMIT 1) t ON true
+            LEFT JOIN LATERAL (SELECT y.amount_fen FROM transactions y WHERE y.id = t.orig_txn_id LIMIT 1) o ON true
             LEFT JOIN merchants m ON m.id = t.merchant_id
            ORDER BY w.id DESC`,
     );
@@ -75,6 +81,8 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
       txnId: r.txn_id == null ? null : num(r.txn_id),
       volumeFen: r.volume_fen == null ? null : num(r.volume_fen),
       source: (r.merchant_name as string | null) ?? (r.sn as string | null) ?? detail?.sn ?? null,
+      originalAmountFen: r.orig_amount_fen == null ? null : num(r.orig_amount_fen),
+      balanceAfterFen: num(r.balance_after),
       createdAt: iso(r.created_at),
     };
   });

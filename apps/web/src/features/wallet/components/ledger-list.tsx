@@ -8,7 +8,13 @@ import { LedgerRow } from './ledger-row';
 import { Money } from './money';
 
 /** An infinite list of ledger lines for the given filters, each opening its explanation. */
-export function LedgerList({ filters }: { filters: LedgerFilters }) {
+export function LedgerList({
+  filters,
+  showBalance = false,
+}: {
+  filters: LedgerFilters;
+  showBalance?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = useLedger(filters);
@@ -45,6 +51,7 @@ export function LedgerList({ filters }: { filters: LedgerFilters }) {
           <LedgerRow
             key={line.id}
             line={line}
+            showBalance={showBalance}
             onOpen={() => navigate(`/pages/earnings/earningsInfo?id=${line.id}`)}
           />
         ))}

@@ -1,12 +1,23 @@
 import type { LedgerLine } from '@pos/core';
 import { formatDate } from '@pos/core';
 import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import { useLabels } from './labels';
 import { Money } from './money';
 
 /** One line of the ledger: what it is (labelled by the spec's rules), where from, when, how much. */
-export function LedgerRow({ line, onOpen }: { line: LedgerLine; onOpen?: () => void }) {
+export function LedgerRow({
+  line,
+  onOpen,
+  showBalance = false,
+}: {
+  line: LedgerLine;
+  onOpen?: () => void;
+  /** Account details show the wallet's balance after each line. */
+  showBalance?: boolean;
+}) {
   const labels = useLabels();
+  const { t } = useTranslation();
   return (
     <List.Item
       onClick={onOpen}
@@ -15,9 +26,24 @@ export function LedgerRow({ line, onOpen }: { line: LedgerLine; onOpen?: () => v
         <span className="wallet-row-desc">
           {line.source ? `${line.source} · ` : ''}
           {formatDate(line.createdAt, 'yyyy-mm-dd hh:MM')}
+          {line.originalAmountFen !== null && (
+            <>
+              {' · '}
+              {t('wallet.originalAmount')} <Money fen={line.originalAmountFen} />
+            </>
+          )}
         </span>
       }
-      extra={<Money fen={line.amountFen} signed className="wallet-row-amount" />}
+      extra={
+        <span className="wallet-row-extra">
+          <Money fen={line.amountFen} signed className="wallet-row-amount" />
+          {showBalance && (
+            <span className="wallet-row-balance" data-testid="ledger-balance-after">
+              {t('wallet.balanceAfter')} <Money fen={line.balanceAfterFen} />
+            </span>
+          )}
+        </span>
+      }
       data-testid="ledger-row"
       data-info-type={line.infoType}
     >

@@ -40,7 +40,7 @@ export default function AccountDetailsPage() {
         <MonthPicker className="wallet-chip" value={month} onChange={setMonth} allowAll />
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: walletKeys.all })}>
-        <LedgerList filters={{ walletType, month }} />
+        <LedgerList filters={{ walletType, month }} showBalance />
       </PullRefresh>
     </Page>
   );

@@ -136,6 +136,14 @@ export default function EarningInfoPage() {
             <List.Item extra={<Money fen={e.transaction.amountFen} />}>
               {t('wallet.amount')}
             </List.Item>
+            {e.transaction.originalAmountFen !== null && (
+              <List.Item
+                extra={<Money fen={e.transaction.originalAmountFen} />}
+                data-testid="earning-original-amount"
+              >
+                {t('wallet.originalAmount')}
+              </List.Item>
+            )}
             <List.Item extra={formatDate(e.transaction.tradeTime, 'yyyy-mm-dd hh:MM:ss')}>
               {t('wallet.tradeTime')}
             </List.Item>
