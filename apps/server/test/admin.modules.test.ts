@@ -333,7 +333,7 @@ describe('terminal import', () => {
     expect(done.body.data).toMatchObject({ status: 2, doneRows: 2 });
     const moved = await adminCall<{ count: number }>(app, ops, 'POST', '/terminals/allocate', {
       toAgentId: ctx.demo.top.id,
-      sns: ['CSVIMP0001', 'CSVIMP0002'],
+      importId: preview.body.data.id,
     });
     expect(moved.body.code, moved.body.msg).toBe(200);
     expect(moved.body.data.count).toBe(2);

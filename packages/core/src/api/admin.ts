@@ -403,6 +403,8 @@ export type TerminalImportProgress = z.infer<typeof terminalImportProgress>;
 export const importIdQuery = z.object({ id: id('导入编号') });
 export const allocateToTopRequest = z.object({
   toAgentId: z.number({ error: '请选择一级代理商' }).int().positive('请选择一级代理商'),
+  /** Every terminal a finished import wrote. */
+  importId: z.number().int().positive().optional(),
   sns: z.array(z.string().max(32)).max(10_000).optional(),
   startSn: z.string().max(32).optional(),
   endSn: z.string().max(32).optional(),

@@ -10,7 +10,6 @@ export default function ImportPage() {
   const { message } = App.useApp();
   const [preview, setPreview] = useState<TerminalImportPreview | null>(null);
   const [progress, setProgress] = useState<TerminalImportProgress | null>(null);
-  const [sns, setSns] = useState<string[]>([]);
   const [toAgent, setToAgent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -22,12 +21,6 @@ export default function ImportPage() {
         body: { fileName: file.name, csv },
       }),
     );
-    const lines = csv
-      .split(/\r?\n/)
-      .slice(1)
-      .map((l) => l.split(',')[0]?.trim().toUpperCase())
-      .filter(Boolean) as string[];
-    setSns(lines);
     return false;
   };
   const commit = async () => {
@@ -53,9 +46,8 @@ export default function ImportPage() {
     }
   };
   const allocate = async () => {
-    const done = new Set(preview!.problems.map((p) => p.sn));
     const r = await api<{ count: number }>('/terminals/allocate', {
-      body: { toAgentId: toAgent, sns: sns.filter((s) => !done.has(s)) },
+      body: { toAgentId: toAgent, importId: preview!.id },
     });
     void message.success(`${t('allocate')}：${r.count}`);
   };
@@ -107,8 +99,13 @@ export default function ImportPage() {
               <Progress
                 percent={Math.round((progress.doneRows / Math.max(1, progress.validRows)) * 100)}
                 style={{ width: 300 }}
-                data-testid="import-progress"
               />
+            )}
+            {progress && (
+              <span data-testid="import-progress">
+                {progress.doneRows} / {progress.validRows}
+                {progress.status === 3 ? ` ${progress.error ?? ''}` : ''}
+              </span>
             )}
           </Space>
         </Card>
