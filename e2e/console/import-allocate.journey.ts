@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { consoleLogin, shot } from './support';
 
 /** Brand and model the demo has, read through the agent API's brand list. */
-async function demoBrand(page: import('@playwright/test').Page, token: string) {
+async function demoBrand(page: Page, token: string) {
   const res = await page.request.get('/prod-api/api/term-info/brandList', {
     headers: { Authorization: `Bearer ${token}` },
   });
