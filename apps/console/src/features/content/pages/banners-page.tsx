@@ -18,7 +18,7 @@ import { useI18n } from '@/lib/i18n';
 
 /** Home and shop banners: what the agent app's carousels show, in this order. */
 export default function BannersPage() {
-  const { t } = useI18n();
+  const { t, L } = useI18n();
   const { can } = useAuth();
   const ref = useRef<ActionType | undefined>(undefined);
   const [editing, setEditing] = useState<Partial<AdminBanner> | null>(null);
@@ -134,7 +134,7 @@ export default function BannersPage() {
           max={9999}
           fieldProps={{ precision: 0 }}
         />
-        <ProFormTextArea name="content" label="内容" />
+        <ProFormTextArea name="content" label={L('内容')} />
       </ModalForm>
     </>
   );

@@ -7,13 +7,13 @@ import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 export default function LicencesPage() {
-  const { t, lang } = useI18n();
+  const { t, lang, L } = useI18n();
   const { modal } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const decide = (id: number, approve: boolean) => {
     let reason = '';
     modal.confirm({
-      title: approve ? '通过' : '驳回',
+      title: approve ? L('通过') : L('驳回'),
       content: approve ? null : (
         <Input.TextArea placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
       ),
@@ -25,11 +25,11 @@ export default function LicencesPage() {
   };
   const columns: ProColumns<AdminLicence>[] = [
     { title: 'ID', dataIndex: 'id', search: false },
-    { title: '商户号', dataIndex: 'merchantNo', search: false },
-    { title: '商户', dataIndex: 'name', search: false },
+    { title: L('商户号'), dataIndex: 'merchantNo', search: false },
+    { title: L('商户'), dataIndex: 'name', search: false },
     { title: t('agent'), dataIndex: 'agentName', search: false },
-    { title: '执照号', dataIndex: 'licenceNo', search: false },
-    { title: '执照名称', dataIndex: 'licenceName', search: false },
+    { title: L('执照号'), dataIndex: 'licenceNo', search: false },
+    { title: L('执照名称'), dataIndex: 'licenceName', search: false },
     {
       title: t('status'),
       dataIndex: 'status',

@@ -6,7 +6,7 @@ import { useI18n } from '@/lib/i18n';
 
 /** CSV -> row-by-row preview (bad rows named) -> import with progress -> allocate to a top agent. */
 export default function ImportPage() {
-  const { t } = useI18n();
+  const { t, L, lang } = useI18n();
   const { message } = App.useApp();
   const [preview, setPreview] = useState<TerminalImportPreview | null>(null);
   const [progress, setProgress] = useState<TerminalImportProgress | null>(null);
@@ -56,7 +56,7 @@ export default function ImportPage() {
       <Card title={t('terminals')}>
         <Alert
           type="info"
-          message="CSV表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）"
+          message={L('CSV表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）')}
           style={{ marginBottom: 12 }}
         />
         <Upload
@@ -69,7 +69,11 @@ export default function ImportPage() {
       </Card>
       {preview && (
         <Card
-          title={`共 ${preview.totalRows} 行：可导入 ${preview.validRows} 行，问题 ${preview.problemCount} 行`}
+          title={
+            lang === 'zh'
+              ? `共 ${preview.totalRows} 行：可导入 ${preview.validRows} 行，问题 ${preview.problemCount} 行`
+              : `${preview.totalRows} rows: ${preview.validRows} to import, ${preview.problemCount} with problems`
+          }
           data-testid="import-preview"
         >
           {preview.problems.length > 0 && (
@@ -79,9 +83,9 @@ export default function ImportPage() {
               dataSource={preview.problems}
               pagination={{ pageSize: 10 }}
               columns={[
-                { title: '行', dataIndex: 'line' },
+                { title: L('行'), dataIndex: 'line' },
                 { title: 'SN', dataIndex: 'sn' },
-                { title: '问题', dataIndex: 'msg' },
+                { title: L('问题'), dataIndex: 'msg' },
               ]}
             />
           )}
@@ -114,7 +118,7 @@ export default function ImportPage() {
         <Card title={t('allocate')}>
           <Space>
             <InputNumber
-              placeholder="一级代理商ID"
+              placeholder={L('一级代理商ID')}
               value={toAgent}
               onChange={(v) => setToAgent(v)}
               data-testid="allocate-agent"
