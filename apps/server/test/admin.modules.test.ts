@@ -381,3 +381,79 @@ describe('dashboard, audit, jobs', () => {
     expect(await auditCount('job.run')).toBe(1);
   });
 });
+
+describe('agent account controls', () => {
+  it('a reset password must be changed at sign-in; enabling lets a disabled agent back in', async () => {
+    const id = ctx.demo.grandchild.id;
+    const reset = await adminCall<{ initialPassword: string }>(
+      app,
+      ops,
+      'POST',
+      '/agents/reset-password',
+      { id },
+    );
+    const token = await loginAs(
+      app,
+      DEMO_ACCOUNTS.grandchild.mobile,
+      reset.body.data.initialPassword,
+    );
+    const blocked = await app.inject({
+      method: 'GET',
+      url: '/prod-api/api/ag/agent/wallet/showAgentWallet',
+      headers: bearer(token),
+    });
+    expect(blocked.statusCode).toBe(428);
+
+    await adminCall(app, ops, 'POST', '/agents/disable', { id });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/prod-api/login/app',
+      payload: {
+        username: DEMO_ACCOUNTS.grandchild.mobile,
+        password: reset.body.data.initialPassword,
+      },
+    });
+    expect(refused.json().code).toBe(400);
+    await adminCall(app, ops, 'POST', '/agents/enable', { id });
+    await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile, reset.body.data.initialPassword);
+    const actions = await rows<{ action: string }>(
+      db,
+      sql`SELECT action FROM audit_logs WHERE target_type = 'agent' AND target_id = ${String(id)} ORDER BY id`,
+    );
+    expect(actions.map((a) => a.action)).toEqual([
+      'agent.reset_password',
+      'agent.disable',
+      'agent.enable',
+    ]);
+  });
+
+  it('bad input names the field and changes nothing', async () => {
+    const before = await rows<{ level: number }>(
+      db,
+      sql`SELECT level FROM agents WHERE id = ${ctx.demo.child.id}`,
+    );
+    const bad = await adminCall(app, ops, 'POST', '/agents/update', {
+      id: ctx.demo.child.id,
+      level: 0,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('level');
+    const after = await rows<{ level: number }>(
+      db,
+      sql`SELECT level FROM agents WHERE id = ${ctx.demo.child.id}`,
+    );
+    expect(after).toEqual(before);
+    const banners = async () =>
+      Number((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM banners`))[0]!.n);
+    const n = await banners();
+    const badBanner = await adminCall(app, content, 'POST', '/banners/save', {
+      title: 'x',
+      imageUrl: 'javascript:alert(1)',
+      bannerType: 1,
+      isShow: true,
+      sort: 0,
+    });
+    expect(badBanner.body.field).toBe('imageUrl');
+    expect(await banners()).toBe(n);
+  });
+});
