@@ -457,3 +457,54 @@ describe('agent account controls', () => {
     expect(await banners()).toBe(n);
   });
 });
+
+describe('operators and system parameters', () => {
+  it('super admin creates an operator who signs in with that role; disabling ends their session', async () => {
+    const bad = await adminCall(app, superAdmin, 'POST', '/operators/create', {
+      username: 'Bad Name',
+      name: '新',
+      role: 'finance',
+      password: 'abc12345',
+    });
+    expect(bad.body.field).toBe('username');
+    const made = await adminCall<{ id: number }>(app, superAdmin, 'POST', '/operators/create', {
+      username: 'fin2',
+      name: '财务二',
+      role: 'finance',
+      password: 'Pass1234',
+    });
+    expect(made.body.code, made.body.msg).toBe(200);
+    const login = await adminCall<{ token: string }>(app, null, 'POST', '/auth/login', {
+      username: 'fin2',
+      password: 'Pass1234',
+    });
+    const token = login.body.data.token;
+    expect((await adminCall(app, token, 'GET', '/withdrawals')).status).toBe(200);
+    expect((await adminCall(app, token, 'GET', '/banners')).status).toBe(403);
+    await adminCall(app, superAdmin, 'POST', '/operators/disable', { id: made.body.data.id });
+    expect((await adminCall(app, token, 'GET', '/withdrawals')).status).toBe(401);
+    expect((await adminCall(app, ops, 'POST', '/operators/create', {})).status).toBe(403);
+  });
+
+  it('agent_common_level must stay a valid level list', async () => {
+    const bad = await adminCall(app, superAdmin, 'POST', '/params/save', {
+      key: 'agent_common_level',
+      value: '[{"level":1}]',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('value');
+    const good = await adminCall(app, superAdmin, 'POST', '/params/save', {
+      key: 'agent_common_level',
+      value:
+        '[{"level":1,"name":"V1"},{"level":2,"name":"V2"},{"level":3,"name":"V3"},{"level":4,"name":"V4"}]',
+    });
+    expect(good.body.code, good.body.msg).toBe(200);
+    const params = await adminCall<{ key: string; value: string }[]>(
+      app,
+      superAdmin,
+      'GET',
+      '/params',
+    );
+    expect(params.body.data.find((p) => p.key === 'agent_common_level')!.value).toContain('V4');
+  });
+});

@@ -86,5 +86,7 @@ export const MESSAGES = {
   checker: { zh: '复核', en: 'Check' },
   newAdjustment: { zh: '发起调账', en: 'New adjustment' },
   language: { zh: 'English', en: '中文' },
+  operators: { zh: '操作员', en: 'Operators' },
+  params: { zh: '系统参数', en: 'System parameters' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 export type MessageKey = keyof typeof MESSAGES;

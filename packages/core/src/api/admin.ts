@@ -448,3 +448,46 @@ export const decideLicenceRequest = z.object({
   approve: z.boolean({ error: '请选择通过或驳回' }),
   reason: z.string().trim().max(200, '驳回理由不能超过200个字符').optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Operators and system parameters
+// ---------------------------------------------------------------------------------------------
+
+export const adminOperatorRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  role: z.string(),
+  status: z.number(),
+  totpEnrolled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+export type AdminOperatorRow = z.infer<typeof adminOperatorRow>;
+export const createOperatorRequest = z.object({
+  username: z
+    .string({ error: '请填写账号' })
+    .regex(/^[a-z][a-z0-9_.-]{2,31}$/, '账号为3-32位小写字母、数字或 _ . -，以字母开头'),
+  name: text('姓名', 32),
+  role: z.enum(ROLES, { error: '请选择角色' }),
+  password: z
+    .string({ error: '请填写初始密码' })
+    .min(8, '初始密码至少8位')
+    .max(64, '初始密码不能超过64位')
+    .regex(/[A-Za-z]/, '初始密码须包含字母')
+    .regex(/\d/, '初始密码须包含数字'),
+});
+export type CreateOperatorRequest = z.infer<typeof createOperatorRequest>;
+export const operatorIdRequest = z.object({ id: id('操作员编号') });
+
+export const systemParamRow = z.object({
+  key: z.string(),
+  name: z.string(),
+  value: z.string(),
+  public: z.boolean(),
+  updatedAt: z.string(),
+});
+export type SystemParamRow = z.infer<typeof systemParamRow>;
+export const saveParamRequest = z.object({
+  key: text('参数键', 100),
+  value: z.string({ error: '请填写参数值' }).max(10_000, '参数值过长'),
+});

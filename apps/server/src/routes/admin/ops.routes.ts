@@ -1,4 +1,9 @@
 import {
+  adminOperatorRow,
+  createOperatorRequest,
+  operatorIdRequest,
+  saveParamRequest,
+  systemParamRow,
   adminJobRun,
   adminLicence,
   decideLicenceRequest,
@@ -20,6 +25,13 @@ import {
   runJobFromConsole,
 } from '../../modules/admin/ops';
 import { operatorOf } from '../../plugins/admin-auth';
+import {
+  createOperator,
+  listParams,
+  resetOperatorTotp,
+  saveParam,
+  setOperatorStatus,
+} from '../../modules/admin/operators';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -141,23 +153,98 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Operators and their roles',
         security,
-        response: {
-          200: envelopeOf(
-            z.array(
-              z.object({
-                id: z.number(),
-                username: z.string(),
-                name: z.string(),
-                role: z.string(),
-                status: z.number(),
-                totpEnrolled: z.boolean(),
-                lastLoginAt: z.string().nullable(),
-              }),
-            ),
-          ),
-        },
+        response: { 200: envelopeOf(z.array(adminOperatorRow)) },
       },
     },
     async () => ok(await operatorList(app.db)),
+  );
+  app.post(
+    '/operators/create',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: 'Create an operator with a role',
+        security,
+        body: createOperatorRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await createOperator(app.db, operatorOf(request), request.body, {
+          scryptCost: app.config.scryptCost,
+        }),
+        '创建成功',
+      ),
+  );
+  for (const [path, disabled] of [
+    ['/operators/disable', true],
+    ['/operators/enable', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'operator:manage' },
+        schema: {
+          tags,
+          summary: disabled ? 'Disable an operator (ends sessions)' : 'Enable an operator',
+          security,
+          body: operatorIdRequest,
+          response: { 200: envelopeOf(z.null()) },
+        },
+      },
+      async (request) => {
+        await setOperatorStatus(app.db, operatorOf(request), request.body.id, disabled);
+        return ok(null);
+      },
+    );
+  }
+  app.post(
+    '/operators/reset-totp',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: "Forget an operator's authenticator (re-enrol at next sign-in)",
+        security,
+        body: operatorIdRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await resetOperatorTotp(app.db, operatorOf(request), request.body.id);
+      return ok(null);
+    },
+  );
+  app.get(
+    '/params',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: 'System parameters',
+        security,
+        response: { 200: envelopeOf(z.array(systemParamRow)) },
+      },
+    },
+    async () => ok(await listParams(app.db)),
+  );
+  app.post(
+    '/params/save',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: 'Update a system parameter (agent_common_level validated)',
+        security,
+        body: saveParamRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await saveParam(app.db, operatorOf(request), request.body);
+      return ok(null, '保存成功');
+    },
   );
 };
