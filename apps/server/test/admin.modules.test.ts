@@ -508,3 +508,23 @@ describe('operators and system parameters', () => {
     expect(params.body.data.find((p) => p.key === 'agent_common_level')!.value).toContain('V4');
   });
 });
+
+describe('transactions search', () => {
+  it('finds a terminal’s transactions by SN and refuses a search without a filter', async () => {
+    const [t] = await rows<{ sn: string; n: unknown }>(
+      db,
+      sql`SELECT t.sn, count(*) AS n FROM transactions x JOIN terminals t ON t.id = x.terminal_id GROUP BY t.sn ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const found = await adminCall<{ rows: { sn: string }[] }>(
+      app,
+      finance,
+      'GET',
+      `/transactions?sn=${t!.sn}&pageSize=200`,
+    );
+    expect(found.body.code, found.body.msg).toBe(200);
+    expect(found.body.data.rows.length).toBe(Math.min(200, Number(t!.n)));
+    expect(new Set(found.body.data.rows.map((r) => r.sn))).toEqual(new Set([t!.sn]));
+    const none = await adminCall(app, finance, 'GET', '/transactions');
+    expect(none.body.field).toBe('sn');
+  });
+});

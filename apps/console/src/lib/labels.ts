@@ -70,4 +70,7 @@ export const LABELS_EN: Record<string, string> = {
   '特殊账户（平台自营）': 'Platform-owned account',
   终端: 'Terminals',
   '金额（元，负数为扣减）': 'Amount (yuan; negative debits)',
+  收单交易号: 'Acquirer txn id',
+  只看异常: 'Flagged only',
+  异常: 'Flag',
 };

@@ -87,6 +87,8 @@ export const MESSAGES = {
   newAdjustment: { zh: '发起调账', en: 'New adjustment' },
   language: { zh: 'English', en: '中文' },
   operators: { zh: '操作员', en: 'Operators' },
+  transactionsMenu: { zh: '交易查询', en: 'Transactions' },
+  level: { zh: '等级', en: 'Level' },
   params: { zh: '系统参数', en: 'System parameters' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 export type MessageKey = keyof typeof MESSAGES;

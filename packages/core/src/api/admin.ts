@@ -491,3 +491,29 @@ export const saveParamRequest = z.object({
   key: text('参数键', 100),
   value: z.string({ error: '请填写参数值' }).max(10_000, '参数值过长'),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Transactions search
+// ---------------------------------------------------------------------------------------------
+
+export const adminTxnQuery = listQueryBase.extend({
+  sn: z.string().trim().max(32).optional(),
+  acquirerTxnId: z.string().trim().max(64).optional(),
+  merchantNo: z.string().trim().max(32).optional(),
+  flagged: z.enum(['true', 'false']).optional(),
+});
+export type AdminTxnQuery = z.infer<typeof adminTxnQuery>;
+export const adminTxn = z.object({
+  id: z.number(),
+  acquirerTxnId: z.string(),
+  kind: z.number(),
+  sn: z.string(),
+  merchantName: z.string().nullable(),
+  agentName: z.string().nullable(),
+  status: z.number(),
+  amountFen: z.number(),
+  feeFen: z.number().nullable(),
+  flag: z.string().nullable(),
+  tradeTime: z.string(),
+});
+export type AdminTxn = z.infer<typeof adminTxn>;

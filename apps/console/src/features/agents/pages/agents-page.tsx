@@ -7,7 +7,7 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import type { AdminAgent, AdminAgentDetail, CreateTopAgentRequest } from '@pos/core';
-import { App, Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, InputNumber, Space, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
@@ -173,8 +173,22 @@ export default function AgentsPage() {
                     await open(detail.agent.id);
                   }}
                 >
-                  特殊账户：{detail.agent.isSpecificAccount ? t('yes') : t('no')}
+                  {L('特殊账户')}：{detail.agent.isSpecificAccount ? t('yes') : t('no')}
                 </Button>
+                <InputNumber
+                  addonBefore={t('level')}
+                  min={1}
+                  max={99}
+                  precision={0}
+                  defaultValue={detail.agent.level}
+                  key={`level-${detail.agent.id}-${detail.agent.level}`}
+                  onPressEnter={async (e) => {
+                    const level = Number((e.target as HTMLInputElement).value);
+                    await api('/agents/update', { body: { id: detail.agent.id, level } });
+                    void message.success('✓');
+                    await open(detail.agent.id);
+                  }}
+                />
               </Space>
             )}
             <Table
