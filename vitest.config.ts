@@ -23,6 +23,14 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'native',
+          root: './apps/native',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

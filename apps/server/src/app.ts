@@ -19,6 +19,8 @@ import type { Database, Db } from './db/client';
 import { makeCipher, type Cipher } from './lib/crypto';
 import { ensureSecret } from './lib/secrets';
 import { registerErrorHandler } from './plugins/errors';
+import { clientErrorEnvelope, registerInputGuard } from './plugins/input-guard';
+import { registerNativeOrigins } from './plugins/native-origins';
 import { configureJobLease } from './modules/settlement/job-runs';
 import { apiRoutes } from './routes';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';
@@ -49,6 +51,18 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
     // balancer's X-Request-Id is kept so one id follows the call through every hop.
     requestIdHeader: false,
     genReqId: requestId,
+    clientErrorHandler: clientErrorEnvelope,
+    // Errors the router raises before any route runs (an address it cannot decode, a path
+    // segment over the length limit) get the envelope like everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status: number = tooLong ? 414 : 400;
+      void (reply as unknown as FastifyReply).status(status).send({
+        code: status,
+        msg: tooLong ? '请求地址过长' : '请求地址格式错误',
+        err: error.code,
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,7 +73,9 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   app.decorate('cipher', makeCipher(config.dataKey));
   app.decorate('adminRouteTable', []);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerObservability(app, config.metricsToken);
+  registerNativeOrigins(app, config.nativeOrigins);
 
   const secret = config.jwtSecret || (await ensureSecret(database.db, 'jwt'));
   await app.register(fastifyJwt, { secret, sign: { expiresIn: config.tokenTtlSeconds } });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_HOT_UPDATE_SIGNING_KEY } from './lib/demo-keys';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root, two levels above apps/server/src. */
@@ -64,6 +65,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long a job's claim outlives its holder: a crashed process's job resumes after this. */
   jobLeaseMs: number;
+  /** Origins of the native shells, allowed to call the API across origins (CORS). */
+  nativeOrigins: string[];
+  /** PEM Ed25519 private key that signs hot-update bundles (the demo key unless set). */
+  hotUpdateSigningKey: string;
   /** Operators sign in with a TOTP second factor (ADMIN_TOTP=false only for demos and tests). */
   adminTotp: boolean;
   /** An operator session ends this long after sign-in, however busy. */
@@ -113,5 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminIdleMinutes: Number(env.ADMIN_IDLE_MINUTES ?? 30),
     consoleDist: env.CONSOLE_DIST ?? path.join(REPO_ROOT, 'apps/console/dist'),
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 15_000),
+    hotUpdateSigningKey: env.HOT_UPDATE_SIGNING_KEY || DEMO_HOT_UPDATE_SIGNING_KEY,
+    nativeOrigins: (env.NATIVE_ORIGINS ?? 'capacitor://localhost,https://localhost')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

@@ -104,9 +104,9 @@ describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
       await scalar(control.database.db, sql`SELECT count(*) AS v FROM settlements`),
     );
     expect(settled).toBeGreaterThan(COUNT * 0.8);
-    expect(await earningsByTransaction(db)).toEqual(
-      await earningsByTransaction(control.database.db),
-    );
+    const earned = await earningsByTransaction(db, 'CRASH');
+    expect(earned.length).toBeGreaterThan(COUNT / 2);
+    expect(earned).toEqual(await earningsByTransaction(control.database.db, 'CRASH'));
     expect(await ledgerHealth(db)).toMatchObject({
       globalSumFen: 0,
       unbalancedEntries: 0,

@@ -52,6 +52,7 @@ const NOT_SHARDED = [
   'terminal_imports',
   'app_configs',
   'app_versions',
+  'app_bundles',
   'banners',
   'brands',
   'captchas',

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,10 @@ describe('health, readiness, metrics and request ids', () => {
   });
 });
 
+const ownSigningKey = generateKeyPairSync('ed25519')
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
 describe('configuration checked at start', () => {
   it('accepts the demo configuration outside production', () => {
     expect(configProblems(loadConfig({}), {})).toEqual([]);
@@ -81,6 +86,7 @@ describe('configuration checked at start', () => {
       'ACQUIRER_SECRET',
       'SMS_OUTBOX_API',
       'SEED_DEMO',
+      'HOT_UPDATE_SIGNING_KEY',
     ]) {
       expect(problems).toContain(name);
     }
@@ -95,6 +101,7 @@ describe('configuration checked at start', () => {
       ACQUIRER_SECRET: 'a'.repeat(32),
       SMS_OUTBOX_API: 'false',
       SEED_DEMO: 'false',
+      HOT_UPDATE_SIGNING_KEY: ownSigningKey,
     };
     expect(configProblems(loadConfig(env), env)).toEqual([]);
   });
@@ -112,10 +119,32 @@ describe('configuration checked at start', () => {
       ACQUIRER_SECRET: 'a'.repeat(32),
       SMS_OUTBOX_API: 'false',
       SEED_DEMO: 'false',
+      HOT_UPDATE_SIGNING_KEY: ownSigningKey,
     };
     expect(configProblems(loadConfig(env), env)).toEqual([
       'DATA_KEY must be set to a secret of your own in production',
     ]);
+  });
+
+  it('refuses a hot-update signing key that is not Ed25519', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    for (const [key, problem] of [
+      [rsa, 'HOT_UPDATE_SIGNING_KEY must be an Ed25519 private key'],
+      ['not a key', 'HOT_UPDATE_SIGNING_KEY is not a readable PEM private key'],
+    ]) {
+      const env = {
+        NODE_ENV: 'production',
+        DATA_KEY: 'k'.repeat(32),
+        NOTIFY_SECRET: 'n'.repeat(32),
+        ACQUIRER_SECRET: 'a'.repeat(32),
+        SMS_OUTBOX_API: 'false',
+        SEED_DEMO: 'false',
+        HOT_UPDATE_SIGNING_KEY: key,
+      };
+      expect(configProblems(loadConfig(env), env)).toEqual([problem]);
+    }
   });
 
   it('names a value that cannot work', () => {

@@ -80,7 +80,7 @@ export const signedHeaders = (body: string, secret: string) => ({
 });
 
 /** What every agent earned from each settled transaction, keyed by what two databases share. */
-export const earningsByTransaction = (db: Db) =>
+export const earningsByTransaction = (db: Db, prefix: string) =>
   rows<{ txn: string; mobile: string; fen: string }>(
     db,
     sql`SELECT k.acquirer_txn_id AS txn, a.mobile, sum(l.amount_fen)::text AS fen
@@ -88,5 +88,6 @@ export const earningsByTransaction = (db: Db) =>
           JOIN transaction_keys k ON k.txn_id = s.txn_id
           JOIN ledger_lines l ON l.entry_id = s.entry_id AND l.txn_id = s.txn_id
           JOIN agents a ON a.id = l.agent_id
+         WHERE k.acquirer_txn_id LIKE ${`${prefix}%`}
          GROUP BY 1, 2 ORDER BY 1, 2`,
   );

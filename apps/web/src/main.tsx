@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import '@/lib/i18n';
 import { App } from '@/app/app';
+import { startBundle } from '@/lib/hot-update';
 import './styles.css';
 
 // antd-mobile 5 renders Toast and Dialog with the legacy API; React 19 needs this shim,
@@ -17,6 +18,9 @@ unstableSetRender((node, container) => {
     delete el.__root;
   };
 });
+
+// A hot bundle installed last time starts its trial now; one that never came up is rolled back.
+startBundle();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -19,5 +19,6 @@ export * from './api/transactions';
 export * from './api/stats';
 export * from './api/checks';
 export * from './api/withdrawals';
+export * from './hot-update';
 export * from './admin/roles';
 export * from './api/admin';

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { DEMO_HOT_UPDATE_SIGNING_KEY } from '../lib/demo-keys';
 import { loadConfig, type Config } from '../config';
 
 /** The defaults shipped for the demo; a production server must have its own. */
@@ -46,6 +48,18 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
       problems.push(`${name} must be set to a secret of your own in production`);
     } else if (value.length < 16) {
       problems.push(`${name} must be at least 16 characters long`);
+    }
+  }
+  if (config.hotUpdateSigningKey === DEMO_HOT_UPDATE_SIGNING_KEY) {
+    problems.push(
+      'HOT_UPDATE_SIGNING_KEY must be an Ed25519 private key (PEM) of your own in production; build the app with its public key in VITE_HOT_UPDATE_PUBLIC_KEY',
+    );
+  } else {
+    try {
+      if (createPrivateKey(config.hotUpdateSigningKey).asymmetricKeyType !== 'ed25519')
+        problems.push('HOT_UPDATE_SIGNING_KEY must be an Ed25519 private key');
+    } catch {
+      problems.push('HOT_UPDATE_SIGNING_KEY is not a readable PEM private key');
     }
   }
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '' && env.JWT_SECRET.length < 32) {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { nulMessage } from './input-guard';
 
 /** Human names of request fields, for messages that say which field is wrong. */
 const FIELD_NAMES: Record<string, string> = {
@@ -20,6 +21,9 @@ const FIELD_NAMES: Record<string, string> = {
   cursor: '分页游标',
 };
 
+/** The human name of a request field (its last path segment), or the path itself. */
+export const fieldLabel = (field: string) => FIELD_NAMES[field.split('.').pop() ?? ''] ?? field;
+
 /** Every error leaves as the envelope {code, msg, err, field}; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -32,10 +36,19 @@ export function registerErrorHandler(app: FastifyInstance) {
         field: appError.field,
       });
     }
+    const nulField = (error as { nulField?: string }).nulField;
+    if (nulField !== undefined) {
+      return reply.status(400).send({
+        code: 400,
+        msg: nulMessage(nulField),
+        err: 'BAD_REQUEST',
+        field: nulField || undefined,
+      });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
       const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const label = FIELD_NAMES[field.split('.').pop() ?? ''] ?? field;
+      const label = fieldLabel(field);
       const raw = first.message ?? '格式错误';
       // Messages written for users (Chinese) stand alone; zod's generic English ones get the field.
       const msg = /[\u4e00-\u9fa5]/.test(raw) ? raw : `${label || '参数'}格式错误`;
@@ -51,7 +64,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       const msg =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? '请求内容不是有效的JSON' : '请求格式错误';
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? '请求内容不是有效的JSON'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? '请求内容过大'
+            : '请求格式错误';
       return reply.status(error.statusCode).send({ code: error.statusCode, msg, err: error.code });
     }
     request.log.error({ err: error }, 'unhandled error');

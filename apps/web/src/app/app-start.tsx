@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { getAppConfig } from '@/features/settings/api/get-app-config';
 import { appPlatform } from '@/lib/env';
+import { reportHealthy } from '@/lib/hot-update';
 import { getToken } from '@/lib/storage';
 import { AppUpdatePopup } from './app-update-popup';
 import { needsCacheClear, showCacheClearNotice } from './cache-clear';
@@ -22,6 +23,9 @@ export function AppStart() {
   const [update, setUpdate] = useState<AppUpdate | null>(null);
   const updateChecked = useRef(false);
   const platform = appPlatform();
+
+  // The app came up: a hot bundle on trial is kept (otherwise it is rolled back).
+  useEffect(() => reportHealthy(), []);
 
   useEffect(() => {
     let live = true;

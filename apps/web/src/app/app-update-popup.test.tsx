@@ -12,6 +12,9 @@ const update = (over: Partial<AppUpdate> = {}): AppUpdate => ({
   platform: 'android',
   type: 'apk',
   version: '1.2.0',
+  sha256: null,
+  signature: null,
+  size: null,
   ...over,
 });
 

@@ -3,22 +3,12 @@ import { Button, CenterPopup, Dialog, Toast } from 'antd-mobile';
 import { UpCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { installHotUpdate } from '@/lib/hot-update';
 
 interface Props {
   update: AppUpdate;
   platform: AppPlatform;
   onClose: () => void;
-}
-
-/**
- * Downloads a hot update of the web bundle ('wgt'). In a browser or the native shell the new
- * bundle is what the server serves next, so fetching the package proves it is there and a reload
- * installs it.
- */
-async function downloadHotUpdate(url: string) {
-  const res = await fetch(url, { cache: 'no-store' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  await res.arrayBuffer();
 }
 
 /**
@@ -31,16 +21,11 @@ export function AppUpdatePopup({ update, platform, onClose }: Props) {
   const mandatory = Boolean(update.is_mandatory);
 
   const start = async () => {
-    if (platform === 'h5') {
-      // A browser gets the new build by loading it again.
-      window.location.reload();
-      return;
-    }
     if (update.type === 'wgt') {
       setBusy(true);
       Toast.show({ content: MESSAGES.downloading, duration: 2000 });
       try {
-        await downloadHotUpdate(update.url);
+        await installHotUpdate(update);
       } catch (error) {
         setBusy(false);
         Toast.show({
@@ -56,6 +41,11 @@ export function AppUpdatePopup({ update, platform, onClose }: Props) {
       });
       if (restart) window.location.reload();
       else if (!mandatory) onClose();
+      return;
+    }
+    if (platform === 'h5') {
+      // A browser gets a new full build by loading it again.
+      window.location.reload();
       return;
     }
     // A full package: the store or the download page takes over; a mandatory popup stays.

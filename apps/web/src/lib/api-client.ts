@@ -95,13 +95,19 @@ function toast(content: string) {
   Toast.show({ content, duration: TOAST_DURATION_MS });
 }
 
+/**
+ * Where the API is. Empty in the browser (same origin as the app); the native shells load the app
+ * from the device and are built with VITE_API_ORIGIN naming the server (scripts/native-sync.mjs).
+ */
+export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
+
 function buildUrl(url: string, params?: RequestOptions['params']) {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) {
     if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
   }
   const qs = query.toString();
-  return `${API_BASE_PATH}${url}${qs ? `?${qs}` : ''}`;
+  return `${API_ORIGIN}${API_BASE_PATH}${url}${qs ? `?${qs}` : ''}`;
 }
 
 /**

@@ -94,8 +94,38 @@ export const appUpdate = z.object({
   /** 'wgt' is a hot update of the web bundle; anything else is a full package. */
   type: z.string(),
   version: z.string(),
+  /** For a 'wgt' hot update: the bundle's SHA-256 (hex), the platform's Ed25519 signature of
+   * version and checksum (base64) and its size in bytes; null for a full package. */
+  sha256: z.string().nullable(),
+  signature: z.string().nullable(),
+  size: z.number().nullable(),
 });
 export type AppUpdate = z.infer<typeof appUpdate>;
+
+// Publishing a hot update (operators): POST /api/ag/admin/app/bundle
+const versionText = z.string({ error: '请输入版本号' }).regex(/^\d+\.\d+\.\d+$/, '版本号格式错误');
+export const publishBundleRequest = z.object({
+  version: versionText,
+  platform: z.enum(APP_PLATFORMS, { message: '平台不正确' }),
+  title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(60, '标题最多60个字'),
+  contents: z.string().trim().max(2000, '更新内容最多2000个字').default(''),
+  mandatory: z.boolean().default(false),
+  /** The lowest app version the bundle may be applied to. */
+  minVersion: versionText.optional(),
+  /** The zipped web bundle, base64. */
+  bundleBase64: z.string({ error: '请上传更新包' }).min(1, '请上传更新包'),
+});
+export type PublishBundleRequest = Omit<z.infer<typeof publishBundleRequest>, 'bundleBase64'>;
+export const publishedBundle = z.object({
+  id: z.number(),
+  version: z.string(),
+  platform: z.enum(APP_PLATFORMS),
+  url: z.string(),
+  sha256: z.string(),
+  signature: z.string(),
+  size: z.number(),
+});
+export type PublishedBundle = z.infer<typeof publishedBundle>;
 
 // ---------------------------------------------------------------------------------------------
 // Banners (GET /api/ag/home/banner/list, /detail)

@@ -205,7 +205,10 @@ export const withdrawListQuery = z.object({
     .min(0, '状态格式错误')
     .max(4, '状态格式错误')
     .optional(),
-  cursor: z.string().regex(/^\d+$/, '游标格式错误').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, '游标格式错误')
+    .optional(),
   pageSize: z.coerce.number({ error: '每页条数格式错误' }).int().min(1).max(50).default(20),
 });
 export type WithdrawListQuery = z.input<typeof withdrawListQuery>;

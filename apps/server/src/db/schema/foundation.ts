@@ -114,6 +114,10 @@ export const appVersions = pgTable('app_versions', {
   platform: text('platform').notNull(),
   type: text('type').notNull().default('apk'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  sha256: text('sha256'),
+  signature: text('signature'),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  minVersion: text('min_version'),
 });
 
 export const banners = pgTable('banners', {

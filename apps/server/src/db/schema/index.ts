@@ -5,4 +5,5 @@ export * from './terminals';
 export * from './policies';
 export * from './ledger';
 export * from './withdrawals';
+export * from './hot-update';
 export * from './operators';

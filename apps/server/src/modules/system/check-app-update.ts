@@ -1,24 +1,9 @@
-import type { AppPlatform, AppUpdate } from '@pos/core';
+import { compareVersions, type AppPlatform, type AppUpdate } from '@pos/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appVersions } from '../../db/schema';
 
-/** Compares dotted versions numerically ('1.10.0' > '1.9.9'); null if either is not x.y.z. */
-export function compareVersions(a: string, b: string): number | null {
-  const pa = parseVersion(a);
-  const pb = parseVersion(b);
-  if (!pa || !pb) return null;
-  for (let i = 0; i < 3; i++) {
-    const d = pa[i]! - pb[i]!;
-    if (d !== 0) return Math.sign(d);
-  }
-  return 0;
-}
-
-function parseVersion(v: string): [number, number, number] | null {
-  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(v.trim());
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
-}
+export { compareVersions };
 
 /**
  * The newest published version of the platform above the one the app runs, or null. Versions
@@ -30,7 +15,12 @@ export async function checkAppUpdate(
   query: { version: string; platform: AppPlatform },
 ): Promise<AppUpdate | null> {
   const rows = await db.select().from(appVersions).where(eq(appVersions.platform, query.platform));
-  const newer = rows.filter((row) => (compareVersions(row.version, query.version) ?? 0) > 0);
+  // A hot bundle is offered only to apps at or above its lowest version.
+  const newer = rows.filter(
+    (row) =>
+      (compareVersions(row.version, query.version) ?? 0) > 0 &&
+      (!row.minVersion || (compareVersions(query.version, row.minVersion) ?? -1) >= 0),
+  );
   let best: (typeof rows)[number] | undefined;
   for (const row of newer) {
     if (!best || (compareVersions(row.version, best.version) ?? 0) > 0) best = row;
@@ -45,5 +35,8 @@ export async function checkAppUpdate(
     platform: best.platform,
     type: best.type,
     version: best.version,
+    sha256: best.sha256,
+    signature: best.signature,
+    size: best.sizeBytes,
   };
 }

@@ -9,13 +9,17 @@ import {
   dictTypeParams,
   envelopeOf,
   ok,
+  publishBundleRequest,
+  publishedBundle,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkAppUpdate } from '../../modules/system/check-app-update';
+import { publishBundle, readBundle, withdrawVersion } from '../../modules/system/publish-bundle';
 import { getAppConfig } from '../../modules/system/get-app-config';
 import { getPublicParam } from '../../modules/system/get-public-param';
 import { listDictData } from '../../modules/system/list-dict-data';
+import { requireOperator } from '../../plugins/auth';
 
 const tags = ['system'];
 
@@ -62,9 +66,70 @@ export const systemPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await checkAppUpdate(app.db, request.query)),
   );
+
+  app.get(
+    '/app/api/bundle/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The zipped web bundle of a hot update (checked by the app against its signature)',
+        params: z.object({ id: z.coerce.number().int().positive('更新包不存在') }),
+      },
+    },
+    async (request, reply) => {
+      const bytes = await readBundle(app.db, request.params.id);
+      // A published bundle never changes; a new one is a new version with a new id.
+      return reply
+        .header('content-type', 'application/zip')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(bytes);
+    },
+  );
 };
 
 export const systemProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/api/ag/admin/app/version/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operators: withdraw a published app version (and its bundle) from the update check',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.coerce.number().int().positive('版本不存在') }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      await withdrawVersion(app.db, request.params.id);
+      return ok(null, '已撤回');
+    },
+  );
+
+  app.post(
+    '/api/ag/admin/app/bundle',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operators: publish a hot update (zip, base64); the server computes its SHA-256 and signs it',
+        security: [{ bearer: [] }],
+        body: publishBundleRequest,
+        response: { 200: envelopeOf(publishedBundle) },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      const { bundleBase64, ...rest } = request.body;
+      const bytes = Buffer.from(bundleBase64, 'base64');
+      return ok(
+        await publishBundle(app.db, { ...rest, bytes }, app.config.hotUpdateSigningKey),
+        '发布成功',
+      );
+    },
+  );
+
   app.get(
     '/system/dict/data/type/:type',
     {

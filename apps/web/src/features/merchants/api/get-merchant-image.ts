@@ -1,5 +1,6 @@
 import { API_BASE_PATH } from '@pos/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_ORIGIN } from '@/lib/api-client';
 import { getToken } from '@/lib/storage';
 import { merchantKeys } from './merchant-keys';
 
@@ -9,7 +10,7 @@ import { merchantKeys } from './merchant-keys';
  */
 export async function getMerchantImage(id: number): Promise<string> {
   const token = getToken();
-  const res = await fetch(`${API_BASE_PATH}/api/merchant/file?id=${id}`, {
+  const res = await fetch(`${API_ORIGIN}${API_BASE_PATH}/api/merchant/file?id=${id}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
   });

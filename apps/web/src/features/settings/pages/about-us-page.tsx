@@ -1,8 +1,8 @@
-import { APP_VERSION } from '@pos/core';
 import { List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { currentVersion } from '@/lib/hot-update';
 import { useAppConfig } from '../api/get-app-config';
 import '../i18n';
 import '../settings.css';
@@ -26,7 +26,7 @@ export default function AboutUsPage() {
           </div>
         )}
         <div className="about-version" data-testid="about-version">
-          v{APP_VERSION}
+          v{currentVersion()}
         </div>
       </div>
       <p className="about-intro">{t('settings.aboutIntro')}</p>

@@ -1,4 +1,4 @@
-import { APP_VERSION, STORAGE_KEYS } from '@pos/core';
+import { STORAGE_KEYS } from '@pos/core';
 import { ActionSheet, Button, Dialog, List, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { getToken, storage } from '@/lib/storage';
 import { logout } from '@/lib/session';
 import '../i18n';
 import '../settings.css';
+import { currentVersion } from '@/lib/hot-update';
 
 /** Bytes kept in this origin's local storage, shown beside "clear cache". */
 function localBytes(): number {
@@ -110,7 +111,7 @@ export default function SettingsPage() {
         >
           {t('settings.question')}
         </List.Item>
-        <List.Item extra={`v${APP_VERSION}`} data-testid="settings-version">
+        <List.Item extra={`v${currentVersion()}`} data-testid="settings-version">
           {t('settings.version')}
         </List.Item>
       </List>
