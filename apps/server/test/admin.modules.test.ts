@@ -528,3 +528,51 @@ describe('transactions search', () => {
     expect(none.body.field).toBe('sn');
   });
 });
+
+describe('SN history and statements', () => {
+  it("shows an SN's operations across trees, and an agent's statement that sums to its balance", async () => {
+    const [op] = await rows<{ sn: string; n: unknown }>(
+      db,
+      sql`SELECT sn, count(*) AS n FROM terminal_operation_items GROUP BY sn ORDER BY count(*) DESC, sn LIMIT 1`,
+    );
+    const h = await adminCall<{ terminal: { sn: string }; operations: unknown[] }>(
+      app,
+      ops,
+      'GET',
+      `/terminals/history?sn=${op!.sn.toLowerCase()}`,
+    );
+    expect(h.body.code, h.body.msg).toBe(200);
+    expect(h.body.data.terminal.sn).toBe(op!.sn);
+    expect(h.body.data.operations).toHaveLength(Number(op!.n));
+    expect((await adminCall(app, ops, 'GET', '/terminals/history?sn=NOPE0000')).status).toBe(404);
+
+    const agentId = ctx.demo.top.id;
+    let cursor: string | null = null;
+    let sum = 0;
+    do {
+      const page: { body: { data: { rows: { amountFen: number }[]; nextCursor: string | null } } } =
+        await adminCall(
+          app,
+          finance,
+          'GET',
+          `/ledger/statement?agentId=${agentId}&walletType=profit&pageSize=50${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+      sum += page.body.data.rows.reduce((s, r) => s + r.amountFen, 0);
+      cursor = page.body.data.nextCursor;
+    } while (cursor);
+    const [bal] = await rows<{ b: unknown }>(
+      db,
+      sql`SELECT balance_fen AS b FROM ledger_accounts WHERE agent_id = ${agentId} AND wallet_type = 'profit'`,
+    );
+    expect(sum).toBe(Number(bal!.b));
+    const csv = await adminCall(
+      app,
+      finance,
+      'GET',
+      `/ledger/statement?agentId=${agentId}&format=csv`,
+    );
+    expect(csv.headers['content-disposition']).toContain(`statement-${agentId}-profit.csv`);
+    const bad = await adminCall(app, finance, 'GET', '/ledger/statement?agentId=abc');
+    expect(bad.body.field).toBe('agentId');
+  });
+});

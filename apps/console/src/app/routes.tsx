@@ -40,6 +40,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/transactions/pages/transactions-page')),
   },
   {
+    path: '/finance/statement',
+    label: 'statement',
+    group: 'finance',
+    permission: 'ledger:view',
+    page: lazy(() => import('@/features/ledger/pages/statement-page')),
+  },
+  {
     path: '/finance/jobs',
     label: 'jobs',
     group: 'finance',
@@ -57,6 +64,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     label: 'terminals',
     permission: 'terminal:import',
     page: lazy(() => import('@/features/terminals/pages/import-page')),
+  },
+  {
+    path: '/terminals/history',
+    label: 'snHistory',
+    permission: 'terminal:view',
+    page: lazy(() => import('@/features/terminals/pages/history-page')),
   },
   {
     path: '/merchants/licences',

@@ -73,4 +73,11 @@ export const LABELS_EN: Record<string, string> = {
   收单交易号: 'Acquirer txn id',
   只看异常: 'Flagged only',
   异常: 'Flag',
+  品牌: 'Brand',
+  持有人: 'Holder',
+  平台: 'Platform',
+  待处理: 'Pending',
+  已通过: 'Passed',
+  已拒绝: 'Refused',
+  备注: 'Memo',
 };

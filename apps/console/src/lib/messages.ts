@@ -88,6 +88,8 @@ export const MESSAGES = {
   language: { zh: 'English', en: '中文' },
   operators: { zh: '操作员', en: 'Operators' },
   transactionsMenu: { zh: '交易查询', en: 'Transactions' },
+  snHistory: { zh: '终端履历', en: 'SN history' },
+  statement: { zh: '代理商对账单', en: 'Agent statement' },
   level: { zh: '等级', en: 'Level' },
   params: { zh: '系统参数', en: 'System parameters' },
 } as const satisfies Record<string, { zh: string; en: string }>;

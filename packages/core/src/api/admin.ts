@@ -517,3 +517,62 @@ export const adminTxn = z.object({
   tradeTime: z.string(),
 });
 export type AdminTxn = z.infer<typeof adminTxn>;
+
+// ---------------------------------------------------------------------------------------------
+// Terminal history and agent statements
+// ---------------------------------------------------------------------------------------------
+
+export const snHistoryQuery = z.object({
+  sn: z
+    .string({ error: '请输入SN' })
+    .trim()
+    .min(1, '请输入SN')
+    .max(32, 'SN格式错误')
+    .transform((v) => v.toUpperCase()),
+});
+export const snHistory = z.object({
+  terminal: z.object({
+    id: z.number(),
+    sn: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    holderName: z.string().nullable(),
+    merchantName: z.string().nullable(),
+    bindStatus: z.number(),
+    deleted: z.boolean(),
+    createdAt: z.string(),
+  }),
+  operations: z.array(
+    z.object({
+      id: z.number(),
+      type: z.number(),
+      status: z.number(),
+      operatorName: z.string(),
+      fromName: z.string().nullable(),
+      toName: z.string().nullable(),
+      reason: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type SnHistory = z.infer<typeof snHistory>;
+
+export const statementQuery = listQueryBase.extend({
+  agentId: z.coerce
+    .number({ error: '请输入代理商ID' })
+    .int('代理商ID不正确')
+    .positive('代理商ID不正确'),
+  walletType: z
+    .enum(['profit', 'reward', 'capital_pool', 'frozen'], { error: '钱包类型不正确' })
+    .default('profit'),
+});
+export const statementLine = z.object({
+  id: z.number(),
+  entryId: z.number(),
+  amountFen: z.number(),
+  infoType: z.string(),
+  txnId: z.number().nullable(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StatementLine = z.infer<typeof statementLine>;

@@ -1,4 +1,7 @@
 import {
+  ledgerInfoTypeLabel,
+  statementLine,
+  statementQuery,
   adminTxn,
   adminTxnQuery,
   adjustment,
@@ -19,6 +22,7 @@ import {
 } from '../../modules/admin/adjustments';
 import { operatorOf } from '../../plugins/admin-auth';
 import { txnList } from '../../modules/admin/transactions';
+import { statementList } from '../../modules/admin/history';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -125,6 +129,41 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '交易时间', value: (r) => r.tradeTime },
           ],
           'transactions',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.get(
+    '/ledger/statement',
+    {
+      config: { permission: 'ledger:view' },
+      schema: {
+        tags,
+        summary: "An agent's statement for one wallet (keyset; format=csv exports it)",
+        security,
+        querystring: statementQuery,
+        response: { 200: envelopeOf(pageOf(statementLine)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = statementList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: '流水ID', value: (r) => r.id },
+            { header: '凭证', value: (r) => r.entryId },
+            { header: '类型', value: (r) => ledgerInfoTypeLabel(r.infoType) },
+            { header: '金额(元)', value: (r) => (r.amountFen / 100).toFixed(2) },
+            { header: '交易', value: (r) => r.txnId },
+            { header: '备注', value: (r) => r.memo },
+            { header: '时间', value: (r) => r.createdAt },
+          ],
+          `statement-${request.query.agentId}-${request.query.walletType}`,
         );
       }
       return ok(await keysetPage(app.db, spec, request.query));
