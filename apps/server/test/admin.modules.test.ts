@@ -576,3 +576,52 @@ describe('SN history and statements', () => {
     expect(bad.body.field).toBe('agentId');
   });
 });
+
+describe('licence review', () => {
+  it('lists licences under review with their images; rejecting needs a reason the agent sees', async () => {
+    const queue = await adminCall<{ rows: { id: number; licenceStatus: number }[] }>(
+      app,
+      ops,
+      'GET',
+      '/licences',
+    );
+    expect(queue.body.code, queue.body.msg).toBe(200);
+    const first = queue.body.data.rows[0]!;
+    expect(first.licenceStatus).toBe(1);
+    await db.execute(
+      sql`INSERT INTO merchant_files (merchant_id, kind, mime, size_bytes, data, uploaded_by)
+          VALUES (${first.id}, 'licence', 'image/png', 4, '\\x89504e47'::bytea, ${ctx.demo.top.id})`,
+    );
+    const again = await adminCall<{ rows: { id: number; files: { id: number }[] }[] }>(
+      app,
+      ops,
+      'GET',
+      '/licences',
+    );
+    const fileId = again.body.data.rows.find((r) => r.id === first.id)!.files[0]!.id;
+    const img = await app.inject({
+      url: `/prod-api/admin/licences/file?id=${fileId}`,
+      headers: bearer(ops),
+    });
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+
+    const noReason = await adminCall(app, ops, 'POST', '/licences/decide', {
+      id: first.id,
+      approve: false,
+    });
+    expect(noReason.body.field).toBe('reason');
+    const rejected = await adminCall(app, ops, 'POST', '/licences/decide', {
+      id: first.id,
+      approve: false,
+      reason: '执照模糊',
+    });
+    expect(rejected.body.code, rejected.body.msg).toBe(200);
+    const [m] = await rows<{ licence_status: number; licence_reason: string }>(
+      db,
+      sql`SELECT licence_status, licence_reason FROM merchants WHERE id = ${first.id}`,
+    );
+    expect(m).toMatchObject({ licence_status: 3, licence_reason: '执照模糊' });
+    expect(await auditCount('licence.reject')).toBe(1);
+  });
+});

@@ -80,4 +80,5 @@ export const LABELS_EN: Record<string, string> = {
   已通过: 'Passed',
   已拒绝: 'Refused',
   备注: 'Memo',
+  图片: 'Images',
 };

@@ -441,6 +441,7 @@ export const adminLicence = z.object({
   licenceName: z.string().nullable(),
   licenceStatus: z.number(),
   updatedAt: z.string(),
+  files: z.array(z.object({ id: z.number(), kind: z.string() })),
 });
 export type AdminLicence = z.infer<typeof adminLicence>;
 export const decideLicenceRequest = z.object({

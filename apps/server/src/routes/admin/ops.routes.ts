@@ -21,6 +21,7 @@ import {
   decideLicence,
   jobRunList,
   licenceList,
+  merchantFile,
   operatorList,
   runJobFromConsole,
 } from '../../modules/admin/ops';
@@ -129,6 +130,22 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.get(
+    '/licences/file',
+    {
+      config: { permission: 'merchant:review' },
+      schema: {
+        tags,
+        summary: "A merchant's uploaded image",
+        security,
+        querystring: z.object({ id: z.coerce.number().int().positive('图片编号不正确') }),
+      },
+    },
+    async (request, reply) => {
+      const file = await merchantFile(app.db, request.query.id);
+      return reply.header('cache-control', 'private, no-store').type(file.mime).send(file.data);
     },
   );
   app.post(

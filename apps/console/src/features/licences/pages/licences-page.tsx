@@ -1,7 +1,8 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { licenceStatusOptions, type AdminLicence } from '@pos/core';
-import { App, Input } from 'antd';
+import { App, Input, Space } from 'antd';
 import { useRef } from 'react';
+import { AuthImage } from '@/components/auth-image';
 import { KeysetTable } from '@/components/keyset-table';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
@@ -30,6 +31,18 @@ export default function LicencesPage() {
     { title: t('agent'), dataIndex: 'agentName', search: false },
     { title: L('执照号'), dataIndex: 'licenceNo', search: false },
     { title: L('执照名称'), dataIndex: 'licenceName', search: false },
+    {
+      title: L('图片'),
+      dataIndex: 'files',
+      search: false,
+      render: (_, r) => (
+        <Space>
+          {r.files.map((f) => (
+            <AuthImage key={f.id} path={`/licences/file?id=${f.id}`} alt={f.kind} />
+          ))}
+        </Space>
+      ),
+    },
     {
       title: t('status'),
       dataIndex: 'status',
