@@ -625,3 +625,57 @@ describe('licence review', () => {
     expect(await auditCount('licence.reject')).toBe(1);
   });
 });
+
+describe('banner image upload', () => {
+  const multipart = (name: string, data: Buffer) => {
+    const boundary = '----pos-test-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  };
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('demo-image-bytes'),
+  ]);
+
+  it('stores the image with its SHA-256, serves it publicly, and refuses what is not an image', async () => {
+    const up = multipart('a.png', png);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/prod-api/admin/files/upload',
+      headers: { ...bearer(content), ...up.headers },
+      payload: up.body,
+    });
+    const body = res.json() as { code: number; msg: string; data: { url: string; sha256: string } };
+    expect(body.code, body.msg).toBe(200);
+    expect(body.data.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const served = await app.inject({ url: body.data.url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(
+      (await app.inject({ url: body.data.url.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }))
+        .statusCode,
+    ).toBe(404);
+
+    const bad = multipart('a.png', Buffer.from('not an image at all'));
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/prod-api/admin/files/upload',
+      headers: { ...bearer(content), ...bad.headers },
+      payload: bad.body,
+    });
+    expect(refused.json()).toMatchObject({ code: 400, field: 'file' });
+    const finance403 = await app.inject({
+      method: 'POST',
+      url: '/prod-api/admin/files/upload',
+      headers: { ...bearer(finance), ...up.headers },
+      payload: up.body,
+    });
+    expect(finance403.statusCode).toBe(403);
+  });
+});
