@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { agentToken, consoleLogin, shot } from './support';
 
@@ -7,7 +8,15 @@ test('content publishes a banner in the console and the agent app shows it', asy
   await page.goto('/admin/content/banners');
   await page.getByTestId('new-banner').click();
   await page.getByTestId('banner-title').fill('控制台发布的活动');
-  await page.getByTestId('banner-image').fill('/static/banners/banner-2.svg');
+  // The image is uploaded; the form then holds its published address.
+  await page
+    .locator('.ant-modal input[type=file]')
+    .setInputFiles(
+      fileURLToPath(new URL('../../apps/web/public/static/icon-192.png', import.meta.url)),
+    );
+  await expect(page.getByTestId('banner-image')).toHaveValue(
+    /^\/prod-api\/files\/\d+\/[0-9a-f]{64}$/,
+  );
   await shot(page, 'banner-form');
   await page.getByRole('button', { name: /确\s*认/ }).click();
   await expect(page.getByRole('cell', { name: '控制台发布的活动' })).toBeVisible();
@@ -22,5 +31,7 @@ test('content publishes a banner in the console and the agent app shows it', asy
   }, token);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/pages/home/home/index');
-  await expect(page.getByAltText('控制台发布的活动')).toBeAttached();
+  const shown = page.getByAltText('控制台发布的活动');
+  await expect(shown).toBeAttached();
+  await expect(shown).toHaveAttribute('src', /^\/prod-api\/files\/\d+\/[0-9a-f]{64}$/);
 });

@@ -101,7 +101,8 @@ CREATE TABLE terminal_imports (
   valid_rows integer NOT NULL,
   done_rows integer NOT NULL DEFAULT 0,
   status smallint NOT NULL DEFAULT 0 CHECK (status IN (0, 1, 2, 3)),
-  -- The valid rows waiting to be committed ({sn, brandId, model}[]); emptied when done.
+  -- The valid rows ({sn, brandId, model, policyId}[]): waiting to be written, then what was
+  -- written (the console allocates an import's terminals by its id).
   pending jsonb,
   error text,
   created_at timestamptz NOT NULL DEFAULT now(),

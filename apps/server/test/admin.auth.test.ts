@@ -172,3 +172,25 @@ describe('audit log', () => {
     expect(left[0]!.n).toBe(1);
   });
 });
+
+describe('the console is served under /admin/', async () => {
+  const { mkdtempSync, writeFileSync, mkdirSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const dist = mkdtempSync(path.join(tmpdir(), 'console-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console shell</title>');
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const served = await createTestContext({ consoleDist: dist });
+
+  it('answers every console path with its shell (history mode) and assets as files', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/finance/withdrawals']) {
+      const res = await served.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('console shell');
+    }
+    const asset = await served.app.inject({ url: '/admin/assets/app-abc123.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+});

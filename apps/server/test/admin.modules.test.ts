@@ -333,7 +333,7 @@ describe('terminal import', () => {
     expect(done.body.data).toMatchObject({ status: 2, doneRows: 2 });
     const moved = await adminCall<{ count: number }>(app, ops, 'POST', '/terminals/allocate', {
       toAgentId: ctx.demo.top.id,
-      sns: ['CSVIMP0001', 'CSVIMP0002'],
+      importId: preview.body.data.id,
     });
     expect(moved.body.code, moved.body.msg).toBe(200);
     expect(moved.body.data.count).toBe(2);
@@ -379,5 +379,303 @@ describe('dashboard, audit, jobs', () => {
     });
     expect(run.body.code, run.body.msg).toBe(200);
     expect(await auditCount('job.run')).toBe(1);
+  });
+});
+
+describe('agent account controls', () => {
+  it('a reset password must be changed at sign-in; enabling lets a disabled agent back in', async () => {
+    const id = ctx.demo.grandchild.id;
+    const reset = await adminCall<{ initialPassword: string }>(
+      app,
+      ops,
+      'POST',
+      '/agents/reset-password',
+      { id },
+    );
+    const token = await loginAs(
+      app,
+      DEMO_ACCOUNTS.grandchild.mobile,
+      reset.body.data.initialPassword,
+    );
+    const blocked = await app.inject({
+      method: 'GET',
+      url: '/prod-api/api/ag/agent/wallet/showAgentWallet',
+      headers: bearer(token),
+    });
+    expect(blocked.statusCode).toBe(428);
+
+    await adminCall(app, ops, 'POST', '/agents/disable', { id });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/prod-api/login/app',
+      payload: {
+        username: DEMO_ACCOUNTS.grandchild.mobile,
+        password: reset.body.data.initialPassword,
+      },
+    });
+    expect(refused.json().code).toBe(400);
+    await adminCall(app, ops, 'POST', '/agents/enable', { id });
+    await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile, reset.body.data.initialPassword);
+    const actions = await rows<{ action: string }>(
+      db,
+      sql`SELECT action FROM audit_logs WHERE target_type = 'agent' AND target_id = ${String(id)} ORDER BY id`,
+    );
+    expect(actions.map((a) => a.action)).toEqual([
+      'agent.reset_password',
+      'agent.disable',
+      'agent.enable',
+    ]);
+  });
+
+  it('bad input names the field and changes nothing', async () => {
+    const before = await rows<{ level: number }>(
+      db,
+      sql`SELECT level FROM agents WHERE id = ${ctx.demo.child.id}`,
+    );
+    const bad = await adminCall(app, ops, 'POST', '/agents/update', {
+      id: ctx.demo.child.id,
+      level: 0,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('level');
+    const after = await rows<{ level: number }>(
+      db,
+      sql`SELECT level FROM agents WHERE id = ${ctx.demo.child.id}`,
+    );
+    expect(after).toEqual(before);
+    const banners = async () =>
+      Number((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM banners`))[0]!.n);
+    const n = await banners();
+    const badBanner = await adminCall(app, content, 'POST', '/banners/save', {
+      title: 'x',
+      imageUrl: 'javascript:alert(1)',
+      bannerType: 1,
+      isShow: true,
+      sort: 0,
+    });
+    expect(badBanner.body.field).toBe('imageUrl');
+    expect(await banners()).toBe(n);
+  });
+});
+
+describe('operators and system parameters', () => {
+  it('super admin creates an operator who signs in with that role; disabling ends their session', async () => {
+    const bad = await adminCall(app, superAdmin, 'POST', '/operators/create', {
+      username: 'Bad Name',
+      name: '新',
+      role: 'finance',
+      password: 'abc12345',
+    });
+    expect(bad.body.field).toBe('username');
+    const made = await adminCall<{ id: number }>(app, superAdmin, 'POST', '/operators/create', {
+      username: 'fin2',
+      name: '财务二',
+      role: 'finance',
+      password: 'Pass1234',
+    });
+    expect(made.body.code, made.body.msg).toBe(200);
+    const login = await adminCall<{ token: string }>(app, null, 'POST', '/auth/login', {
+      username: 'fin2',
+      password: 'Pass1234',
+    });
+    const token = login.body.data.token;
+    expect((await adminCall(app, token, 'GET', '/withdrawals')).status).toBe(200);
+    expect((await adminCall(app, token, 'GET', '/banners')).status).toBe(403);
+    await adminCall(app, superAdmin, 'POST', '/operators/disable', { id: made.body.data.id });
+    expect((await adminCall(app, token, 'GET', '/withdrawals')).status).toBe(401);
+    expect((await adminCall(app, ops, 'POST', '/operators/create', {})).status).toBe(403);
+  });
+
+  it('agent_common_level must stay a valid level list', async () => {
+    const bad = await adminCall(app, superAdmin, 'POST', '/params/save', {
+      key: 'agent_common_level',
+      value: '[{"level":1}]',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('value');
+    const good = await adminCall(app, superAdmin, 'POST', '/params/save', {
+      key: 'agent_common_level',
+      value:
+        '[{"level":1,"name":"V1"},{"level":2,"name":"V2"},{"level":3,"name":"V3"},{"level":4,"name":"V4"}]',
+    });
+    expect(good.body.code, good.body.msg).toBe(200);
+    const params = await adminCall<{ key: string; value: string }[]>(
+      app,
+      superAdmin,
+      'GET',
+      '/params',
+    );
+    expect(params.body.data.find((p) => p.key === 'agent_common_level')!.value).toContain('V4');
+  });
+});
+
+describe('transactions search', () => {
+  it('finds a terminal’s transactions by SN and refuses a search without a filter', async () => {
+    const [t] = await rows<{ sn: string; n: unknown }>(
+      db,
+      sql`SELECT t.sn, count(*) AS n FROM transactions x JOIN terminals t ON t.id = x.terminal_id GROUP BY t.sn ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const found = await adminCall<{ rows: { sn: string }[] }>(
+      app,
+      finance,
+      'GET',
+      `/transactions?sn=${t!.sn}&pageSize=200`,
+    );
+    expect(found.body.code, found.body.msg).toBe(200);
+    expect(found.body.data.rows.length).toBe(Math.min(200, Number(t!.n)));
+    expect(new Set(found.body.data.rows.map((r) => r.sn))).toEqual(new Set([t!.sn]));
+    const none = await adminCall(app, finance, 'GET', '/transactions');
+    expect(none.body.field).toBe('sn');
+  });
+});
+
+describe('SN history and statements', () => {
+  it("shows an SN's operations across trees, and an agent's statement that sums to its balance", async () => {
+    const [op] = await rows<{ sn: string; n: unknown }>(
+      db,
+      sql`SELECT sn, count(*) AS n FROM terminal_operation_items GROUP BY sn ORDER BY count(*) DESC, sn LIMIT 1`,
+    );
+    const h = await adminCall<{ terminal: { sn: string }; operations: unknown[] }>(
+      app,
+      ops,
+      'GET',
+      `/terminals/history?sn=${op!.sn.toLowerCase()}`,
+    );
+    expect(h.body.code, h.body.msg).toBe(200);
+    expect(h.body.data.terminal.sn).toBe(op!.sn);
+    expect(h.body.data.operations).toHaveLength(Number(op!.n));
+    expect((await adminCall(app, ops, 'GET', '/terminals/history?sn=NOPE0000')).status).toBe(404);
+
+    const agentId = ctx.demo.top.id;
+    let cursor: string | null = null;
+    let sum = 0;
+    do {
+      const page: { body: { data: { rows: { amountFen: number }[]; nextCursor: string | null } } } =
+        await adminCall(
+          app,
+          finance,
+          'GET',
+          `/ledger/statement?agentId=${agentId}&walletType=profit&pageSize=50${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+      sum += page.body.data.rows.reduce((s, r) => s + r.amountFen, 0);
+      cursor = page.body.data.nextCursor;
+    } while (cursor);
+    const [bal] = await rows<{ b: unknown }>(
+      db,
+      sql`SELECT balance_fen AS b FROM ledger_accounts WHERE agent_id = ${agentId} AND wallet_type = 'profit'`,
+    );
+    expect(sum).toBe(Number(bal!.b));
+    const csv = await adminCall(
+      app,
+      finance,
+      'GET',
+      `/ledger/statement?agentId=${agentId}&format=csv`,
+    );
+    expect(csv.headers['content-disposition']).toContain(`statement-${agentId}-profit.csv`);
+    const bad = await adminCall(app, finance, 'GET', '/ledger/statement?agentId=abc');
+    expect(bad.body.field).toBe('agentId');
+  });
+});
+
+describe('licence review', () => {
+  it('lists licences under review with their images; rejecting needs a reason the agent sees', async () => {
+    const queue = await adminCall<{ rows: { id: number; licenceStatus: number }[] }>(
+      app,
+      ops,
+      'GET',
+      '/licences',
+    );
+    expect(queue.body.code, queue.body.msg).toBe(200);
+    const first = queue.body.data.rows[0]!;
+    expect(first.licenceStatus).toBe(1);
+    await db.execute(
+      sql`INSERT INTO merchant_files (merchant_id, kind, mime, size_bytes, data, uploaded_by)
+          VALUES (${first.id}, 'licence', 'image/png', 4, '\\x89504e47'::bytea, ${ctx.demo.top.id})`,
+    );
+    const again = await adminCall<{ rows: { id: number; files: { id: number }[] }[] }>(
+      app,
+      ops,
+      'GET',
+      '/licences',
+    );
+    const fileId = again.body.data.rows.find((r) => r.id === first.id)!.files[0]!.id;
+    const img = await app.inject({
+      url: `/prod-api/admin/licences/file?id=${fileId}`,
+      headers: bearer(ops),
+    });
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+
+    const noReason = await adminCall(app, ops, 'POST', '/licences/decide', {
+      id: first.id,
+      approve: false,
+    });
+    expect(noReason.body.field).toBe('reason');
+    const rejected = await adminCall(app, ops, 'POST', '/licences/decide', {
+      id: first.id,
+      approve: false,
+      reason: '执照模糊',
+    });
+    expect(rejected.body.code, rejected.body.msg).toBe(200);
+    const [m] = await rows<{ licence_status: number; licence_reason: string }>(
+      db,
+      sql`SELECT licence_status, licence_reason FROM merchants WHERE id = ${first.id}`,
+    );
+    expect(m).toMatchObject({ licence_status: 3, licence_reason: '执照模糊' });
+    expect(await auditCount('licence.reject')).toBe(1);
+  });
+});
+
+describe('banner image upload', () => {
+  const multipart = (name: string, data: Buffer) => {
+    const boundary = '----pos-test-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  };
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('demo-image-bytes'),
+  ]);
+
+  it('stores the image with its SHA-256, serves it publicly, and refuses what is not an image', async () => {
+    const up = multipart('a.png', png);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/prod-api/admin/files/upload',
+      headers: { ...bearer(content), ...up.headers },
+      payload: up.body,
+    });
+    const body = res.json() as { code: number; msg: string; data: { url: string; sha256: string } };
+    expect(body.code, body.msg).toBe(200);
+    expect(body.data.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const served = await app.inject({ url: body.data.url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(
+      (await app.inject({ url: body.data.url.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }))
+        .statusCode,
+    ).toBe(404);
+
+    const bad = multipart('a.png', Buffer.from('not an image at all'));
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/prod-api/admin/files/upload',
+      headers: { ...bearer(content), ...bad.headers },
+      payload: bad.body,
+    });
+    expect(refused.json()).toMatchObject({ code: 400, field: 'file' });
+    const finance403 = await app.inject({
+      method: 'POST',
+      url: '/prod-api/admin/files/upload',
+      headers: { ...bearer(finance), ...up.headers },
+      payload: up.body,
+    });
+    expect(finance403.statusCode).toBe(403);
   });
 });

@@ -47,6 +47,7 @@ const ONE_JOIN: [string, string, string][] = [
 /** The platform's own small tables (reference tables once distributed) and bookkeeping. */
 const NOT_SHARDED = [
   'audit_logs',
+  'content_files',
   'operators',
   'operator_sessions',
   'terminal_imports',

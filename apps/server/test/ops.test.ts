@@ -106,6 +106,11 @@ describe('configuration checked at start', () => {
     expect(configProblems(loadConfig(env), env)).toEqual([]);
   });
 
+  it("refuses operators' sign-in without TOTP in production", () => {
+    const env = { NODE_ENV: 'production', ADMIN_TOTP: 'false' };
+    expect(configProblems(loadConfig(env), env).join('\n')).toContain('ADMIN_TOTP must be true');
+  });
+
   it('refuses the placeholders of the deployment example', () => {
     const env = {
       NODE_ENV: 'production',

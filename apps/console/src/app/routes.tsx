@@ -33,6 +33,20 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/ledger/pages/adjustments-page')),
   },
   {
+    path: '/finance/transactions',
+    label: 'transactionsMenu',
+    group: 'finance',
+    permission: 'ledger:view',
+    page: lazy(() => import('@/features/transactions/pages/transactions-page')),
+  },
+  {
+    path: '/finance/statement',
+    label: 'statement',
+    group: 'finance',
+    permission: 'ledger:view',
+    page: lazy(() => import('@/features/ledger/pages/statement-page')),
+  },
+  {
     path: '/finance/jobs',
     label: 'jobs',
     group: 'finance',
@@ -50,6 +64,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     label: 'terminals',
     permission: 'terminal:import',
     page: lazy(() => import('@/features/terminals/pages/import-page')),
+  },
+  {
+    path: '/terminals/history',
+    label: 'snHistory',
+    permission: 'terminal:view',
+    page: lazy(() => import('@/features/terminals/pages/history-page')),
   },
   {
     path: '/merchants/licences',
@@ -70,6 +90,20 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     group: 'content',
     permission: 'content:view',
     page: lazy(() => import('@/features/content/pages/notices-page')),
+  },
+  {
+    path: '/system/operators',
+    label: 'operators',
+    group: 'system',
+    permission: 'operator:manage',
+    page: lazy(() => import('@/features/system/pages/operators-page')),
+  },
+  {
+    path: '/system/params',
+    label: 'params',
+    group: 'system',
+    permission: 'operator:manage',
+    page: lazy(() => import('@/features/system/pages/params-page')),
   },
   {
     path: '/system/audit',

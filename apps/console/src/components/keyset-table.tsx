@@ -19,6 +19,8 @@ interface Props<T> {
   /** Fixed filters added to every request. */
   baseParams?: Record<string, unknown>;
   actionRef?: React.RefObject<ActionType | undefined>;
+  /** Wait for the search form instead of loading at once (lists that need a filter). */
+  manualRequest?: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
       headerTitle={props.headerTitle}
       columns={props.columns}
       params={{ cursor }}
+      manualRequest={props.manualRequest}
       search={{ labelWidth: 'auto', defaultCollapsed: false }}
       options={{ density: false, setting: false, reload: true }}
       pagination={false}

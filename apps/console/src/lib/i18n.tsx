@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { LABELS_EN } from './labels';
 import { MESSAGES, type MessageKey } from './messages';
 
 export type Lang = 'zh' | 'en';
@@ -8,6 +9,8 @@ interface I18n {
   lang: Lang;
   setLang: (lang: Lang) => void;
   t: (key: MessageKey) => string;
+  /** A Chinese label in the chosen language (lib/labels.ts). */
+  L: (zh: string) => string;
 }
 const Ctx = createContext<I18n | null>(null);
 
@@ -24,6 +27,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         setLangState(l);
       },
       t: (key) => MESSAGES[key][lang],
+      L: (zh) => (lang === 'zh' ? zh : (LABELS_EN[zh] ?? zh)),
     }),
     [lang],
   );

@@ -86,5 +86,12 @@ export const MESSAGES = {
   checker: { zh: '复核', en: 'Check' },
   newAdjustment: { zh: '发起调账', en: 'New adjustment' },
   language: { zh: 'English', en: '中文' },
+  operators: { zh: '操作员', en: 'Operators' },
+  transactionsMenu: { zh: '交易查询', en: 'Transactions' },
+  snHistory: { zh: '终端履历', en: 'SN history' },
+  uploadImage: { zh: '上传图片', en: 'Upload image' },
+  statement: { zh: '代理商对账单', en: 'Agent statement' },
+  level: { zh: '等级', en: 'Level' },
+  params: { zh: '系统参数', en: 'System parameters' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 export type MessageKey = keyof typeof MESSAGES;

@@ -21,6 +21,7 @@ import { policiesProtectedRoutes, policiesPublicRoutes } from './policies';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { settleAccountRoutes } from './settle-accounts/settle-accounts.routes';
 import { adminRoutes } from './admin';
+import { filesPublicRoutes } from './files/files.routes';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -48,6 +49,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await pub.register(teamPublicRoutes);
     await pub.register(policiesPublicRoutes);
     await pub.register(notifyRoutes);
+    await pub.register(filesPublicRoutes);
     if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });
 

@@ -403,6 +403,8 @@ export type TerminalImportProgress = z.infer<typeof terminalImportProgress>;
 export const importIdQuery = z.object({ id: id('导入编号') });
 export const allocateToTopRequest = z.object({
   toAgentId: z.number({ error: '请选择一级代理商' }).int().positive('请选择一级代理商'),
+  /** Every terminal a finished import wrote. */
+  importId: z.number().int().positive().optional(),
   sns: z.array(z.string().max(32)).max(10_000).optional(),
   startSn: z.string().max(32).optional(),
   endSn: z.string().max(32).optional(),
@@ -439,6 +441,7 @@ export const adminLicence = z.object({
   licenceName: z.string().nullable(),
   licenceStatus: z.number(),
   updatedAt: z.string(),
+  files: z.array(z.object({ id: z.number(), kind: z.string() })),
 });
 export type AdminLicence = z.infer<typeof adminLicence>;
 export const decideLicenceRequest = z.object({
@@ -446,3 +449,131 @@ export const decideLicenceRequest = z.object({
   approve: z.boolean({ error: '请选择通过或驳回' }),
   reason: z.string().trim().max(200, '驳回理由不能超过200个字符').optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Operators and system parameters
+// ---------------------------------------------------------------------------------------------
+
+export const adminOperatorRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  role: z.string(),
+  status: z.number(),
+  totpEnrolled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+export type AdminOperatorRow = z.infer<typeof adminOperatorRow>;
+export const createOperatorRequest = z.object({
+  username: z
+    .string({ error: '请填写账号' })
+    .regex(/^[a-z][a-z0-9_.-]{2,31}$/, '账号为3-32位小写字母、数字或 _ . -，以字母开头'),
+  name: text('姓名', 32),
+  role: z.enum(ROLES, { error: '请选择角色' }),
+  password: z
+    .string({ error: '请填写初始密码' })
+    .min(8, '初始密码至少8位')
+    .max(64, '初始密码不能超过64位')
+    .regex(/[A-Za-z]/, '初始密码须包含字母')
+    .regex(/\d/, '初始密码须包含数字'),
+});
+export type CreateOperatorRequest = z.infer<typeof createOperatorRequest>;
+export const operatorIdRequest = z.object({ id: id('操作员编号') });
+
+export const systemParamRow = z.object({
+  key: z.string(),
+  name: z.string(),
+  value: z.string(),
+  public: z.boolean(),
+  updatedAt: z.string(),
+});
+export type SystemParamRow = z.infer<typeof systemParamRow>;
+export const saveParamRequest = z.object({
+  key: text('参数键', 100),
+  value: z.string({ error: '请填写参数值' }).max(10_000, '参数值过长'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Transactions search
+// ---------------------------------------------------------------------------------------------
+
+export const adminTxnQuery = listQueryBase.extend({
+  sn: z.string().trim().max(32).optional(),
+  acquirerTxnId: z.string().trim().max(64).optional(),
+  merchantNo: z.string().trim().max(32).optional(),
+  flagged: z.enum(['true', 'false']).optional(),
+});
+export type AdminTxnQuery = z.infer<typeof adminTxnQuery>;
+export const adminTxn = z.object({
+  id: z.number(),
+  acquirerTxnId: z.string(),
+  kind: z.number(),
+  sn: z.string(),
+  merchantName: z.string().nullable(),
+  agentName: z.string().nullable(),
+  status: z.number(),
+  amountFen: z.number(),
+  feeFen: z.number().nullable(),
+  flag: z.string().nullable(),
+  tradeTime: z.string(),
+});
+export type AdminTxn = z.infer<typeof adminTxn>;
+
+// ---------------------------------------------------------------------------------------------
+// Terminal history and agent statements
+// ---------------------------------------------------------------------------------------------
+
+export const snHistoryQuery = z.object({
+  sn: z
+    .string({ error: '请输入SN' })
+    .trim()
+    .min(1, '请输入SN')
+    .max(32, 'SN格式错误')
+    .transform((v) => v.toUpperCase()),
+});
+export const snHistory = z.object({
+  terminal: z.object({
+    id: z.number(),
+    sn: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    holderName: z.string().nullable(),
+    merchantName: z.string().nullable(),
+    bindStatus: z.number(),
+    deleted: z.boolean(),
+    createdAt: z.string(),
+  }),
+  operations: z.array(
+    z.object({
+      id: z.number(),
+      type: z.number(),
+      status: z.number(),
+      operatorName: z.string(),
+      fromName: z.string().nullable(),
+      toName: z.string().nullable(),
+      reason: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type SnHistory = z.infer<typeof snHistory>;
+
+export const statementQuery = listQueryBase.extend({
+  agentId: z.coerce
+    .number({ error: '请输入代理商ID' })
+    .int('代理商ID不正确')
+    .positive('代理商ID不正确'),
+  walletType: z
+    .enum(['profit', 'reward', 'capital_pool', 'frozen'], { error: '钱包类型不正确' })
+    .default('profit'),
+});
+export const statementLine = z.object({
+  id: z.number(),
+  entryId: z.number(),
+  amountFen: z.number(),
+  infoType: z.string(),
+  txnId: z.number().nullable(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StatementLine = z.infer<typeof statementLine>;

@@ -85,3 +85,16 @@ export const terminalImports = pgTable('terminal_imports', {
   createdAt: ts('created_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
 });
+
+// Mirrors migrations/0010_content_files.sql.
+export const contentFiles = pgTable('content_files', {
+  id: id(),
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  mime: text('mime').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  data: text('data').notNull(),
+  uploadedBy: bigint('uploaded_by', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
 import type { JobName } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { reviewLicence } from '../merchants/review-licence';
@@ -71,11 +72,14 @@ export interface LicenceRow {
   licenceName: string | null;
   licenceStatus: number;
   updatedAt: string;
+  files: { id: number; kind: string }[];
 }
 
 export function licenceList(q: { status?: number }): KeysetSpec<LicenceRow> {
   return {
-    select: sql`m.id, m.merchant_no, m.name, a.name AS agent_name, m.licence_no, m.licence_name, m.licence_status, m.updated_at`,
+    select: sql`m.id, m.merchant_no, m.name, a.name AS agent_name, m.licence_no, m.licence_name, m.licence_status, m.updated_at,
+                (SELECT coalesce(json_agg(json_build_object('id', f.id, 'kind', f.kind) ORDER BY f.id), '[]'::json)
+                   FROM merchant_files f WHERE f.merchant_id = m.id) AS files`,
     from: sql`FROM merchants m JOIN agents a ON a.id = m.agent_id`,
     where: [sql`m.licence_status = ${q.status ?? 1}`],
     sorts: { id: { expr: sql`m.id`, type: 'bigint' } },
@@ -90,8 +94,24 @@ export function licenceList(q: { status?: number }): KeysetSpec<LicenceRow> {
       licenceName: (r.licence_name as string | null) ?? null,
       licenceStatus: Number(r.licence_status),
       updatedAt: iso(r.updated_at)!,
+      files: (
+        (typeof r.files === 'string' ? JSON.parse(r.files) : r.files) as {
+          id: unknown;
+          kind: string;
+        }[]
+      ).map((f) => ({ id: Number(f.id), kind: f.kind })),
     }),
   };
+}
+
+/** A merchant's uploaded image, for the reviewer. */
+export async function merchantFile(db: Db, id: number): Promise<{ mime: string; data: Buffer }> {
+  const [row] = await rows<{ mime: string; data: string }>(
+    db,
+    sql`SELECT mime, encode(data, 'base64') AS data FROM merchant_files WHERE id = ${id}`,
+  );
+  if (!row) throw notFound('图片不存在');
+  return { mime: row.mime, data: Buffer.from(row.data, 'base64') };
 }
 
 export async function decideLicence(

@@ -191,7 +191,7 @@ async function runImport(db: Db, id: number) {
     }
     await db
       .update(terminalImports)
-      .set({ status: 2, pending: null, finishedAt: sql`now()` })
+      .set({ status: 2, finishedAt: sql`now()` })
       .where(eq(terminalImports.id, id));
   } catch (err) {
     await db
@@ -248,10 +248,17 @@ async function platformCaller(db: Db): Promise<Caller> {
 export async function allocateToTop(
   db: Db,
   op: OperatorCaller,
-  input: { toAgentId: number; sns?: string[]; startSn?: string; endSn?: string },
+  input: { toAgentId: number; importId?: number; sns?: string[]; startSn?: string; endSn?: string },
 ) {
   const caller = await platformCaller(db);
-  const request: TerminalOperateRequest = { type: 0, ...input } as TerminalOperateRequest;
+  const { importId, ...selection } = input;
+  if (importId !== undefined) {
+    // The terminals a finished import wrote, in file order.
+    const [imp] = await db.select().from(terminalImports).where(eq(terminalImports.id, importId));
+    if (!imp || imp.status !== 2) throw badRequest('该导入尚未完成', 'importId');
+    selection.sns = ((imp.pending ?? []) as ImportRow[]).map((r) => r.sn);
+  }
+  const request = { type: 0, ...selection } as TerminalOperateRequest;
   if (input.sns && input.sns.length > MAX_BATCH_SNS)
     throw badRequest(`一次最多${MAX_BATCH_SNS}台`, 'sns');
   // The move and its audit record commit together (the use case's transaction nests as a savepoint).

@@ -21,6 +21,8 @@ import {
   saveNotice,
 } from '../../modules/admin/content';
 import { operatorOf } from '../../plugins/admin-auth';
+import { badRequest } from '../../lib/app-error';
+import { CONTENT_IMAGE_MAX_BYTES, uploadContentImage } from '../../modules/admin/content-files';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -154,6 +156,51 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteNotice(app.db, operatorOf(request), request.body.id);
       return ok(null, '删除成功');
+    },
+  );
+  app.post(
+    '/files/upload',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Upload a banner image (multipart field "file"; PNG, JPEG or WebP, at most 2 MB)',
+        security,
+        response: {
+          200: envelopeOf(
+            z.object({
+              id: z.number(),
+              url: z.string(),
+              sha256: z.string(),
+              sizeBytes: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('请选择图片', 'file');
+      let part;
+      try {
+        part = await request.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 } });
+      } catch {
+        throw badRequest('请选择图片', 'file');
+      }
+      if (!part) throw badRequest('请选择图片', 'file');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch {
+        throw badRequest('图片不能超过2MB', 'file');
+      }
+      return ok(
+        await uploadContentImage(app.db, operatorOf(request), {
+          fileName: part.filename,
+          data,
+          truncated: part.file.truncated,
+        }),
+        '上传成功',
+      );
     },
   );
 };

@@ -1,4 +1,9 @@
 import {
+  ledgerInfoTypeLabel,
+  statementLine,
+  statementQuery,
+  adminTxn,
+  adminTxnQuery,
   adjustment,
   adjustmentQuery,
   createAdjustmentRequest,
@@ -16,6 +21,8 @@ import {
   decideAdjustment,
 } from '../../modules/admin/adjustments';
 import { operatorOf } from '../../plugins/admin-auth';
+import { txnList } from '../../modules/admin/transactions';
+import { statementList } from '../../modules/admin/history';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -89,5 +96,77 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await decideAdjustment(app.db, operatorOf(request), request.body)),
+  );
+  app.get(
+    '/transactions',
+    {
+      config: { permission: 'ledger:view' },
+      schema: {
+        tags,
+        summary: 'Transactions by SN, acquirer id, merchant number or flagged (keyset; format=csv)',
+        security,
+        querystring: adminTxnQuery,
+        response: { 200: envelopeOf(pageOf(adminTxn)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = txnList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: 'ID', value: (r) => r.id },
+            { header: '收单交易号', value: (r) => r.acquirerTxnId },
+            { header: 'SN', value: (r) => r.sn },
+            { header: '商户', value: (r) => r.merchantName },
+            { header: '代理', value: (r) => r.agentName },
+            { header: '金额(元)', value: (r) => (r.amountFen / 100).toFixed(2) },
+            { header: '状态', value: (r) => r.status },
+            { header: '异常', value: (r) => r.flag },
+            { header: '交易时间', value: (r) => r.tradeTime },
+          ],
+          'transactions',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.get(
+    '/ledger/statement',
+    {
+      config: { permission: 'ledger:view' },
+      schema: {
+        tags,
+        summary: "An agent's statement for one wallet (keyset; format=csv exports it)",
+        security,
+        querystring: statementQuery,
+        response: { 200: envelopeOf(pageOf(statementLine)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = statementList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: '流水ID', value: (r) => r.id },
+            { header: '凭证', value: (r) => r.entryId },
+            { header: '类型', value: (r) => ledgerInfoTypeLabel(r.infoType) },
+            { header: '金额(元)', value: (r) => (r.amountFen / 100).toFixed(2) },
+            { header: '交易', value: (r) => r.txnId },
+            { header: '备注', value: (r) => r.memo },
+            { header: '时间', value: (r) => r.createdAt },
+          ],
+          `statement-${request.query.agentId}-${request.query.walletType}`,
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
   );
 };

@@ -1,4 +1,9 @@
 import {
+  adminOperatorRow,
+  createOperatorRequest,
+  operatorIdRequest,
+  saveParamRequest,
+  systemParamRow,
   adminJobRun,
   adminLicence,
   decideLicenceRequest,
@@ -16,10 +21,18 @@ import {
   decideLicence,
   jobRunList,
   licenceList,
+  merchantFile,
   operatorList,
   runJobFromConsole,
 } from '../../modules/admin/ops';
 import { operatorOf } from '../../plugins/admin-auth';
+import {
+  createOperator,
+  listParams,
+  resetOperatorTotp,
+  saveParam,
+  setOperatorStatus,
+} from '../../modules/admin/operators';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -119,6 +132,22 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await keysetPage(app.db, spec, request.query));
     },
   );
+  app.get(
+    '/licences/file',
+    {
+      config: { permission: 'merchant:review' },
+      schema: {
+        tags,
+        summary: "A merchant's uploaded image",
+        security,
+        querystring: z.object({ id: z.coerce.number().int().positive('图片编号不正确') }),
+      },
+    },
+    async (request, reply) => {
+      const file = await merchantFile(app.db, request.query.id);
+      return reply.header('cache-control', 'private, no-store').type(file.mime).send(file.data);
+    },
+  );
   app.post(
     '/licences/decide',
     {
@@ -141,23 +170,98 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Operators and their roles',
         security,
-        response: {
-          200: envelopeOf(
-            z.array(
-              z.object({
-                id: z.number(),
-                username: z.string(),
-                name: z.string(),
-                role: z.string(),
-                status: z.number(),
-                totpEnrolled: z.boolean(),
-                lastLoginAt: z.string().nullable(),
-              }),
-            ),
-          ),
-        },
+        response: { 200: envelopeOf(z.array(adminOperatorRow)) },
       },
     },
     async () => ok(await operatorList(app.db)),
+  );
+  app.post(
+    '/operators/create',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: 'Create an operator with a role',
+        security,
+        body: createOperatorRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await createOperator(app.db, operatorOf(request), request.body, {
+          scryptCost: app.config.scryptCost,
+        }),
+        '创建成功',
+      ),
+  );
+  for (const [path, disabled] of [
+    ['/operators/disable', true],
+    ['/operators/enable', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'operator:manage' },
+        schema: {
+          tags,
+          summary: disabled ? 'Disable an operator (ends sessions)' : 'Enable an operator',
+          security,
+          body: operatorIdRequest,
+          response: { 200: envelopeOf(z.null()) },
+        },
+      },
+      async (request) => {
+        await setOperatorStatus(app.db, operatorOf(request), request.body.id, disabled);
+        return ok(null);
+      },
+    );
+  }
+  app.post(
+    '/operators/reset-totp',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: "Forget an operator's authenticator (re-enrol at next sign-in)",
+        security,
+        body: operatorIdRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await resetOperatorTotp(app.db, operatorOf(request), request.body.id);
+      return ok(null);
+    },
+  );
+  app.get(
+    '/params',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: 'System parameters',
+        security,
+        response: { 200: envelopeOf(z.array(systemParamRow)) },
+      },
+    },
+    async () => ok(await listParams(app.db)),
+  );
+  app.post(
+    '/params/save',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: 'Update a system parameter (agent_common_level validated)',
+        security,
+        body: saveParamRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await saveParam(app.db, operatorOf(request), request.body);
+      return ok(null, '保存成功');
+    },
   );
 };

@@ -1,4 +1,6 @@
 import {
+  snHistory as snHistorySchema,
+  snHistoryQuery,
   allocateToTopRequest,
   envelopeOf,
   importIdQuery,
@@ -16,6 +18,7 @@ import {
   previewImport,
 } from '../../modules/admin/terminal-import';
 import { operatorOf } from '../../plugins/admin-auth';
+import { snHistory } from '../../modules/admin/history';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -79,5 +82,19 @@ export const adminTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await allocateToTop(app.db, operatorOf(request), request.body), '下发成功'),
+  );
+  app.get(
+    '/terminals/history',
+    {
+      config: { permission: 'terminal:view' },
+      schema: {
+        tags,
+        summary: "Any SN's terminal and every operation on it, across trees",
+        security,
+        querystring: snHistoryQuery,
+        response: { 200: envelopeOf(snHistorySchema) },
+      },
+    },
+    async (request) => ok(await snHistory(app.db, request.query.sn)),
   );
 };

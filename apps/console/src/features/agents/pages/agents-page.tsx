@@ -7,7 +7,7 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import type { AdminAgent, AdminAgentDetail, CreateTopAgentRequest } from '@pos/core';
-import { App, Button, Descriptions, Drawer, Space, Table, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, InputNumber, Space, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
@@ -15,7 +15,7 @@ import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 export default function AgentsPage() {
-  const { t } = useI18n();
+  const { t, L } = useI18n();
   const { can } = useAuth();
   const { modal, message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
@@ -37,15 +37,15 @@ export default function AgentsPage() {
       title: t('keyword'),
       dataIndex: 'keyword',
       hideInTable: true,
-      fieldProps: { placeholder: '姓名/手机号/邀请码' },
+      fieldProps: { placeholder: L('姓名/手机号/邀请码') },
     },
-    { title: '姓名', dataIndex: 'name', search: false },
-    { title: '手机号', dataIndex: 'mobile', search: false },
-    { title: '邀请码', dataIndex: 'inviteCode', search: false },
-    { title: '等级', dataIndex: 'level', search: false },
-    { title: '层级', dataIndex: 'depth', search: false },
+    { title: L('姓名'), dataIndex: 'name', search: false },
+    { title: L('手机号'), dataIndex: 'mobile', search: false },
+    { title: L('邀请码'), dataIndex: 'inviteCode', search: false },
+    { title: L('等级'), dataIndex: 'level', search: false },
+    { title: L('层级'), dataIndex: 'depth', search: false },
     {
-      title: '仅一级',
+      title: L('仅一级'),
       dataIndex: 'topOnly',
       hideInTable: true,
       valueType: 'select',
@@ -55,11 +55,13 @@ export default function AgentsPage() {
       title: t('status'),
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: { 0: { text: '正常' }, 1: { text: '停用' } },
-      render: (_, r) => <Tag color={r.status ? 'red' : 'green'}>{r.status ? '停用' : '正常'}</Tag>,
+      valueEnum: { 0: { text: L('正常') }, 1: { text: L('停用') } },
+      render: (_, r) => (
+        <Tag color={r.status ? 'red' : 'green'}>{r.status ? L('停用') : L('正常')}</Tag>
+      ),
     },
     {
-      title: '特殊账户',
+      title: L('特殊账户'),
       dataIndex: 'isSpecificAccount',
       search: false,
       render: (_, r) => (r.isSpecificAccount ? t('yes') : t('no')),
@@ -100,20 +102,26 @@ export default function AgentsPage() {
         initialValues={{ level: 1, isSpecificAccount: false }}
         onFinish={async (v) => {
           const r = await api<{ initialPassword: string }>('/agents/create', { body: v });
-          modal.success({ title: '初始密码（仅显示一次）', content: r.initialPassword });
+          modal.success({ title: L('初始密码（仅显示一次）'), content: r.initialPassword });
           setCreating(false);
           void ref.current?.reload();
           return true;
         }}
       >
-        <ProFormText name="name" label="姓名" rules={[{ required: true }]} />
+        <ProFormText name="name" label={L('姓名')} rules={[{ required: true }]} />
         <ProFormText
           name="mobile"
-          label="手机号"
+          label={L('手机号')}
           rules={[{ required: true, pattern: /^1\d{10}$/ }]}
         />
-        <ProFormDigit name="level" label="等级" min={1} max={99} fieldProps={{ precision: 0 }} />
-        <ProFormSwitch name="isSpecificAccount" label="特殊账户（平台自营）" />
+        <ProFormDigit
+          name="level"
+          label={L('等级')}
+          min={1}
+          max={99}
+          fieldProps={{ precision: 0 }}
+        />
+        <ProFormSwitch name="isSpecificAccount" label={L('特殊账户（平台自营）')} />
       </ModalForm>
       <Drawer
         width={720}
@@ -124,14 +132,16 @@ export default function AgentsPage() {
         {detail && (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Descriptions bordered size="small" column={2}>
-              <Descriptions.Item label="手机号">{detail.agent.mobile}</Descriptions.Item>
-              <Descriptions.Item label="邀请码">{detail.agent.inviteCode}</Descriptions.Item>
-              <Descriptions.Item label="上级链">
+              <Descriptions.Item label={L('手机号')}>{detail.agent.mobile}</Descriptions.Item>
+              <Descriptions.Item label={L('邀请码')}>{detail.agent.inviteCode}</Descriptions.Item>
+              <Descriptions.Item label={L('上级链')}>
                 {detail.chain.map((c) => c.name).join(' › ') || '—'}
               </Descriptions.Item>
-              <Descriptions.Item label="团队人数">{detail.subtreeSize}</Descriptions.Item>
-              <Descriptions.Item label="终端">{`${detail.terminals.total}（未绑定 ${detail.terminals.unbound} / 已绑定 ${detail.terminals.bound} / 已激活 ${detail.terminals.activated}）`}</Descriptions.Item>
-              <Descriptions.Item label="商户">{detail.merchants}</Descriptions.Item>
+              <Descriptions.Item label={L('团队人数')}>{detail.subtreeSize}</Descriptions.Item>
+              <Descriptions.Item
+                label={L('终端')}
+              >{`${detail.terminals.total}（${L('未绑定')} ${detail.terminals.unbound} / ${L('已绑定')} ${detail.terminals.bound} / ${L('已激活')} ${detail.terminals.activated}）`}</Descriptions.Item>
+              <Descriptions.Item label={L('商户')}>{detail.merchants}</Descriptions.Item>
               {detail.wallets.map((w) => (
                 <Descriptions.Item key={w.walletType} label={w.walletType}>
                   {yuan(w.balanceFen)}
@@ -163,8 +173,22 @@ export default function AgentsPage() {
                     await open(detail.agent.id);
                   }}
                 >
-                  特殊账户：{detail.agent.isSpecificAccount ? t('yes') : t('no')}
+                  {L('特殊账户')}：{detail.agent.isSpecificAccount ? t('yes') : t('no')}
                 </Button>
+                <InputNumber
+                  addonBefore={t('level')}
+                  min={1}
+                  max={99}
+                  precision={0}
+                  defaultValue={detail.agent.level}
+                  key={`level-${detail.agent.id}-${detail.agent.level}`}
+                  onPressEnter={async (e) => {
+                    const level = Number((e.target as HTMLInputElement).value);
+                    await api('/agents/update', { body: { id: detail.agent.id, level } });
+                    void message.success('✓');
+                    await open(detail.agent.id);
+                  }}
+                />
               </Space>
             )}
             <Table
@@ -173,9 +197,9 @@ export default function AgentsPage() {
               dataSource={detail.children}
               pagination={false}
               columns={[
-                { title: '直属下级', dataIndex: 'name' },
-                { title: '手机号', dataIndex: 'mobile' },
-                { title: '等级', dataIndex: 'level' },
+                { title: L('直属下级'), dataIndex: 'name' },
+                { title: L('手机号'), dataIndex: 'mobile' },
+                { title: L('等级'), dataIndex: 'level' },
               ]}
               onRow={(r) => ({ onClick: () => void open(r.id) })}
             />

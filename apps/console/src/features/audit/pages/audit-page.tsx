@@ -6,7 +6,7 @@ import { useI18n } from '@/lib/i18n';
 const json = (v: unknown) => (v == null ? '' : JSON.stringify(v));
 
 export default function AuditPage() {
-  const { t, lang } = useI18n();
+  const { t, lang, L } = useI18n();
   const columns: ProColumns<AuditRecord>[] = [
     {
       title: t('createdAt'),
@@ -16,45 +16,45 @@ export default function AuditPage() {
       sorter: true,
     },
     {
-      title: '从',
+      title: L('从'),
       dataIndex: 'from',
       valueType: 'date',
       hideInTable: true,
       fieldProps: { format: 'YYYY-MM-DD' },
     },
     {
-      title: '至',
+      title: L('至'),
       dataIndex: 'to',
       valueType: 'date',
       hideInTable: true,
       fieldProps: { format: 'YYYY-MM-DD' },
     },
-    { title: '操作人', dataIndex: 'operatorName', search: false },
-    { title: '操作人ID', dataIndex: 'operatorId', hideInTable: true },
+    { title: L('操作人'), dataIndex: 'operatorName', search: false },
+    { title: L('操作人ID'), dataIndex: 'operatorId', hideInTable: true },
     {
-      title: '角色',
+      title: L('角色'),
       dataIndex: 'role',
       search: false,
       render: (_, r) => roleLabels[r.role as Role]?.[lang] ?? r.role,
     },
-    { title: '操作', dataIndex: 'action' },
-    { title: '对象类型', dataIndex: 'targetType' },
-    { title: '对象', dataIndex: 'targetId' },
+    { title: L('操作'), dataIndex: 'action' },
+    { title: L('对象类型'), dataIndex: 'targetType' },
+    { title: L('对象'), dataIndex: 'targetId' },
     {
-      title: '变更前',
+      title: L('变更前'),
       dataIndex: 'before',
       search: false,
       ellipsis: true,
       render: (_, r) => json(r.before),
     },
     {
-      title: '变更后',
+      title: L('变更后'),
       dataIndex: 'after',
       search: false,
       ellipsis: true,
       render: (_, r) => json(r.after),
     },
-    { title: '地址', dataIndex: 'ip', search: false },
+    { title: L('地址'), dataIndex: 'ip', search: false },
   ];
   return (
     <KeysetTable<AuditRecord>

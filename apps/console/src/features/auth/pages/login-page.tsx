@@ -84,13 +84,9 @@ export default function LoginPage() {
               <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
                 <Alert type="info" message={t('totpEnrol')} />
                 {qr && (
-                  <img
-                    src={qr}
-                    alt="TOTP QR"
-                    width={200}
-                    height={200}
-                    style={{ alignSelf: 'center' }}
-                  />
+                  <div style={{ textAlign: 'center' }}>
+                    <img src={qr} alt="TOTP QR" width={200} height={200} />
+                  </div>
                 )}
                 <Typography.Text copyable code>
                   {challenge.enrol.secret}

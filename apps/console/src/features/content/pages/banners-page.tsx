@@ -7,20 +7,39 @@ import {
   ProFormTextArea,
   type ProColumns,
   type ActionType,
+  type ProFormInstance,
 } from '@ant-design/pro-components';
 import type { AdminBanner, SaveBannerRequest } from '@pos/core';
-import { Button, Popconfirm, Tag } from 'antd';
+import { App, Button, Popconfirm, Tag, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
-import { api } from '@/lib/api';
+import { API, api, getToken } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 /** Home and shop banners: what the agent app's carousels show, in this order. */
 export default function BannersPage() {
-  const { t } = useI18n();
+  const { t, L } = useI18n();
   const { can } = useAuth();
   const ref = useRef<ActionType | undefined>(undefined);
+  const formRef = useRef<ProFormInstance<SaveBannerRequest> | undefined>(undefined);
+  const { message } = App.useApp();
+  /** Uploads the chosen image; the banner then points at its published address. */
+  const upload = async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    const res = await fetch(`${API}/files/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${getToken() ?? ''}` },
+      body,
+    });
+    const env = (await res.json()) as { code: number; msg: string; data?: { url: string } };
+    if (env.code !== 200 || !env.data) {
+      void message.error(env.msg);
+      return;
+    }
+    formRef.current?.setFieldsValue({ imageUrl: env.data.url });
+  };
   const [editing, setEditing] = useState<Partial<AdminBanner> | null>(null);
   const columns: ProColumns<AdminBanner>[] = [
     { title: 'ID', dataIndex: 'id', search: false },
@@ -95,6 +114,7 @@ export default function BannersPage() {
         }
       />
       <ModalForm<SaveBannerRequest>
+        formRef={formRef}
         title={editing?.id ? t('edit') : t('create')}
         open={editing !== null}
         initialValues={editing ?? undefined}
@@ -117,6 +137,20 @@ export default function BannersPage() {
           label={t('image')}
           rules={[{ required: true }]}
           fieldProps={{ 'data-testid': 'banner-image' } as object}
+          extra={
+            <Upload
+              accept="image/png,image/jpeg,image/webp"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void upload(file);
+                return false;
+              }}
+            >
+              <Button size="small" style={{ marginTop: 8 }} data-testid="banner-upload">
+                {t('uploadImage')}
+              </Button>
+            </Upload>
+          }
         />
         <ProFormRadio.Group
           name="bannerType"
@@ -134,7 +168,7 @@ export default function BannersPage() {
           max={9999}
           fieldProps={{ precision: 0 }}
         />
-        <ProFormTextArea name="content" label="内容" />
+        <ProFormTextArea name="content" label={L('内容')} />
       </ModalForm>
     </>
   );

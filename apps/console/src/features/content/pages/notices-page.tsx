@@ -14,7 +14,7 @@ import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 export default function NoticesPage() {
-  const { t } = useI18n();
+  const { t, L } = useI18n();
   const { can } = useAuth();
   const ref = useRef<ActionType | undefined>(undefined);
   const [editing, setEditing] = useState<Partial<AdminNotice> | null>(null);
@@ -84,7 +84,7 @@ export default function NoticesPage() {
         }}
       >
         <ProFormText name="title" label={t('title')} rules={[{ required: true }]} />
-        <ProFormTextArea name="content" label="内容" rules={[{ required: true }]} />
+        <ProFormTextArea name="content" label={L('内容')} rules={[{ required: true }]} />
       </ModalForm>
     </>
   );

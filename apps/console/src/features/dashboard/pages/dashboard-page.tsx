@@ -7,7 +7,7 @@ import { useI18n } from '@/lib/i18n';
 
 /** Figures computed by the server; nothing here is added up in the browser. */
 export default function DashboardPage() {
-  const { t } = useI18n();
+  const { t, L } = useI18n();
   const [d, setD] = useState<Dashboard | null>(null);
   useEffect(() => {
     void api<Dashboard>('/dashboard').then(setD);
@@ -78,10 +78,10 @@ export default function DashboardPage() {
       </Col>
       <Col span={24}>
         <StatisticCard.Group title={t('terminalsByStatus')} direction="row">
-          <StatisticCard statistic={{ title: '未绑定', value: d.terminalsByStatus.unbound }} />
-          <StatisticCard statistic={{ title: '已绑定', value: d.terminalsByStatus.bound }} />
-          <StatisticCard statistic={{ title: '已激活', value: d.terminalsByStatus.activated }} />
-          <StatisticCard statistic={{ title: '已删除', value: d.terminalsByStatus.deleted }} />
+          <StatisticCard statistic={{ title: L('未绑定'), value: d.terminalsByStatus.unbound }} />
+          <StatisticCard statistic={{ title: L('已绑定'), value: d.terminalsByStatus.bound }} />
+          <StatisticCard statistic={{ title: L('已激活'), value: d.terminalsByStatus.activated }} />
+          <StatisticCard statistic={{ title: L('已删除'), value: d.terminalsByStatus.deleted }} />
         </StatisticCard.Group>
       </Col>
     </Row>

@@ -10,29 +10,29 @@ import { useI18n } from '@/lib/i18n';
 const STATUS: Record<number, string> = { [-1]: '失败', 0: '待执行', 1: '执行中', 2: '成功' };
 
 export default function JobsPage() {
-  const { t } = useI18n();
+  const { t, L } = useI18n();
   const { can } = useAuth();
   const { message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const columns: ProColumns<AdminJobRun>[] = [
     { title: 'ID', dataIndex: 'id', search: false },
     {
-      title: '任务',
+      title: L('任务'),
       dataIndex: 'job',
       valueType: 'select',
       valueEnum: Object.fromEntries(JOB_NAMES.map((j) => [j, { text: j }])),
     },
-    { title: '期间', dataIndex: 'period', search: false },
+    { title: L('期间'), dataIndex: 'period', search: false },
     {
       title: t('status'),
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [k, { text: v }])),
+      valueEnum: Object.fromEntries(Object.entries(STATUS).map(([k, v]) => [k, { text: L(v) }])),
     },
-    { title: '处理数', dataIndex: 'processed', search: false },
-    { title: '次数', dataIndex: 'runs', search: false },
-    { title: '错误', dataIndex: 'error', search: false, ellipsis: true },
-    { title: '完成', dataIndex: 'finishedAt', valueType: 'dateTime', search: false },
+    { title: L('处理数'), dataIndex: 'processed', search: false },
+    { title: L('次数'), dataIndex: 'runs', search: false },
+    { title: L('错误'), dataIndex: 'error', search: false, ellipsis: true },
+    { title: L('完成'), dataIndex: 'finishedAt', valueType: 'dateTime', search: false },
   ];
   return (
     <KeysetTable<AdminJobRun>

@@ -19,7 +19,7 @@ const COLORS = ['gold', 'green', 'default'];
 
 /** Maker-checker: one operator proposes, a different one approves before the ledger posts it. */
 export default function AdjustmentsPage() {
-  const { t } = useI18n();
+  const { t, L } = useI18n();
   const { can, me } = useAuth();
   const { modal } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
@@ -27,7 +27,7 @@ export default function AdjustmentsPage() {
   const decide = (r: Adjustment, approve: boolean) => {
     let reason = '';
     modal.confirm({
-      title: `${approve ? '通过' : '驳回'} #${r.id}：${r.agentName} ${yuan(r.amountFen)}`,
+      title: `${approve ? L('通过') : L('驳回')} #${r.id}：${r.agentName} ${yuan(r.amountFen)}`,
       content: approve ? null : (
         <Input.TextArea placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
       ),
@@ -48,7 +48,7 @@ export default function AdjustmentsPage() {
       search: false,
       render: (_, r) => `${r.agentName} (#${r.agentId})`,
     },
-    { title: '钱包', dataIndex: 'walletType', search: false },
+    { title: L('钱包'), dataIndex: 'walletType', search: false },
     {
       title: t('amount'),
       dataIndex: 'amountFen',
@@ -60,15 +60,19 @@ export default function AdjustmentsPage() {
       title: t('status'),
       dataIndex: 'status',
       valueType: 'select',
-      valueEnum: { 0: { text: STATUS[0] }, 1: { text: STATUS[1] }, 2: { text: STATUS[2] } },
+      valueEnum: {
+        0: { text: L(STATUS[0]!) },
+        1: { text: L(STATUS[1]!) },
+        2: { text: L(STATUS[2]!) },
+      },
       render: (_, r) => (
         <Tag color={COLORS[r.status]} data-testid={`adj-status-${r.id}`}>
-          {STATUS[r.status]}
+          {L(STATUS[r.status]!)}
         </Tag>
       ),
     },
-    { title: '发起人', dataIndex: 'makerName', search: false },
-    { title: '复核人', dataIndex: 'checkerName', search: false },
+    { title: L('发起人'), dataIndex: 'makerName', search: false },
+    { title: L('复核人'), dataIndex: 'checkerName', search: false },
     { title: t('createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
     {
       title: t('actions'),
@@ -130,19 +134,19 @@ export default function AdjustmentsPage() {
       >
         <ProFormDigit
           name="agentId"
-          label="代理商ID"
+          label={L('代理商ID')}
           rules={[{ required: true }]}
           fieldProps={{ precision: 0, id: 'adj-agent' }}
         />
         <ProFormSelect
           name="walletType"
-          label="钱包"
+          label={L('钱包')}
           initialValue="reward"
           options={ADJUSTABLE_WALLETS.map((w) => ({ label: w, value: w }))}
         />
         <ProFormDigit
           name="amountYuan"
-          label="金额（元，负数为扣减）"
+          label={L('金额（元，负数为扣减）')}
           min={-1000000}
           max={1000000}
           rules={[{ required: true }]}

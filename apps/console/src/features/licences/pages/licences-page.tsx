@@ -1,19 +1,20 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { licenceStatusOptions, type AdminLicence } from '@pos/core';
-import { App, Input } from 'antd';
+import { App, Input, Space } from 'antd';
 import { useRef } from 'react';
+import { AuthImage } from '@/components/auth-image';
 import { KeysetTable } from '@/components/keyset-table';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 export default function LicencesPage() {
-  const { t, lang } = useI18n();
+  const { t, lang, L } = useI18n();
   const { modal } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const decide = (id: number, approve: boolean) => {
     let reason = '';
     modal.confirm({
-      title: approve ? '通过' : '驳回',
+      title: approve ? L('通过') : L('驳回'),
       content: approve ? null : (
         <Input.TextArea placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
       ),
@@ -25,11 +26,23 @@ export default function LicencesPage() {
   };
   const columns: ProColumns<AdminLicence>[] = [
     { title: 'ID', dataIndex: 'id', search: false },
-    { title: '商户号', dataIndex: 'merchantNo', search: false },
-    { title: '商户', dataIndex: 'name', search: false },
+    { title: L('商户号'), dataIndex: 'merchantNo', search: false },
+    { title: L('商户'), dataIndex: 'name', search: false },
     { title: t('agent'), dataIndex: 'agentName', search: false },
-    { title: '执照号', dataIndex: 'licenceNo', search: false },
-    { title: '执照名称', dataIndex: 'licenceName', search: false },
+    { title: L('执照号'), dataIndex: 'licenceNo', search: false },
+    { title: L('执照名称'), dataIndex: 'licenceName', search: false },
+    {
+      title: L('图片'),
+      dataIndex: 'files',
+      search: false,
+      render: (_, r) => (
+        <Space>
+          {r.files.map((f) => (
+            <AuthImage key={f.id} path={`/licences/file?id=${f.id}`} alt={f.kind} />
+          ))}
+        </Space>
+      ),
+    },
     {
       title: t('status'),
       dataIndex: 'status',

@@ -6,11 +6,10 @@ import { useI18n } from '@/lib/i18n';
 
 /** CSV -> row-by-row preview (bad rows named) -> import with progress -> allocate to a top agent. */
 export default function ImportPage() {
-  const { t } = useI18n();
+  const { t, L, lang } = useI18n();
   const { message } = App.useApp();
   const [preview, setPreview] = useState<TerminalImportPreview | null>(null);
   const [progress, setProgress] = useState<TerminalImportProgress | null>(null);
-  const [sns, setSns] = useState<string[]>([]);
   const [toAgent, setToAgent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -22,12 +21,6 @@ export default function ImportPage() {
         body: { fileName: file.name, csv },
       }),
     );
-    const lines = csv
-      .split(/\r?\n/)
-      .slice(1)
-      .map((l) => l.split(',')[0]?.trim().toUpperCase())
-      .filter(Boolean) as string[];
-    setSns(lines);
     return false;
   };
   const commit = async () => {
@@ -53,9 +46,8 @@ export default function ImportPage() {
     }
   };
   const allocate = async () => {
-    const done = new Set(preview!.problems.map((p) => p.sn));
     const r = await api<{ count: number }>('/terminals/allocate', {
-      body: { toAgentId: toAgent, sns: sns.filter((s) => !done.has(s)) },
+      body: { toAgentId: toAgent, importId: preview!.id },
     });
     void message.success(`${t('allocate')}：${r.count}`);
   };
@@ -64,7 +56,7 @@ export default function ImportPage() {
       <Card title={t('terminals')}>
         <Alert
           type="info"
-          message="CSV表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）"
+          message={L('CSV表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）')}
           style={{ marginBottom: 12 }}
         />
         <Upload
@@ -77,7 +69,11 @@ export default function ImportPage() {
       </Card>
       {preview && (
         <Card
-          title={`共 ${preview.totalRows} 行：可导入 ${preview.validRows} 行，问题 ${preview.problemCount} 行`}
+          title={
+            lang === 'zh'
+              ? `共 ${preview.totalRows} 行：可导入 ${preview.validRows} 行，问题 ${preview.problemCount} 行`
+              : `${preview.totalRows} rows: ${preview.validRows} to import, ${preview.problemCount} with problems`
+          }
           data-testid="import-preview"
         >
           {preview.problems.length > 0 && (
@@ -87,9 +83,9 @@ export default function ImportPage() {
               dataSource={preview.problems}
               pagination={{ pageSize: 10 }}
               columns={[
-                { title: '行', dataIndex: 'line' },
+                { title: L('行'), dataIndex: 'line' },
                 { title: 'SN', dataIndex: 'sn' },
-                { title: '问题', dataIndex: 'msg' },
+                { title: L('问题'), dataIndex: 'msg' },
               ]}
             />
           )}
@@ -107,8 +103,13 @@ export default function ImportPage() {
               <Progress
                 percent={Math.round((progress.doneRows / Math.max(1, progress.validRows)) * 100)}
                 style={{ width: 300 }}
-                data-testid="import-progress"
               />
+            )}
+            {progress && (
+              <span data-testid="import-progress">
+                {progress.doneRows} / {progress.validRows}
+                {progress.status === 3 ? ` ${progress.error ?? ''}` : ''}
+              </span>
             )}
           </Space>
         </Card>
@@ -117,7 +118,7 @@ export default function ImportPage() {
         <Card title={t('allocate')}>
           <Space>
             <InputNumber
-              placeholder="一级代理商ID"
+              placeholder={L('一级代理商ID')}
               value={toAgent}
               onChange={(v) => setToAgent(v)}
               data-testid="allocate-agent"

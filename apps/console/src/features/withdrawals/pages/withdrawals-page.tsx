@@ -11,7 +11,7 @@ const statusColor = ['gold', 'blue', 'green', 'default', 'red'];
 
 /** Review queue: batch approve / reject with a reason, pay out, retry failed payouts. */
 export default function WithdrawalsPage() {
-  const { t, lang } = useI18n();
+  const { t, lang, L } = useI18n();
   const { can } = useAuth();
   const { message, modal } = App.useApp();
   const [rejecting, setRejecting] = useState<AdminWithdrawal[] | null>(null);
@@ -32,7 +32,7 @@ export default function WithdrawalsPage() {
   };
   const reveal = async (id: number, what: 'card' | 'idCard') => {
     const r = await api<{ value: string }>('/withdrawals/reveal', { body: { id, what } });
-    modal.info({ title: what === 'card' ? '银行卡号' : '身份证号', content: r.value });
+    modal.info({ title: what === 'card' ? L('银行卡号') : L('身份证号'), content: r.value });
   };
 
   const columns: ProColumns<AdminWithdrawal>[] = [
@@ -64,9 +64,9 @@ export default function WithdrawalsPage() {
       sorter: true,
       render: (_, r) => yuan(r.amountFen),
     },
-    { title: '到账', dataIndex: 'netFen', search: false, render: (_, r) => yuan(r.netFen) },
+    { title: L('到账'), dataIndex: 'netFen', search: false, render: (_, r) => yuan(r.netFen) },
     {
-      title: '银行卡',
+      title: L('银行卡'),
       dataIndex: 'cardMasked',
       search: false,
       render: (_, r) => (
@@ -77,7 +77,7 @@ export default function WithdrawalsPage() {
       ),
     },
     {
-      title: '身份证',
+      title: L('身份证'),
       dataIndex: 'idCardMasked',
       search: false,
       render: (_, r) => (
@@ -90,7 +90,7 @@ export default function WithdrawalsPage() {
       ),
     },
     { title: t('reason'), dataIndex: 'reason', search: false },
-    { title: '打款流水', dataIndex: 'payoutRef', search: false },
+    { title: L('打款流水'), dataIndex: 'payoutRef', search: false },
     { title: t('createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
   ];
 

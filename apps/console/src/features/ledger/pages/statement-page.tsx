@@ -1,0 +1,56 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { ledgerInfoTypeLabel, type StatementLine } from '@pos/core';
+import { KeysetTable } from '@/components/keyset-table';
+import { yuan } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+
+/** One agent's statement for one wallet, paged by keyset, exported as CSV. */
+export default function StatementPage() {
+  const { t, L, lang } = useI18n();
+  const columns: ProColumns<StatementLine>[] = [
+    {
+      title: L('代理商ID'),
+      dataIndex: 'agentId',
+      hideInTable: true,
+      formItemProps: { rules: [{ required: true }] },
+    },
+    {
+      title: L('钱包'),
+      dataIndex: 'walletType',
+      hideInTable: true,
+      valueType: 'select',
+      initialValue: 'profit',
+      valueEnum: {
+        profit: { text: 'profit' },
+        reward: { text: 'reward' },
+        capital_pool: { text: 'capital_pool' },
+        frozen: { text: 'frozen' },
+      },
+    },
+    { title: 'ID', dataIndex: 'id', search: false },
+    {
+      title: t('type'),
+      dataIndex: 'infoType',
+      search: false,
+      render: (_, r) => ledgerInfoTypeLabel(r.infoType, lang),
+    },
+    {
+      title: t('amount'),
+      dataIndex: 'amountFen',
+      search: false,
+      render: (_, r) => yuan(r.amountFen),
+    },
+    { title: L('备注'), dataIndex: 'memo', search: false },
+    { title: t('createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
+  ];
+  return (
+    <KeysetTable<StatementLine>
+      headerTitle={t('statement')}
+      path="/ledger/statement"
+      rowKey="id"
+      fileName="statement"
+      columns={columns}
+      manualRequest
+    />
+  );
+}
