@@ -122,6 +122,7 @@ async function registerConsole(app: FastifyInstance, consoleDist: string) {
       prefix: '/admin/assets/',
       decorateReply: false,
       wildcard: false,
+      preCompressed: true,
       setHeaders: (res) => {
         res.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -153,10 +154,15 @@ async function registerWeb(app: FastifyInstance, webDist: string) {
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // Brotli or gzip copies written at build time (scripts/precompress.mjs), by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; the page shell must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (path.basename(filePath).startsWith('index.html')) {
+          // The shell names the current assets: a new deployment must be seen at once.
+          res.header('cache-control', 'no-cache');
         }
       },
     });
