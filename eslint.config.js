@@ -99,17 +99,20 @@ export default tseslint.config(
       'apps/server/test/**/*.ts',
       'apps/server/scripts/**/*.ts',
       'scripts/**/*.mjs',
+      'apps/*/build.mjs',
     ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off', 'no-console': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', '.ci/**'],
+    files: ['scripts/**/*.mjs', 'apps/*/build.mjs', '.ci/**'],
     languageOptions: {
       globals: {
         process: 'readonly',
         console: 'readonly',
         URL: 'readonly',
         setTimeout: 'readonly',
+        performance: 'readonly',
+        fetch: 'readonly',
       },
     },
   },

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_HOT_UPDATE_SIGNING_KEY } from './lib/demo-keys';
+import { findUp } from './lib/find-up';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** The repository root, two levels above apps/server/src. */
-export const REPO_ROOT = path.resolve(here, '../../..');
+/** The repository root: the folder holding apps/server (from the sources or the bundle). */
+export const REPO_ROOT = findUp('apps/server/migrations');
 
 export interface Config {
   port: number;

@@ -1,13 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { findUp } from '../lib/find-up';
 import { rows, type Database } from './client';
 
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../migrations',
-);
+// apps/server/migrations, found from src/db (tsx) or from dist (the compiled server).
+export const MIGRATIONS_DIR = path.join(findUp('migrations/0001_foundation.sql'), 'migrations');
 
 /**
  * Applies every migrations/NNNN_name.sql not yet recorded, in name order, each in its own
