@@ -1,9 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The app shell (page, scripts, styles, icons) is cached by a Workbox service worker, so a
+    // reload without network shows the app and its offline state. API answers are never cached:
+    // no runtime caching is configured, so /prod-api always goes to the network.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false, // public/manifest.webmanifest is the app's manifest
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.{br,gz}', 'static/banners/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/prod-api\//, /^\/admin/],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // One React for the app and the kit (the root package.json overrides pin React 19 for all).

@@ -160,8 +160,9 @@ async function registerWeb(app: FastifyInstance, webDist: string) {
         // Hashed assets never change; the page shell must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else if (path.basename(filePath).startsWith('index.html')) {
-          // The shell names the current assets: a new deployment must be seen at once.
+        } else if (/^(index\.html|sw\.js|registerSW\.js)/.test(path.basename(filePath))) {
+          // The shell and the service worker name the current assets: a new deployment must be
+          // seen at once.
           res.header('cache-control', 'no-cache');
         }
       },

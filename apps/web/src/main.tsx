@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import '@/lib/i18n';
 import { App } from '@/app/app';
+import { registerServiceWorker } from '@/app/service-worker';
 import { startBundle } from '@/lib/hot-update';
 import './styles.css';
 
@@ -21,6 +22,7 @@ unstableSetRender((node, container) => {
 
 // A hot bundle installed last time starts its trial now; one that never came up is rolled back.
 startBundle();
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

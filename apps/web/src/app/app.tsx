@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { OfflineBar } from '@/components/ui/offline-bar';
 import { Providers } from './providers';
 import { createRouter } from './router';
 
@@ -7,6 +8,7 @@ const router = createRouter();
 export function App() {
   return (
     <Providers>
+      <OfflineBar />
       <RouterProvider router={router} />
     </Providers>
   );

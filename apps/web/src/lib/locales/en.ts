@@ -42,5 +42,6 @@ export const en: Messages = {
     updateLater: 'Later',
     updateMandatory: 'This is an important update; please update to continue.',
     restart: 'Restart',
+    offline: 'You are offline; figures on screen may be out of date',
   },
 };

@@ -40,6 +40,7 @@ export const zh = {
     updateLater: '暂不更新',
     updateMandatory: '本次为重要更新，需更新后继续使用',
     restart: '重启',
+    offline: '网络已断开，页面上的数据可能不是最新的',
   },
 };
 export type Messages = typeof zh;
