@@ -128,3 +128,31 @@ test('an amount below the minimum shows the server minimum-amount message', asyn
   expect((await list()).length).toBe(countBefore);
   expect((await wallet(page, token)).available).toBe(before.available);
 });
+
+test('moving earnings to the capital pool says where the money goes and asks first; cancelling moves nothing', async ({
+  page,
+}) => {
+  const token = await loginViaApi(page, DEMO.top.mobile, DEMO.top.password);
+  const pool = async () => {
+    const res = await api<Wallet>(page, token, 'GET', '/api/ag/agent/wallet/showAgentWallet');
+    return res.data.wallets.find((w) => w.walletType === 'capital_pool')?.balanceFen ?? 0;
+  };
+  const before = await pool();
+  await page.goto('/pages/earnings/capitalPool');
+  await page.getByTestId('amount').locator('input').fill('1.00');
+  await typePayPassword(page, '123456');
+  await page.getByTestId('submit-transfer').click();
+  const confirm = page.getByTestId('transfer-confirm');
+  await expect(confirm).toContainText('转入资金池 ¥1.00');
+  await expect(confirm).toContainText('不能提现');
+  await page.screenshot({ path: 'test-results/capital-pool-confirm.png' });
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(await pool()).toBe(before);
+
+  await typePayPassword(page, '123456');
+  await page.getByTestId('submit-transfer').click();
+  await page.getByRole('button', { name: '确认转入' }).last().click();
+  await expect(page.getByText('转入成功')).toBeVisible();
+  expect(await pool()).toBe(before + 100);
+});

@@ -33,6 +33,10 @@ const zh = {
   submitted: '提现申请已提交',
   confirmTransfer: '确认转入',
   transferred: '转入成功',
+  confirmTransferTitle: '确认转入资金池',
+  transferWhat:
+    '从{{from}}转入资金池 ¥{{amount}}。资金池只能用于支付机具采购订单，转入后不能提现。',
+  confirmTransferOk: '确认转入',
   capitalPoolBalance: '资金池余额',
   capitalPoolHint: '资金池用于支付机具采购订单',
   amountRequired: '请输入提现金额',
@@ -135,6 +139,10 @@ const en: typeof zh = {
   submitted: 'Withdrawal requested',
   confirmTransfer: 'Transfer',
   transferred: 'Transferred',
+  confirmTransferTitle: 'Move to the capital pool?',
+  transferWhat:
+    'Move ¥{{amount}} from {{from}} to the capital pool. The capital pool only pays for terminal purchase orders and cannot be withdrawn.',
+  confirmTransferOk: 'Move it',
   capitalPoolBalance: 'Capital pool',
   capitalPoolHint: 'The capital pool pays for terminal purchase orders',
   amountRequired: 'Enter the amount',

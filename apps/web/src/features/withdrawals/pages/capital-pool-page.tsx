@@ -1,5 +1,5 @@
 import { WITHDRAWABLE_WALLETS, fenToYuanText, formatMoney, parseYuanAmount } from '@pos/core';
-import { Button, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
+import { Button, Dialog, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -39,6 +39,20 @@ export default function CapitalPoolPage() {
     if (!/^\d{6}$/.test(password)) e.payPassword = t('withdrawals.payPasswordRequired');
     setErrors(e);
     if (Object.keys(e).length) return;
+    // Money moves only after the agent has seen where it goes and that it cannot come back out.
+    const go = await Dialog.confirm({
+      title: t('withdrawals.confirmTransferTitle'),
+      content: (
+        <div data-testid="transfer-confirm">
+          {t('withdrawals.transferWhat', {
+            from: labels.wallet(from),
+            amount: formatMoney(fen!),
+          })}
+        </div>
+      ),
+      confirmText: t('withdrawals.confirmTransferOk'),
+    });
+    if (!go) return;
     try {
       await move.mutateAsync({
         fromWalletType: from,
