@@ -163,6 +163,10 @@ test("the child raises a merchant's rate: out of range is refused with the serve
   await typeInto(page, 'new-rate-1', '0.70');
   const refused = page.waitForResponse((r) => r.url().includes('/api/ag/rate/change/apply'));
   await page.getByTestId('rate-submit').click();
+  // What will change, and that it can change once a month, before anything is sent.
+  await expect(page.getByTestId('rate-confirm')).toContainText('0.70%');
+  await expect(page.getByTestId('rate-confirm')).toContainText('每月只能调整一次');
+  await page.getByRole('button', { name: '确定' }).click();
   const refusal = (await (await refused).json()) as Envelope<unknown>;
   expect(refusal.code).toBe(400);
   expect(refusal.msg).toBe('POS刷卡商户费率须在0.55%至0.68%之间');
@@ -171,6 +175,8 @@ test("the child raises a merchant's rate: out of range is refused with the serve
   // In range: submitted, then followed on the change's page until the acquirer is done.
   await typeInto(page, 'new-rate-1', '0.65');
   await page.getByTestId('rate-submit').click();
+  await expect(page.getByTestId('rate-confirm')).toContainText('0.65%');
+  await page.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/pages\/home\/policy\/changeRateInfo\?id=\d+/);
   const status = page.getByTestId('rate-change-detail').getByTestId('change-status');
   await expect(status).toHaveText(/申请中|处理中/);
@@ -182,4 +188,27 @@ test("the child raises a merchant's rate: out of range is refused with the serve
   await page.goto(`/pages/home/home/updateRate?merchantId=${merchantId}`);
   await expect(page.getByTestId('current-1')).toHaveText('0.65%');
   await expect(page.getByTestId('rate-line-1')).toContainText('本月已调整');
+});
+
+test('a service fee change says what the terminals will be set to and asks first', async ({
+  page,
+}) => {
+  await signIn(page, TOP);
+  await page.goto('/pages/home/policy/changeServiceFee');
+  await page.getByTestId('sn-list').fill('LD00001130\nLD00001132');
+  await page.getByTestId('fee-option-0').click();
+  let sent = false;
+  page.on('request', (r) => {
+    if (r.url().includes('/fee/change/apply')) sent = true;
+  });
+  await page.getByTestId('fee-submit').click();
+  const confirm = page.getByTestId('fee-confirm');
+  await expect(confirm).toContainText('2 台终端的服务费改为');
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(sent).toBe(false);
+
+  await page.getByTestId('fee-submit').click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/pages\/home\/policy\/changeServiceInfo\?id=\d+/);
 });

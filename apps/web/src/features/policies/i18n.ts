@@ -124,6 +124,9 @@ const zh = {
   directAgent: '直属代理',
   policy: '政策',
   onceAMonth: '每个商户每种费率每月只能调整一次，提交后由收单机构处理。',
+  confirmRateTitle: '确认调整费率',
+  confirmFeeTitle: '确认修改费用',
+  confirmFee: '将 {{n}} 台终端的{{kind}}改为 {{fee}}，提交后由收单机构处理。',
 
   // Change records
   all: '全部',
@@ -310,6 +313,9 @@ const en: Messages = {
   legalName: 'Legal person',
   directAgent: 'Direct agent',
   policy: 'Policy',
+  confirmRateTitle: 'Change the rates?',
+  confirmFeeTitle: 'Change the fee?',
+  confirmFee: 'Set the {{kind}} of {{n}} terminals to {{fee}}; the acquirer then processes it.',
   onceAMonth:
     'Each rate type of a merchant can change once a calendar month; the acquirer processes the change.',
 

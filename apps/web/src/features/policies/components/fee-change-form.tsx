@@ -1,5 +1,5 @@
 import { formatMoney, parseSnList, parseSnRange, type FeeShare } from '@pos/core';
-import { Button, Selector, Toast } from 'antd-mobile';
+import { Button, Dialog, Selector, Toast } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -85,6 +85,20 @@ export function FeeChangeForm({ kind }: { kind: 1 | 2 }) {
       mode === 'list'
         ? { kind, sns: selection.value as string[], feeFen }
         : { kind, startSn: startSn.trim(), endSn: endSn.trim(), feeFen };
+    // What the merchants will be charged changes at the acquirer: show it, then ask.
+    const go = await Dialog.confirm({
+      title: t('policies.confirmFeeTitle'),
+      content: (
+        <div data-testid="fee-confirm">
+          {t('policies.confirmFee', {
+            n: count,
+            kind: kind === 1 ? t('policies.feeKindService') : t('policies.feeKindComm'),
+            fee: money(feeFen, lang),
+          })}
+        </div>
+      ),
+    });
+    if (!go) return;
     try {
       const result = await mutation.mutateAsync(body);
       Toast.show({ icon: 'success', content: t('policies.feeSubmitted', { n: result.count }) });

@@ -7,7 +7,7 @@ import {
   type MerchantRateInfo,
   type RateType,
 } from '@pos/core';
-import { Button, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -70,6 +70,25 @@ export function RateChangeForm({ info, sn }: { info: MerchantRateInfo; sn?: stri
       rateType: c.rateType,
       rate: Number.isFinite(c.rate) ? c.rate : -1,
     }));
+    // The merchant's rates change at the acquirer and only once a month: show it, then ask.
+    if (changes.every((c) => Number.isFinite(c.rate))) {
+      const go = await Dialog.confirm({
+        title: t('policies.confirmRateTitle'),
+        content: (
+          <div data-testid="rate-confirm">
+            <div>{info.merchant.name}</div>
+            {changes.map((c) => (
+              <div key={c.rateType}>
+                {rateLabel(c.rateType, lang)}：{rateText(c.rateType, c.current, lang)} →{' '}
+                {rateText(c.rateType, c.rate, lang)}
+              </div>
+            ))}
+            <div className="pol-muted">{t('policies.onceAMonth')}</div>
+          </div>
+        ),
+      });
+      if (!go) return;
+    }
     try {
       const result = await mutation.mutateAsync({ merchantId: info.merchant.id, sn, rates });
       Toast.show({ icon: 'success', content: t('policies.rateSubmitted') });
