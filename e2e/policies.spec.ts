@@ -99,6 +99,11 @@ test('a top agent opens a policy for its sub-agent with the simulator visible, a
 
   const saved = page.waitForResponse((r) => r.url().includes('/api/ag/agent/open/policy/open'));
   await page.getByTestId('open-submit').click();
+  // Before anything is sent: for whom, and what the agent keeps.
+  const confirm = page.getByTestId('open-confirm');
+  await expect(confirm).toContainText('30.00元');
+  await page.screenshot({ path: 'test-results/open-policy-confirm.png' });
+  await page.getByRole('button', { name: '确定' }).click();
   expect(((await (await saved).json()) as Envelope<unknown>).code).toBe(200);
   await expect(page).toHaveURL(/\/pages\/home\/policy\/policyInfo\?id=\d+/);
   await expect(page.getByTestId('rate-row-1')).toContainText('0.55%');

@@ -125,6 +125,10 @@ const zh = {
   policy: '政策',
   onceAMonth: '每个商户每种费率每月只能调整一次，提交后由收单机构处理。',
   confirmRateTitle: '确认调整费率',
+  confirmOpenTitle: '确认开通政策',
+  confirmEditTitle: '确认修改政策',
+  confirmOpen: '为 {{name}} 按以下条件开通，您赚取的差额如下：',
+  keepsNothing: '按当前填写，您在任何交易和奖励上都不保留利润。',
   confirmFeeTitle: '确认修改费用',
   confirmFee: '将 {{n}} 台终端的{{kind}}改为 {{fee}}，提交后由收单机构处理。',
 
@@ -314,6 +318,10 @@ const en: Messages = {
   directAgent: 'Direct agent',
   policy: 'Policy',
   confirmRateTitle: 'Change the rates?',
+  confirmOpenTitle: 'Open the policy?',
+  confirmEditTitle: 'Change the policy?',
+  confirmOpen: 'Open for {{name}} on these terms; what you keep:',
+  keepsNothing: 'As entered, you keep nothing on any trade or reward.',
   confirmFeeTitle: 'Change the fee?',
   confirmFee: 'Set the {{kind}} of {{n}} terminals to {{fee}}; the acquirer then processes it.',
   onceAMonth:

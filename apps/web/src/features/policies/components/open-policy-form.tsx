@@ -8,7 +8,7 @@ import {
   type OpenPolicyResponse,
   type ProductPolicyTerms,
 } from '@pos/core';
-import { Button, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
@@ -142,6 +142,22 @@ export function OpenPolicyForm({
 
   const submit = async () => {
     setSubmitted(true);
+    // The child's costs and rewards set what the agent keeps on every trade: show that, then ask.
+    if (violations.length === 0) {
+      const keepsNothing =
+        margins.rates.every((r) => r.marginFen <= 0) && margins.activationFen <= 0;
+      const go = await Dialog.confirm({
+        title: draft.current ? t('policies.confirmEditTitle') : t('policies.confirmOpenTitle'),
+        content: (
+          <div data-testid="open-confirm">
+            <div>{t('policies.confirmOpen', { name: draft.child.name })}</div>
+            <MarginSimulator margins={margins} />
+            {keepsNothing && <div className="pol-error">{t('policies.keepsNothing')}</div>}
+          </div>
+        ),
+      });
+      if (!go) return;
+    }
     try {
       const result = await mutation.mutateAsync({
         childId: draft.child.id,
