@@ -10,7 +10,14 @@ export async function getAgentWallet(): Promise<AgentWallet> {
   return res.data;
 }
 
+// Earnings arrive while the agent looks (settlement runs every few seconds): the balances refresh
+// every 30 s while the page is open and when the app comes back to the foreground.
 export const agentWalletQuery = () =>
-  queryOptions({ queryKey: walletKeys.wallet(), queryFn: getAgentWallet });
+  queryOptions({
+    queryKey: walletKeys.wallet(),
+    queryFn: getAgentWallet,
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+  });
 
 export const useAgentWallet = () => useQuery(agentWalletQuery());

@@ -1,7 +1,7 @@
 import type { WithdrawApplyRequest, Withdrawal } from '@pos/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { withdrawalKeys } from './keys';
+import { moneyMoved } from '@/lib/money-moved';
 
 export async function applyWithdrawal(body: WithdrawApplyRequest): Promise<Withdrawal | undefined> {
   const res = await request<Withdrawal>({
@@ -16,6 +16,6 @@ export function useApplyWithdrawal() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: applyWithdrawal,
-    onSuccess: () => qc.invalidateQueries({ queryKey: withdrawalKeys.all }),
+    onSuccess: () => moneyMoved(qc),
   });
 }

@@ -1,7 +1,7 @@
 import type { CapitalTransferResult, ToCapitalPoolRequest } from '@pos/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { withdrawalKeys } from './keys';
+import { moneyMoved } from '@/lib/money-moved';
 
 export async function toCapitalPool(
   body: ToCapitalPoolRequest,
@@ -18,6 +18,6 @@ export function useToCapitalPool() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: toCapitalPool,
-    onSuccess: () => qc.invalidateQueries({ queryKey: withdrawalKeys.balances() }),
+    onSuccess: () => moneyMoved(qc),
   });
 }
