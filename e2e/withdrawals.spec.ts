@@ -139,6 +139,11 @@ test('moving earnings to the capital pool says where the money goes and asks fir
   };
   const before = await pool();
   await page.goto('/pages/earnings/capitalPool');
+  // A missing amount is an error, shown in the danger colour, not grey like a hint.
+  await page.getByTestId('submit-transfer').click();
+  const error = page.locator('.adm-form-item-feedback-error').first();
+  await expect(error).toBeVisible();
+  await expect(error).toHaveCSS('color', 'rgb(255, 49, 65)');
   await page.getByTestId('amount').locator('input').fill('1.00');
   await typePayPassword(page, '123456');
   await page.getByTestId('submit-transfer').click();
