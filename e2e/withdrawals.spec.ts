@@ -144,6 +144,10 @@ test('moving earnings to the capital pool says where the money goes and asks fir
   const error = page.locator('.adm-form-item-feedback-error').first();
   await expect(error).toBeVisible();
   await expect(error).toHaveCSS('color', 'rgb(255, 49, 65)');
+  await expect(error).toHaveText('请输入转入金额');
+  await page.getByTestId('amount').locator('input').fill('0');
+  await page.getByTestId('submit-transfer').click();
+  await expect(error).toHaveText('金额须大于0');
   await page.getByTestId('amount').locator('input').fill('1.00');
   await typePayPassword(page, '123456');
   await page.getByTestId('submit-transfer').click();

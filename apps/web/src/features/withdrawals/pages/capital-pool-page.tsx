@@ -33,8 +33,9 @@ export default function CapitalPoolPage() {
   const submit = async () => {
     const fen = amount ? parseYuanAmount(amount) : null;
     const e: Record<string, string> = {};
-    if (!amount) e.amount = t('withdrawals.amountRequired');
-    else if (fen === null || fen <= 0) e.amount = t('withdrawals.amountFormat');
+    if (!amount) e.amount = t('withdrawals.transferAmountRequired');
+    else if (fen === null) e.amount = t('withdrawals.amountFormat');
+    else if (fen <= 0) e.amount = t('withdrawals.amountPositive');
     else if (fen > available) e.amount = t('withdrawals.amountTooHigh');
     if (!/^\d{6}$/.test(password)) e.payPassword = t('withdrawals.payPasswordRequired');
     setErrors(e);
