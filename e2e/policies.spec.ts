@@ -81,10 +81,11 @@ test('a top agent opens a policy for its sub-agent with the simulator visible, a
   await page.getByTestId(`child-${target!.id}`).click();
   await expect(page.getByTestId('open-policy-form')).toBeVisible();
 
-  // The simulator starts at zero: the draft is a copy of the top's own terms.
+  // The draft starts with a margin kept (0.05% over the top's own 0.50% POS cost), never a copy
+  // of the top's own terms that would give everything away.
   const simulator = page.getByTestId('margin-simulator');
   await expect(simulator).toBeVisible();
-  await expect(page.getByTestId('sim-rate-1')).toContainText('0.00元');
+  await expect(page.getByTestId('sim-rate-1')).toContainText('5.00元');
 
   // Costs below the top's own are refused as typed, with the field and the limit named.
   await typeInto(page, 'cost-1', '0.45');

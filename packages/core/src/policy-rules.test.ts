@@ -7,6 +7,7 @@ import {
   checkMerchantRate,
   checkOpenTerms,
   checkProductPolicy,
+  defaultChildTerms,
   merchantRateBounds,
   nextShanghaiMonthStart,
   percentTextToPpm,
@@ -536,4 +537,37 @@ describe('properties over random trees', () => {
       { numRuns: 300 },
     );
   }, 60_000);
+});
+
+describe('defaultChildTerms', () => {
+  it('starts a new sub-agent with a margin on every rate and a fifth of every reward kept', () => {
+    const d = defaultChildTerms(product, top);
+    expect(checkOpenTerms({ product, parent: top, previous: null, next: d })).toEqual([]);
+    expect(d.rates).toEqual([
+      { rateType: 1, cost: 5500, minRate: 5500, maxRate: 6800 },
+      { rateType: 6, cost: 2100, minRate: 2000, maxRate: 3000 },
+    ]);
+    expect(d.activationRewardFen).toBe(12000);
+    expect(d.standardRewardsFen).toEqual([4000, 6400]);
+    expect(d.serviceFeeShares).toEqual([
+      { optionFen: 0, shareFen: 0 },
+      { optionFen: 9900, shareFen: 6400 },
+    ]);
+    const margins = simulateOpenMargins(top, d);
+    expect(margins.rates.every((r) => r.marginFen > 0)).toBe(true);
+    expect(margins.activationFen).toBe(3000);
+  });
+
+  it('never goes above the standard rate, and always passes the rules', () => {
+    const atStandard: AgentPolicyTerms = {
+      ...top,
+      rates: [
+        { rateType: 1, cost: 5800, minRate: 5800, maxRate: 6800 },
+        { rateType: 6, cost: 2500, minRate: 2500, maxRate: 3000 },
+      ],
+    };
+    const d = defaultChildTerms(product, atStandard);
+    expect(d.rates.map((r) => r.cost)).toEqual([6000, 2500]);
+    expect(checkOpenTerms({ product, parent: atStandard, previous: null, next: d })).toEqual([]);
+  });
 });

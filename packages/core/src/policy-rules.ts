@@ -604,15 +604,6 @@ export function checkOpenTerms({
   return out;
 }
 
-/**
- * The draft a parent starts from when opening for a child: a copy of its own terms, which is
- * always valid. The parent keeps no margin until it raises the child's costs or lowers its
- * rewards, and the simulator shows what each such step is worth.
- */
-export function defaultChildTerms(parent: AgentPolicyTerms): AgentPolicyTerms {
-  return structuredClone(parent);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The open-policy simulator
 // ---------------------------------------------------------------------------------------------
@@ -762,4 +753,53 @@ export function rateChangedThisMonth(
   return history.some(
     (c) => c.rateType === rateType && c.status !== 3 && shanghaiMonthKey(c.createdAt) === month,
   );
+}
+
+/** What a new sub-agent's terms start from: the agent keeps this much unless it types otherwise. */
+export const CHILD_DEFAULT_RATE_STEP_PPM = 500; // 0.05% on every percentage rate
+export const CHILD_DEFAULT_CAP_STEP_FEN = 100; // 1 yuan on the debit-card cap
+export const CHILD_DEFAULT_SHARE = 0.8; // 80% of each reward and fee share, in whole yuan
+
+/**
+ * Sensible starting terms for opening a policy to a direct sub-agent. Starting from the agent's
+ * own terms would give the whole margin away if submitted unchanged; these keep a small margin on
+ * every rate (never above the standard rate) and a fifth of every reward and fee share. Any value
+ * the rules would refuse falls back to the agent's own, so the defaults always pass the rules.
+ */
+export function defaultChildTerms(
+  product: ProductPolicyTerms,
+  own: AgentPolicyTerms,
+): AgentPolicyTerms {
+  const standard = new Map(product.rates.map((r) => [r.rateType, r.standardRate]));
+  const share = (fen: number) => Math.floor((fen * CHILD_DEFAULT_SHARE) / 100) * 100;
+  const proposed: AgentPolicyTerms = {
+    rates: own.rates.map((r) => {
+      const step = isCapRateType(r.rateType)
+        ? CHILD_DEFAULT_CAP_STEP_FEN
+        : CHILD_DEFAULT_RATE_STEP_PPM;
+      const cost = Math.max(r.cost, Math.min(r.cost + step, standard.get(r.rateType) ?? r.cost));
+      return { ...r, cost };
+    }),
+    activationRewardFen: share(own.activationRewardFen),
+    standardRewardsFen: own.standardRewardsFen.map(share),
+    serviceFeeShares: own.serviceFeeShares.map((s) => ({ ...s, shareFen: share(s.shareFen) })),
+    commFeeShares: own.commFeeShares.map((s) => ({ ...s, shareFen: share(s.shareFen) })),
+  };
+  const broken = checkOpenTerms({ product, parent: own, previous: null, next: proposed }).map(
+    (v) => v.field,
+  );
+  if (broken.length === 0) return proposed;
+  // Keep the agent's own value wherever the proposal breaks a rule.
+  const bad = (field: string) => broken.some((f) => f === field || f.startsWith(`${field}.`));
+  return {
+    rates: proposed.rates.map((r, i) => (bad(`rates.${i}`) ? own.rates[i]! : r)),
+    activationRewardFen: bad('activationRewardFen')
+      ? own.activationRewardFen
+      : proposed.activationRewardFen,
+    standardRewardsFen: bad('standardRewardsFen')
+      ? own.standardRewardsFen
+      : proposed.standardRewardsFen,
+    serviceFeeShares: bad('serviceFeeShares') ? own.serviceFeeShares : proposed.serviceFeeShares,
+    commFeeShares: bad('commFeeShares') ? own.commFeeShares : proposed.commFeeShares,
+  };
 }

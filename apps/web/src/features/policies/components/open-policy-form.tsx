@@ -1,5 +1,6 @@
 import {
   checkOpenTerms,
+  defaultChildTerms,
   formatMoney,
   isCapRateType,
   simulateOpenMargins,
@@ -113,7 +114,11 @@ export function OpenPolicyForm({
     }),
     [draft.product],
   );
-  const [text, setText] = useState<DraftText>(() => toText(draft.current ?? draft.own, product));
+  // An edit starts from the child's terms; a first opening from defaults that keep a margin
+  // (starting from the agent's own terms would give the whole margin away if sent unchanged).
+  const [text, setText] = useState<DraftText>(() =>
+    toText(draft.current ?? defaultChildTerms(product, draft.own), product),
+  );
   const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const terms = useMemo(() => parse(text, product), [text, product]);
