@@ -180,7 +180,8 @@ test('the top agent allocates 10 terminals by range, recalls 5, the child accept
     await expect(page.getByTestId(`terminal-${sn}`)).toBeVisible();
   }
   await page.goto(`/pages/home/terminal/terminalInfo?sn=${ten[9]}`);
-  await expect(page.getByTestId('terminal-info')).toContainText('我的');
+  // The agent's own terminal says the holder is 我 (not 我的).
+  await expect(page.getByTestId('terminal-holder')).toHaveText(/^持有人\s*我$/);
 
   // The top agent recalls five of them.
   await signIn(page, DEMO.top);

@@ -153,7 +153,7 @@ export default function InvitationRegisteredPage() {
             </>
           }
         >
-          <Form.Item label={t('team.inviteCode')}>
+          <Form.Item label={t('team.inviterCode')}>
             <span className="team-invited-code" data-testid="invited-code">
               {inviter.data.inviteCode}
             </span>

@@ -60,7 +60,10 @@ export default function TerminalInfoPage() {
         </div>
         <List mode="card">
           <List.Item extra={`${d.brandName} ${d.model}`}>{t('terminals.brand')}</List.Item>
-          <List.Item extra={d.own ? t('terminals.ownShort') : `${d.holderName} ${d.holderMobile}`}>
+          <List.Item
+            extra={d.own ? t('terminals.ownShort') : `${d.holderName} ${d.holderMobile}`}
+            data-testid="terminal-holder"
+          >
             {t('terminals.holder')}
           </List.Item>
           <List.Item extra={d.policyName ?? dash}>{t('terminals.policy')}</List.Item>
