@@ -4,6 +4,7 @@ import {
   fenToYuanText,
   formatDate,
   formatMoney,
+  formatMoneyCompact,
   maskBankCard,
   maskIdCard,
   maskName,
@@ -265,5 +266,28 @@ describe('relativeTime', () => {
     expect(relativeTime(ago(600), new Date(now))).toBe('10分钟前');
     expect(relativeTime(null, now)).toBe('');
     expect(relativeTime('', now)).toBe('');
+  });
+});
+
+describe('formatMoneyCompact', () => {
+  it('keeps the full figure while it fits', () => {
+    expect(formatMoneyCompact(99_999_999, 'zh', 10)).toBe('999,999.99');
+    expect(formatMoneyCompact(-12_345, 'zh', 10)).toBe('-123.45');
+    expect(formatMoneyCompact(null, 'zh')).toBe('0.00');
+  });
+  it('shows 万 and 亿 in Chinese, cut towards zero, never rounded up', () => {
+    expect(formatMoneyCompact(1_234_567_899, 'zh', 10)).toBe('1,234.56万');
+    expect(formatMoneyCompact(123_456_789_012n, 'zh', 10)).toBe('12.34亿');
+    expect(formatMoneyCompact(999_999_999_999n, 'zh', 10)).toBe('99.99亿');
+    expect(formatMoneyCompact(-1_234_567_899, 'zh', 10)).toBe('-1,234.56万');
+    expect(formatMoneyCompact('1000000000000', 'zh', 10)).toBe('100.00亿');
+  });
+  it('shows K, M and B in English', () => {
+    expect(formatMoneyCompact(1_234_567_899, 'en', 10)).toBe('12.34M');
+    expect(formatMoneyCompact(123_456_789_012n, 'en', 10)).toBe('1.23B');
+    expect(formatMoneyCompact(12_345_678, 'en', 8)).toBe('123.45K');
+  });
+  it('is exact for amounts beyond the safe integer range', () => {
+    expect(formatMoneyCompact(123_456_789_012_345_678n, 'zh', 10)).toBe('12,345,678.90亿');
   });
 });

@@ -64,6 +64,38 @@ export function formatMoney(fen: FenInput): string {
 }
 
 /**
+ * Fen to money text that fits a narrow cell: the full formatMoney text while it has at most
+ * maxChars characters, otherwise two decimals of a larger unit (万 and 亿 in Chinese, K, M and B
+ * in English), e.g. 123456789012 -> '12.34亿'. The figure is cut towards zero, never rounded up,
+ * so a compact amount never shows more than there is; the caller keeps the full text at hand
+ * (a title or label) for whoever needs every fen.
+ */
+export function formatMoneyCompact(fen: FenInput, lang: Lang = 'zh', maxChars = 10): string {
+  const full = formatMoney(fen);
+  const value = toFen(fen);
+  if (value === null || full.length <= maxChars) return full;
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  // Each unit as the number of fen in one hundredth of it, largest first.
+  const units: readonly (readonly [bigint, string])[] =
+    lang === 'en'
+      ? [
+          [1_000_000_000n, 'B'],
+          [1_000_000n, 'M'],
+          [1_000n, 'K'],
+        ]
+      : [
+          [100_000_000n, '亿'],
+          [10_000n, '万'],
+        ];
+  const unit = units.find(([hundredth]) => abs >= hundredth * 100n) ?? units[units.length - 1]!;
+  const hundredths = abs / unit[0];
+  const whole = groupThousands((hundredths / 100n).toString());
+  const decimals = (hundredths % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${decimals}${unit[1]}`;
+}
+
+/**
  * Fen to plain yuan text for a form field, e.g. 123450 -> '1234.50'. An empty input gives an
  * empty string so that an unset field stays blank instead of showing a zero the user must delete.
  */

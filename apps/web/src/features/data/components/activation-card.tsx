@@ -1,7 +1,7 @@
 import { enumLabel, formatDate, type ActivationCheckRow } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { ProgressLine } from './progress-line';
 import { StateTag } from './state-tag';
 

@@ -1,6 +1,6 @@
 import { EXECUTION_STATUS, enumLabel, formatDate, type CheckJobStatus } from '@pos/core';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 
 const TONE: Record<number, string> = {
   [EXECUTION_STATUS.FAILED]: 'danger',

@@ -1,6 +1,6 @@
 import { STANDARD_CHECK_TYPE, standardCheckLabel } from '@pos/core';
 import { Tag } from 'antd-mobile';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 
 /** Colour of a standard-check type: met green, not met red, pending blue, no check grey. */
 export function resultTone(result: number): 'success' | 'danger' | 'primary' | 'default' {

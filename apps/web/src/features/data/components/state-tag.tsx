@@ -1,6 +1,6 @@
 import { activationStateLabel, type ActivationState } from '@pos/core';
 import { Tag } from 'antd-mobile';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 
 const TONE: Record<ActivationState, 'success' | 'primary' | 'warning' | 'danger' | 'default'> = {
   activated: 'success',

@@ -12,7 +12,7 @@ import { useTerminalCheck } from '../api/get-terminal-check';
 import { ProgressLine } from '../components/progress-line';
 import { ResultTag, resultTone } from '../components/result-tag';
 import { StateTag } from '../components/state-tag';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { useParams } from '../hooks/use-param';
 import '../data.css';
 import '../i18n';

@@ -1,4 +1,5 @@
 import { formatMoney } from '@pos/core';
+import { CompactMoney, useCompactMoney } from '@/components/ui/compact-money';
 import { Skeleton } from 'antd-mobile';
 import {
   AppstoreOutline,
@@ -59,6 +60,7 @@ const ENTRIES: Entry[] = [
  */
 export default function DataPage() {
   const { t } = useTranslation();
+  const compact = useCompactMoney(11);
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [params, setParams] = useParams();
@@ -102,13 +104,13 @@ export default function DataPage() {
             </div>
             <div>
               <div className="data-hero-figure" data-testid="own-volume">
-                {formatMoney(o.own.tradeAmountFen)}
+                <CompactMoney fen={o.own.tradeAmountFen} />
               </div>
               <div className="data-hero-caption">{t('data.ownVolume')}</div>
             </div>
             <div>
               <div className="data-hero-figure" data-testid="month-earnings">
-                {formatMoney(o.earningsFen)}
+                <CompactMoney fen={o.earningsFen} />
               </div>
               <div className="data-hero-caption">{t('data.monthEarnings')}</div>
             </div>
@@ -126,7 +128,7 @@ export default function DataPage() {
             label={t('data.volume')}
             own={o.own.tradeAmountFen}
             team={o.team.tradeAmountFen}
-            format={(v) => `¥${formatMoney(v)}`}
+            format={(v) => compact(v, '¥')}
             testId="versus-volume"
           />
           <VersusRow

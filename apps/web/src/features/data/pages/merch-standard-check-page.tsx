@@ -14,7 +14,7 @@ import { MonthPicker } from '@/components/ui/month-picker';
 import { StandardCard } from '../components/standard-card';
 import { readMonth, shanghaiMonth } from '../hooks/dates';
 import { useDebounced } from '../hooks/use-debounced';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { useParams } from '../hooks/use-param';
 import '../data.css';
 import '../i18n';

@@ -15,7 +15,7 @@ import { signedYuan } from '../components/money';
 import { ListState } from '../components/list-state';
 import { presetRange } from '../components/range-picker';
 import { readDay, readId, weekday } from '../hooks/dates';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { useParams } from '../hooks/use-param';
 import '../data.css';
 import '../i18n';

@@ -1,4 +1,5 @@
 import { formatMoney, type StatsScope } from '@pos/core';
+import { CompactMoney } from '@/components/ui/compact-money';
 import { Segmented, Skeleton } from 'antd-mobile';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -95,7 +96,10 @@ export default function StatisticsPage() {
               columns={4}
               items={[
                 { label: t('data.count'), value: first.totals.tradeCount.toLocaleString() },
-                { label: t('data.earningsOwn'), value: formatMoney(first.totals.earningsFen) },
+                {
+                  label: t('data.earningsOwn'),
+                  value: <CompactMoney fen={first.totals.earningsFen} />,
+                },
                 { label: t('data.newMerchants'), value: first.totals.newMerchants },
                 { label: t('data.activations'), value: first.totals.activatedTerminals },
               ]}
@@ -139,7 +143,9 @@ export default function StatisticsPage() {
                     <span>{weekdays[weekday(r.day)]}</span>
                   </div>
                   <div className="data-day-main">
-                    <div className="data-day-volume">¥{formatMoney(r.tradeAmountFen)}</div>
+                    <div className="data-day-volume">
+                      <CompactMoney prefix="¥" maxChars={14} fen={r.tradeAmountFen} />
+                    </div>
                     <div className="data-day-sub">
                       {t('data.countN', { n: r.tradeCount })}
                       <span className="data-dot">·</span>
@@ -149,7 +155,9 @@ export default function StatisticsPage() {
                     </div>
                   </div>
                   <div className="data-day-earn">
-                    <div>{formatMoney(r.earningsFen)}</div>
+                    <div>
+                      <CompactMoney fen={r.earningsFen} />
+                    </div>
                     <div className="data-day-sub">{t('data.earnings')}</div>
                   </div>
                   <RightOutline className="data-card-arrow" />

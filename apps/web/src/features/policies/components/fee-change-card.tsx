@@ -1,6 +1,6 @@
 import type { FeeChangeItem } from '@pos/core';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { dateTime, money } from './policy-format';
 import { StatusTag } from './status-tag';
 

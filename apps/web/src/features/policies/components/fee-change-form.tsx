@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useChangeFee } from '../api/change-fee';
 import { useAgentPolicy } from '../api/get-agent-policy';
 import { useOwnPolicies } from '../api/get-own-policies';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { FieldInput } from './field-input';
 import { DetailSkeleton, EmptyBlock } from './list-states';
 import { PolicySelector } from './policy-tabs';

@@ -1,6 +1,6 @@
 import { isCapRateType, type OpenMargins } from '@pos/core';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { money, rateLabel } from './policy-format';
 
 /**

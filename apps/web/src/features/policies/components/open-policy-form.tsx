@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client';
 import { useOpenPolicy } from '../api/open-policy';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { FieldInput } from './field-input';
 import { MarginSimulator } from './margin-simulator';
 import {

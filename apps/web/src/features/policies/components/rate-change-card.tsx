@@ -1,5 +1,5 @@
 import type { RateChangeItem } from '@pos/core';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { dateTime, rateLabel, rateText } from './policy-format';
 import { StatusTag } from './status-tag';
 

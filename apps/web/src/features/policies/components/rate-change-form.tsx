@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useChangeMerchantRate } from '../api/change-merchant-rate';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { FieldInput } from './field-input';
 import { inputToRate, money, rateLabel, rateText, rateToInput, rateUnit } from './policy-format';
 

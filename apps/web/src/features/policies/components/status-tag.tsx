@@ -1,6 +1,6 @@
 import { CHANGE_SERVICE_STATUS, enumLabel } from '@pos/core';
 import { Tag } from 'antd-mobile';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 
 const COLORS: Record<number, 'default' | 'primary' | 'success' | 'danger' | 'warning'> = {
   [CHANGE_SERVICE_STATUS.APPLYING]: 'warning',

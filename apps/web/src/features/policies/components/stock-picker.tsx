@@ -2,7 +2,7 @@ import { Button, Checkbox, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeeTerminals } from '../api/get-fee-terminals';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { EmptyBlock, ListStates } from './list-states';
 import { money } from './policy-format';
 

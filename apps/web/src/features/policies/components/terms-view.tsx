@@ -6,7 +6,7 @@ import {
   type Lang,
 } from '@pos/core';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import { dateTime, money, rateLabel, rateText } from './policy-format';
 
 /** What changed from one version of terms to the next, one line per field. */

@@ -13,7 +13,7 @@ import { MerchantHead } from '../components/merchant-head';
 import { rateLabel, rateText } from '../components/policy-format';
 import { RateChangeCard } from '../components/rate-change-card';
 import { useIdParam } from '../hooks/use-id-param';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import '../i18n';
 import '../policies.css';
 

@@ -11,7 +11,7 @@ import { policyKeys } from '../api/policy-keys';
 import { EmptyBlock, ListStates } from '../components/list-states';
 import { RateChangeCard } from '../components/rate-change-card';
 import { useIdParam } from '../hooks/use-id-param';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import '../i18n';
 import '../policies.css';
 

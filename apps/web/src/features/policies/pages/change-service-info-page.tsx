@@ -10,7 +10,7 @@ import { DetailSkeleton, EmptyBlock } from '../components/list-states';
 import { dateTime, money } from '../components/policy-format';
 import { StatusTag } from '../components/status-tag';
 import { useIdParam } from '../hooks/use-id-param';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import '../i18n';
 import '../policies.css';
 

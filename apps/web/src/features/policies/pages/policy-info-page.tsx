@@ -12,7 +12,7 @@ import { DetailSkeleton, EmptyBlock } from '../components/list-states';
 import { dateTime, money } from '../components/policy-format';
 import { TermsView } from '../components/terms-view';
 import { useIdParam } from '../hooks/use-id-param';
-import { useLang } from '../hooks/use-lang';
+import { useLang } from '@/lib/use-lang';
 import '../i18n';
 import '../policies.css';
 

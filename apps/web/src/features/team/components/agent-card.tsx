@@ -1,4 +1,5 @@
-import { formatMoney, type TeamMember } from '@pos/core';
+import { type TeamMember } from '@pos/core';
+import { CompactMoney } from '@/components/ui/compact-money';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { FigureGrid } from './figure-grid';
@@ -54,7 +55,10 @@ export function AgentCard({ agent, onOpen, onDrill }: Props) {
         <FigureGrid
           className="team-card-figures"
           items={[
-            { label: t('team.monthVolume'), value: `¥${formatMoney(agent.team.tradeAmountFen)}` },
+            {
+              label: t('team.monthVolume'),
+              value: <CompactMoney prefix="¥" fen={agent.team.tradeAmountFen} />,
+            },
             { label: t('team.newMerchants'), value: agent.team.newMerchants },
             {
               label: t('team.stockBoundActive'),

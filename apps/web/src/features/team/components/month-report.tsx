@@ -1,4 +1,5 @@
 import { formatMoney } from '@pos/core';
+import { useCompactMoney } from '@/components/ui/compact-money';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
@@ -19,6 +20,7 @@ export function MonthReport({
   onMonth: (m: string | undefined) => void;
 }) {
   const { t } = useTranslation();
+  const compact = useCompactMoney(11);
   const q = useTeamStats(agentId, month);
   const s = q.data;
   if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
@@ -91,8 +93,8 @@ export function MonthReport({
                       <div className="team-versus-own" style={{ width: `${pct}%` }} />
                     </div>
                     <div className="team-versus-values">
-                      {row.money ? `¥${formatMoney(row.own)}` : row.own} /{' '}
-                      {row.money ? `¥${formatMoney(row.team)}` : row.team}
+                      {row.money ? compact(row.own, '¥') : row.own} /{' '}
+                      {row.money ? compact(row.team, '¥') : row.team}
                     </div>
                   </div>
                 );

@@ -1,4 +1,4 @@
-import { formatMoney } from '@pos/core';
+import { CompactMoney } from '@/components/ui/compact-money';
 import { ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useTeamList } from '../api/get-team-list';
@@ -37,7 +37,9 @@ export function RankingList({
           key={r.id}
           prefix={<span className={`team-rank team-rank-${i + 1}`}>{i + 1}</span>}
           description={`${t('team.teamSize')} ${r.teamSize} · ${t('team.newMerchants')} ${r.team.newMerchants}`}
-          extra={<span className="team-rank-amount">¥{formatMoney(r.team.tradeAmountFen)}</span>}
+          extra={
+            <CompactMoney className="team-rank-amount" prefix="¥" fen={r.team.tradeAmountFen} />
+          }
           onClick={() => onPick(r.id)}
         >
           <span className="team-card-name">

@@ -1,11 +1,12 @@
 import { validators, type AddAgentResponse } from '@pos/core';
-import { Button, Form, Input, Selector, Skeleton } from 'antd-mobile';
+import { Button, Form, Input, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
+import { SingleSelector } from '@/components/ui/single-selector';
 import { ApiError } from '@/lib/api-client';
 import { useAddAgent } from '../api/add-agent';
 import { useTeamLevels } from '../api/get-team-levels';
@@ -114,7 +115,7 @@ export default function AddAgentPage() {
           rules={[{ required: true, type: 'array', min: 1, message: t('team.levelRequired') }]}
           description={ownLevel ? t('team.levelHint', { level: ownLevel }) : undefined}
         >
-          <Selector
+          <SingleSelector
             columns={4}
             options={assignable.map((l) => ({ label: l.name, value: l.level }))}
             data-testid="add-agent-level"

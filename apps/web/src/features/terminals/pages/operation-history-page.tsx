@@ -1,8 +1,16 @@
-import { Dropdown, ErrorBlock, InfiniteScroll, List, Skeleton, Tabs } from 'antd-mobile';
+import {
+  Dropdown,
+  ErrorBlock,
+  InfiniteScroll,
+  Skeleton,
+  Tabs,
+  type DropdownRef,
+} from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChoiceList } from '@/components/ui/choice-list';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
@@ -31,6 +39,8 @@ export default function OperationHistoryPage() {
   const role: OperationFilters['role'] =
     roleParam === 'mine' || roleParam === 'incoming' ? roleParam : 'all';
   const [open, setOpen] = useState<number | null>(null);
+  const dropdown = useRef<DropdownRef>(null);
+  const closeDropdown = () => dropdown.current?.close();
   const q = useOperations({ type, status, role });
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
 
@@ -71,30 +81,31 @@ export default function OperationHistoryPage() {
             />
           ))}
         </Tabs>
-        <Dropdown>
+        <Dropdown ref={dropdown}>
           <Dropdown.Item
             key="status"
             title={status === undefined ? t('terminals.status') : t(`terminals.statuses.${status}`)}
           >
-            <List>
-              <List.Item onClick={() => update('status', undefined)}>
-                {t('terminals.filterAll')}
-              </List.Item>
-              {[0, 1, 2].map((s) => (
-                <List.Item key={s} onClick={() => update('status', String(s))}>
-                  {t(`terminals.statuses.${s}`)}
-                </List.Item>
-              ))}
-            </List>
+            <ChoiceList
+              value={status === undefined ? undefined : String(status)}
+              choices={[
+                { value: undefined, label: t('terminals.filterAll') },
+                ...[0, 1, 2].map((s) => ({
+                  value: String(s),
+                  label: t(`terminals.statuses.${s}`),
+                })),
+              ]}
+              onChoose={(v) => update('status', v)}
+              close={closeDropdown}
+            />
           </Dropdown.Item>
           <Dropdown.Item key="role" title={t(`terminals.roles.${role}`)}>
-            <List>
-              {ROLES.map((r) => (
-                <List.Item key={r} onClick={() => update('role', r)}>
-                  {t(`terminals.roles.${r}`)}
-                </List.Item>
-              ))}
-            </List>
+            <ChoiceList
+              value={role}
+              choices={ROLES.map((r) => ({ value: r, label: t(`terminals.roles.${r}`) }))}
+              onChoose={(v) => update('role', v)}
+              close={closeDropdown}
+            />
           </Dropdown.Item>
         </Dropdown>
       </div>

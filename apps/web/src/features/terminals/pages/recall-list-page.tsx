@@ -135,9 +135,11 @@ export default function RecallListPage() {
           <Selector
             columns={4}
             value={[status === undefined ? 'all' : String(status)]}
-            onChange={(v) =>
-              update('status', v[0] === 'all' || v[0] === undefined ? undefined : v[0])
-            }
+            onChange={(v) => {
+              // Tapping the current status keeps it; antd-mobile would leave none chosen.
+              if (v[0] === undefined) return;
+              update('status', v[0] === 'all' ? undefined : v[0]);
+            }}
             options={[
               { label: t('terminals.filterAll'), value: 'all' },
               { label: t('terminals.statuses.0'), value: '0' },

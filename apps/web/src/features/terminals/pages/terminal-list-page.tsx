@@ -1,8 +1,17 @@
-import { Dropdown, ErrorBlock, InfiniteScroll, List, SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import {
+  Dropdown,
+  ErrorBlock,
+  InfiniteScroll,
+  SearchBar,
+  Skeleton,
+  Tabs,
+  type DropdownRef,
+} from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ChoiceList } from '@/components/ui/choice-list';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
@@ -45,6 +54,8 @@ export default function TerminalListPage() {
   const holderName = params.get('holderName') ?? '';
   const [sn, setSn] = useState(params.get('sn') ?? '');
   const [picking, setPicking] = useState(false);
+  const dropdown = useRef<DropdownRef>(null);
+  const closeDropdown = () => dropdown.current?.close();
   const search = useDebouncedValue(sn.trim());
   const brands = useBrands();
   const q = useTerminalList({
@@ -121,36 +132,43 @@ export default function TerminalListPage() {
             />
           ))}
         </Tabs>
-        <Dropdown>
+        <Dropdown ref={dropdown}>
           <Dropdown.Item key="brand" title={brandLabel}>
-            <List>
-              <List.Item onClick={() => update({ brandId: undefined })}>
-                {t('terminals.allBrands')}
-              </List.Item>
-              {brands.data?.map((b) => (
-                <List.Item key={b.id} onClick={() => update({ brandId: String(b.id) })}>
-                  {b.name}
-                </List.Item>
-              ))}
-            </List>
+            <ChoiceList
+              value={brandId === undefined ? undefined : String(brandId)}
+              choices={[
+                { value: undefined, label: t('terminals.allBrands') },
+                ...(brands.data ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+              ]}
+              onChoose={(v) => update({ brandId: v })}
+              close={closeDropdown}
+            />
           </Dropdown.Item>
           <Dropdown.Item key="holder" title={holderLabel}>
-            <List>
-              <List.Item
-                onClick={() => update({ holderAgentId: undefined, holderName: undefined })}
-              >
-                {t('terminals.holderAll')}
-              </List.Item>
-              {me !== undefined && !operator && (
-                <List.Item
-                  onClick={() => update({ holderAgentId: String(me), holderName: undefined })}
-                  data-testid="holder-me"
-                >
-                  {t('terminals.holderMe')}
-                </List.Item>
-              )}
-              <List.Item onClick={() => setPicking(true)}>{t('terminals.holderPick')}</List.Item>
-            </List>
+            <ChoiceList
+              value={
+                holderAgentId === undefined ? undefined : holderAgentId === me ? 'me' : 'picked'
+              }
+              choices={[
+                { value: undefined, label: t('terminals.holderAll') },
+                ...(me !== undefined && !operator
+                  ? [{ value: 'me', label: t('terminals.holderMe'), testId: 'holder-me' }]
+                  : []),
+                {
+                  value: 'picked',
+                  label:
+                    holderAgentId !== undefined && holderAgentId !== me
+                      ? `${t('terminals.holderPick')}（${holderLabel}）`
+                      : t('terminals.holderPick'),
+                },
+              ]}
+              onChoose={(v) => {
+                if (v === 'picked') setPicking(true);
+                else if (v === 'me') update({ holderAgentId: String(me), holderName: undefined });
+                else update({ holderAgentId: undefined, holderName: undefined });
+              }}
+              close={closeDropdown}
+            />
           </Dropdown.Item>
         </Dropdown>
       </div>

@@ -52,6 +52,8 @@ export function TradeFilters({
           ]}
           value={[value[key] ?? 0]}
           onChange={(v) => {
+            // Tapping the current option keeps it (antd-mobile would leave none chosen).
+            if (v[0] === undefined) return ref.current?.close();
             onChange({ ...value, [key]: v[0] ? v[0] : undefined });
             ref.current?.close();
           }}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -76,5 +76,26 @@ describe('earnings details', () => {
     // Only earnings are asked for, newest first.
     const asked = urls.find((u) => u.pathname.endsWith('/api/ag/agent/wallet/ledger'))!;
     expect(asked.searchParams.get('earningsOnly')).toBe('true');
+  });
+
+  it('closes the type filter on a choice, ticks it, and asks for that type only', async () => {
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('ledger-row')).toHaveLength(3));
+    fireEvent.click(screen.getByText('全部类型'));
+    const options = await screen.findAllByRole('option');
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: '推广员奖励' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await waitFor(() =>
+      expect(urls.some((u) => u.searchParams.get('infoType') === 'pusher_reward')).toBe(true),
+    );
+    fireEvent.click(
+      screen.getByTestId('info-type-filter').querySelector('.adm-dropdown-item-title')!,
+    );
+    const again = await screen.findByRole('option', { name: '推广员奖励' });
+    expect(again.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('option', { name: '全部类型' }).getAttribute('aria-selected')).toBe(
+      'false',
+    );
   });
 });

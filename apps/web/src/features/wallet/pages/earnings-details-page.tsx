@@ -1,9 +1,10 @@
 import { EARNING_INFO_TYPES } from '@pos/core';
-import { Dropdown, Radio, Space } from 'antd-mobile';
+import { Dropdown, type DropdownRef } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ChoiceList } from '@/components/ui/choice-list';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { walletKeys } from '../api/wallet-keys';
@@ -23,34 +24,29 @@ export default function EarningsDetailsPage() {
   const labels = useLabels();
   const [params, setParams] = useSearchParams();
   const infoType = params.get('infoType') ?? '';
+  const dropdown = useRef<DropdownRef>(null);
   const [month, setMonth] = useState<string | undefined>(params.get('month') ?? undefined);
   return (
     <Page title={t('wallet.earningsDetails')} className="wallet-page">
       <div className="wallet-toolbar">
-        <Dropdown className="wallet-dropdown">
+        <Dropdown className="wallet-dropdown" ref={dropdown}>
           <Dropdown.Item
             key="type"
             title={infoType ? labels.infoType(infoType) : t('wallet.allTypes')}
             data-testid="info-type-filter"
           >
-            <div className="wallet-dropdown-body">
-              <Radio.Group
-                value={infoType}
-                onChange={(v) => {
-                  const next = String(v);
-                  setParams(next ? { infoType: next } : {}, { replace: true });
-                }}
-              >
-                <Space direction="vertical" block>
-                  <Radio value="">{t('wallet.allTypes')}</Radio>
-                  {EARNING_INFO_TYPES.map((code) => (
-                    <Radio key={code} value={code}>
-                      {labels.infoType(code)}
-                    </Radio>
-                  ))}
-                </Space>
-              </Radio.Group>
-            </div>
+            <ChoiceList
+              value={infoType || undefined}
+              choices={[
+                { value: undefined, label: t('wallet.allTypes') },
+                ...EARNING_INFO_TYPES.map((code) => ({
+                  value: code,
+                  label: labels.infoType(code),
+                })),
+              ]}
+              onChoose={(v) => setParams(v ? { infoType: v } : {}, { replace: true })}
+              close={() => dropdown.current?.close()}
+            />
           </Dropdown.Item>
         </Dropdown>
         <MonthPicker className="wallet-chip" value={month} onChange={setMonth} allowAll />

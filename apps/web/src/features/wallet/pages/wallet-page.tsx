@@ -1,4 +1,5 @@
 import { formatMoney } from '@pos/core';
+import { CompactMoney } from '@/components/ui/compact-money';
 import { Grid, List, Skeleton } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -43,18 +44,20 @@ export default function WalletPage() {
           <Grid columns={3} gap={8} className="wallet-hero-grid">
             <Grid.Item>
               <div className="wallet-hero-figure" data-testid="wallet-today">
-                {formatMoney(w.todayEarningsFen)}
+                <CompactMoney fen={w.todayEarningsFen} />
               </div>
               <div className="wallet-hero-caption">{t('wallet.todayEarnings')}</div>
             </Grid.Item>
             <Grid.Item>
               <div className="wallet-hero-figure" data-testid="wallet-month">
-                {formatMoney(w.monthEarningsFen)}
+                <CompactMoney fen={w.monthEarningsFen} />
               </div>
               <div className="wallet-hero-caption">{t('wallet.monthEarnings')}</div>
             </Grid.Item>
             <Grid.Item>
-              <div className="wallet-hero-figure">{formatMoney(w.totalEarningsFen)}</div>
+              <div className="wallet-hero-figure">
+                <CompactMoney fen={w.totalEarningsFen} />
+              </div>
               <div className="wallet-hero-caption">{t('wallet.totalEarnings')}</div>
             </Grid.Item>
           </Grid>

@@ -1,8 +1,0 @@
-import type { Lang } from '@pos/core';
-import { useTranslation } from 'react-i18next';
-
-/** The language texts and core messages are shown in. */
-export function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'zh';
-}
