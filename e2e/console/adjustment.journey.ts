@@ -45,8 +45,12 @@ test('finance proposes an adjustment, the super admin approves it, and the walle
   await page.goto('/admin/finance/adjustments');
   const row2 = page.locator('tr', { hasText: '活动奖励补发' }).first();
   await row2.getByText('通过').click();
-  await page.getByTestId('confirm-decide').click();
-  await expect(row2).toContainText('已入账');
+  // On a busy machine a tap during the dialog's opening animation can be lost; a user taps again.
+  await expect(async () => {
+    const ok = page.getByTestId('confirm-decide');
+    if (await ok.isVisible()) await ok.click();
+    await expect(row2).toContainText('已入账', { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await shot(page, 'adjustment-posted');
   expect(await reward()).toBe(before + 8880);
 });
