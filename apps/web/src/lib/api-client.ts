@@ -26,6 +26,11 @@ export interface RequestOptions {
   noToken?: boolean;
   /** Do not toast the server's message when the call fails. */
   noShowMsg?: boolean;
+  /**
+   * A read of one record whose page shows its own missing-record state: an unknown or malformed
+   * id is not toasted (any other failure still is).
+   */
+  quietMissing?: boolean;
   /** Show the loading indicator while the call runs. */
   loading?: boolean;
 }
@@ -168,8 +173,21 @@ export async function request<T = unknown, E extends object = object>(
   ) {
     window.location.assign('/pages/myInfo/updatePassword/index?first=1');
   }
-  if (!opts.noShowMsg && envelope.msg) toast(envelope.msg);
-  throw new ApiError(envelope.code, envelope.msg, envelope.err, envelope.field);
+  const error = new ApiError(envelope.code, envelope.msg, envelope.err, envelope.field);
+  const quiet = opts.noShowMsg || (opts.quietMissing && isMissingRecord(error));
+  if (!quiet && envelope.msg) toast(envelope.msg);
+  throw error;
+}
+
+/**
+ * A record the server does not have for this agent: an unknown id (404, which is also what an
+ * id outside the agent's scope answers) or one the server refused as malformed (400 naming an
+ * id-like field).
+ */
+export function isMissingRecord(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 404) return true;
+  return error.code === 400 && /(^|\.)(id|sn|[a-z]+Id)$/i.test(error.field ?? '');
 }
 
 /** For tests: lets the expiry modal show again. */

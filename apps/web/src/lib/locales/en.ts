@@ -30,6 +30,10 @@ export const en: Messages = {
     hidePassword: 'Hide password',
     copy: 'Copy',
     backHome: 'Back to home',
+    recordMissing: 'Record not found',
+    recordMissingDesc:
+      'The link has no record number, or the record does not exist or is outside what you can see.',
+    goBack: 'Go back',
   },
   shell: {
     cacheTitle: 'Cache clear notice',

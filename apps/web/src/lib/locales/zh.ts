@@ -29,6 +29,9 @@ export const zh = {
     hidePassword: '隐藏密码',
     copy: '复制',
     backHome: '返回首页',
+    recordMissing: '找不到这条记录',
+    recordMissingDesc: '链接缺少记录编号，或这条记录不存在、不在你的查看范围内。',
+    goBack: '返回',
   },
   shell: {
     cacheTitle: '缓存清理通知',

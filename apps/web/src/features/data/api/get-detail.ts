@@ -13,6 +13,7 @@ export interface DetailFilters {
 export async function getDetail(filters: DetailFilters): Promise<StatsDetail> {
   const res = await request<StatsDetail>({
     url: '/api/ag/stats/detail',
+    quietMissing: true,
     params: { ...filters },
     noShowMsg: true,
   });

@@ -10,6 +10,7 @@ export async function getMerchantTerminals(
 ): Promise<MerchantTerminals> {
   const res = await request<MerchantTerminals>({
     url: '/api/ag/check/merchant-terminals',
+    quietMissing: true,
     params: { merchantId, cursor, pageSize: 20 },
     noShowMsg: true,
   });

@@ -17,6 +17,7 @@ export async function getReport(
 ): Promise<StatsReport> {
   const res = await request<StatsReport>({
     url: '/api/ag/stats/report',
+    quietMissing: true,
     params: { ...filters, cursor, pageSize: 31 },
     noShowMsg: true,
   });

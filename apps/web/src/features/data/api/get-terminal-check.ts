@@ -7,6 +7,7 @@ import { dataKeys } from './data-keys';
 export async function getTerminalCheck(sn: string): Promise<TerminalCheck> {
   const res = await request<TerminalCheck>({
     url: '/api/ag/check/terminal',
+    quietMissing: true,
     params: { sn },
     noShowMsg: true,
   });

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { dataKeys } from '../api/data-keys';
@@ -49,11 +49,14 @@ export default function CheckInfoPage() {
         className="data-empty"
       />
     );
-  } else if (q.isLoading) {
-    body = <Skeleton.Paragraph lineCount={10} animated className="data-block" />;
-  } else if (q.isError || !d) {
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  } else {
+  } else
+    body = recordGate(
+      true,
+      q,
+      '/pages/home/tripartiteData/activationCheck',
+      <Skeleton.Paragraph lineCount={10} animated className="data-block" />,
+    );
+  if (sn && !body && d) {
     const a = d.activation;
     body = (
       <>

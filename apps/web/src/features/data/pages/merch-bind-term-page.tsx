@@ -3,7 +3,7 @@ import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { dataKeys } from '../api/data-keys';
@@ -48,11 +48,14 @@ export default function MerchBindTermPage() {
         </Button>
       </ErrorBlock>
     );
-  } else if (q.isLoading) {
-    body = <Skeleton.Paragraph lineCount={8} animated className="data-block" />;
-  } else if (q.isError && !m) {
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  } else if (m) {
+  } else
+    body = recordGate(
+      true,
+      q,
+      '/pages/home/tripartiteData/merchStandardCheck',
+      <Skeleton.Paragraph lineCount={8} animated className="data-block" />,
+    );
+  if (merchantId && !body && m) {
     body = (
       <>
         <List className="data-list" header={m.name} data-testid="bind-merchant">

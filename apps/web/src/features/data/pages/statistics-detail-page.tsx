@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
+import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { dataKeys } from '../api/data-keys';
@@ -62,111 +63,115 @@ export default function StatisticsDetailPage() {
       className="data-page"
       backTo="/pages/home/statistics/index"
     >
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: dataKeys.all })}>
-        {q.isLoading ? (
-          <Skeleton.Paragraph lineCount={8} animated className="data-block" />
-        ) : q.isError || !d ? (
-          <LoadError error={q.error} onRetry={() => void q.refetch()} />
-        ) : (
-          <>
-            <section className="data-block data-detail-head" data-testid="stats-detail">
-              <div className="data-detail-name">
-                {d.agent.name}
-                <span className="data-muted">{d.agent.mobile}</span>
-              </div>
-              <div className="data-detail-range">{rangeText}</div>
-              <div className="data-detail-note">
-                {t('data.directCount', { n: d.agent.directCount })}
-              </div>
-            </section>
-            <section className="data-block">
-              <h2 className="data-block-title">
-                {t('data.team')}
-                <span className="data-block-amount" data-testid="detail-team-volume">
-                  ¥{formatMoney(d.team.tradeAmountFen)}
-                </span>
-              </h2>
-              <FigureGrid items={figures(d.team)} />
-              <h2 className="data-block-title data-block-title-gap">
-                {t('data.own')}
-                <span className="data-block-amount">¥{formatMoney(d.own.tradeAmountFen)}</span>
-              </h2>
-              <FigureGrid items={figures(d.own)} />
-            </section>
-            <List
-              header={`${t('data.earningsByType')} · ${signedYuan(d.earningsFen)}`}
-              className="data-list"
-            >
-              {d.earningsByType.length === 0 ? (
-                <List.Item>
-                  <span className="data-muted">{t('data.noEarnings')}</span>
-                </List.Item>
-              ) : (
-                d.earningsByType.map((e) => (
-                  <List.Item
-                    key={e.infoType}
-                    extra={signedYuan(e.amountFen)}
-                    description={t('data.countN', { n: e.count })}
-                  >
-                    {ledgerInfoTypeLabel(e.infoType, lang)}
+      {q.isError && isMissingRecord(q.error) ? (
+        <MissingRecord backTo="/pages/home/statistics/index" />
+      ) : (
+        <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: dataKeys.all })}>
+          {q.isLoading ? (
+            <Skeleton.Paragraph lineCount={8} animated className="data-block" />
+          ) : q.isError || !d ? (
+            <LoadError error={q.error} onRetry={() => void q.refetch()} />
+          ) : (
+            <>
+              <section className="data-block data-detail-head" data-testid="stats-detail">
+                <div className="data-detail-name">
+                  {d.agent.name}
+                  <span className="data-muted">{d.agent.mobile}</span>
+                </div>
+                <div className="data-detail-range">{rangeText}</div>
+                <div className="data-detail-note">
+                  {t('data.directCount', { n: d.agent.directCount })}
+                </div>
+              </section>
+              <section className="data-block">
+                <h2 className="data-block-title">
+                  {t('data.team')}
+                  <span className="data-block-amount" data-testid="detail-team-volume">
+                    ¥{formatMoney(d.team.tradeAmountFen)}
+                  </span>
+                </h2>
+                <FigureGrid items={figures(d.team)} />
+                <h2 className="data-block-title data-block-title-gap">
+                  {t('data.own')}
+                  <span className="data-block-amount">¥{formatMoney(d.own.tradeAmountFen)}</span>
+                </h2>
+                <FigureGrid items={figures(d.own)} />
+              </section>
+              <List
+                header={`${t('data.earningsByType')} · ${signedYuan(d.earningsFen)}`}
+                className="data-list"
+              >
+                {d.earningsByType.length === 0 ? (
+                  <List.Item>
+                    <span className="data-muted">{t('data.noEarnings')}</span>
                   </List.Item>
-                ))
+                ) : (
+                  d.earningsByType.map((e) => (
+                    <List.Item
+                      key={e.infoType}
+                      extra={signedYuan(e.amountFen)}
+                      description={t('data.countN', { n: e.count })}
+                    >
+                      {ledgerInfoTypeLabel(e.infoType, lang)}
+                    </List.Item>
+                  ))
+                )}
+              </List>
+              {!oneDay && (
+                <button
+                  type="button"
+                  className="data-link-row data-block"
+                  onClick={() => navigate(`/pages/home/statistics/index?${qs({})}`)}
+                >
+                  {t('data.viewDaily')}
+                  <RightOutline />
+                </button>
               )}
-            </List>
-            {!oneDay && (
-              <button
-                type="button"
-                className="data-link-row data-block"
-                onClick={() => navigate(`/pages/home/statistics/index?${qs({})}`)}
-              >
-                {t('data.viewDaily')}
-                <RightOutline />
-              </button>
-            )}
-          </>
-        )}
+            </>
+          )}
 
-        <div className="data-section-title">{t('data.children')}</div>
-        <ListState
-          loading={children.isLoading}
-          error={children.error}
-          count={kids.length}
-          onRetry={() => void children.refetch()}
-          empty={t('data.noChildren')}
-          hasMore={children.hasNextPage}
-          loadMore={async () => void (await children.fetchNextPage({ throwOnError: true }))}
-        >
-          <div className="data-days" data-testid="stats-children">
-            {kids.map((c) => (
-              <button
-                type="button"
-                key={c.id}
-                className="data-day"
-                onClick={() => navigate(`/pages/home/statistics/detail?${qs({ agentId: c.id })}`)}
-                data-testid={`child-${c.id}`}
-              >
-                <div className="data-day-main">
-                  <div className="data-day-volume">
-                    {c.name} <span className="data-muted">{c.mobile}</span>
+          <div className="data-section-title">{t('data.children')}</div>
+          <ListState
+            loading={children.isLoading}
+            error={children.error}
+            count={kids.length}
+            onRetry={() => void children.refetch()}
+            empty={t('data.noChildren')}
+            hasMore={children.hasNextPage}
+            loadMore={async () => void (await children.fetchNextPage({ throwOnError: true }))}
+          >
+            <div className="data-days" data-testid="stats-children">
+              {kids.map((c) => (
+                <button
+                  type="button"
+                  key={c.id}
+                  className="data-day"
+                  onClick={() => navigate(`/pages/home/statistics/detail?${qs({ agentId: c.id })}`)}
+                  data-testid={`child-${c.id}`}
+                >
+                  <div className="data-day-main">
+                    <div className="data-day-volume">
+                      {c.name} <span className="data-muted">{c.mobile}</span>
+                    </div>
+                    <div className="data-day-sub">
+                      {t('data.countN', { n: c.team.tradeCount })}
+                      <span className="data-dot">·</span>
+                      {t('data.newMerchants')} {c.team.newMerchants}
+                      <span className="data-dot">·</span>
+                      {t('data.activations')} {c.team.activatedTerminals}
+                    </div>
                   </div>
-                  <div className="data-day-sub">
-                    {t('data.countN', { n: c.team.tradeCount })}
-                    <span className="data-dot">·</span>
-                    {t('data.newMerchants')} {c.team.newMerchants}
-                    <span className="data-dot">·</span>
-                    {t('data.activations')} {c.team.activatedTerminals}
+                  <div className="data-day-earn">
+                    <div>¥{formatMoney(c.team.tradeAmountFen)}</div>
+                    <div className="data-day-sub">{t('data.childVolume')}</div>
                   </div>
-                </div>
-                <div className="data-day-earn">
-                  <div>¥{formatMoney(c.team.tradeAmountFen)}</div>
-                  <div className="data-day-sub">{t('data.childVolume')}</div>
-                </div>
-                <RightOutline className="data-card-arrow" />
-              </button>
-            ))}
-          </div>
-        </ListState>
-      </PullRefresh>
+                  <RightOutline className="data-card-arrow" />
+                </button>
+              ))}
+            </div>
+          </ListState>
+        </PullRefresh>
+      )}
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
+import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { dataKeys } from '../api/data-keys';
@@ -76,6 +77,8 @@ export default function StatisticsPage() {
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: dataKeys.report(filters) })}>
         {q.isLoading ? (
           <Skeleton.Paragraph lineCount={4} animated className="data-block" />
+        ) : q.isError && !first && isMissingRecord(q.error) ? (
+          <MissingRecord backTo="/pages/home/statistics/index" />
         ) : q.isError && !first ? (
           <LoadError error={q.error} onRetry={() => void q.refetch()} />
         ) : first ? (

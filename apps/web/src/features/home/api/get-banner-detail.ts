@@ -6,6 +6,7 @@ import { request } from '@/lib/api-client';
 export async function getBannerDetail(id: number): Promise<Banner | null> {
   const res = await request<Banner | null>({
     url: '/api/ag/home/banner/detail',
+    quietMissing: true,
     params: { id },
     noShowMsg: true,
   });

@@ -6,6 +6,7 @@ import { request } from '@/lib/api-client';
 export async function getNoticeDetail(id: number): Promise<Notice | null> {
   const res = await request<Notice | null>({
     url: '/api/ag/home/notice/detail',
+    quietMissing: true,
     params: { id },
     noShowMsg: true,
   });

@@ -1,7 +1,8 @@
-import { ErrorBlock, Skeleton } from 'antd-mobile';
+import { TAB_PATHS } from '@pos/core';
+import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useBannerDetail } from '../api/get-banner-detail';
 import '../home.css';
@@ -12,22 +13,20 @@ export default function BannerDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const { data: banner, isLoading, isError, error, refetch } = useBannerDetail(id);
+  const q = useBannerDetail(id);
+  const banner = q.data;
 
-  let body;
-  if (!Number.isInteger(id) || id <= 0 || (!isLoading && !isError && !banner)) {
-    body = <ErrorBlock status="empty" title={t('home.bannerEmpty')} description="" />;
-  } else if (isLoading) {
-    body = (
-      <div className="detail-card">
-        <Skeleton animated className="banner-skeleton" />
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={5} animated />
-      </div>
-    );
-  } else if (isError || !banner) {
-    body = <LoadError error={error} onRetry={() => void refetch()} />;
-  } else {
+  let body = recordGate(
+    Number.isInteger(id) && id > 0,
+    q,
+    TAB_PATHS.home,
+    <div className="detail-card">
+      <Skeleton animated className="banner-skeleton" />
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={5} animated />
+    </div>,
+  );
+  if (!body && banner) {
     body = (
       <article className="detail-card" data-testid="banner-detail">
         <img className="banner-detail-image" src={banner.imageUrl} alt={banner.title} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { currentLang } from '@/lib/i18n';
@@ -66,17 +67,17 @@ function NoticeList() {
 function NoticeDetail({ id }: { id: number }) {
   const { t } = useTranslation();
   const q = useNoticeDetail(id);
-  if (q.isLoading) {
-    return (
-      <div className="detail-card">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
-  }
-  if (q.isError) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  const gate = recordGate(
+    true,
+    q,
+    '/pages/home/notice/notice',
+    <div className="detail-card">
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={6} animated />
+    </div>,
+  );
   const n = q.data;
-  if (!n) return <ErrorBlock status="empty" title={t('home.noticeEmpty')} description="" />;
+  if (gate || !n) return gate;
   return (
     <article className="detail-card" data-testid="notice-detail">
       <h1 className="detail-title">{n.title}</h1>

@@ -7,6 +7,7 @@ import { merchantKeys } from './merchant-keys';
 export async function getMerchant(id: number): Promise<MerchantDetail> {
   const res = await request<MerchantDetail>({
     url: '/api/merchant/info',
+    quietMissing: true,
     params: { id },
     noShowMsg: true,
   });

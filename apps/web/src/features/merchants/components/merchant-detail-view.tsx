@@ -1,9 +1,8 @@
 import { enumLabel, formatDate, formatMoney, type MerchantDetail } from '@pos/core';
-import { Button, ErrorBlock, List, ProgressBar, Skeleton } from 'antd-mobile';
+import { Button, List, ProgressBar, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
-import { ApiError } from '@/lib/api-client';
+import { recordGate } from '@/components/ui/record-state';
 import { currentLang } from '@/lib/i18n';
 import { useMerchant } from '../api/get-merchant';
 import { AuthImage } from './auth-image';
@@ -19,26 +18,22 @@ const DAY_MS = 86_400_000;
 export function MerchantDetailView({
   id,
   focus = 'info',
+  backTo = '/pages/home/home/merch-info',
 }: {
   id: number | undefined;
   focus?: 'info' | 'data' | 'condition';
+  /** Where the missing-record state's way back leads when there is no history. */
+  backTo?: string;
 }) {
   const { t } = useTranslation();
   const q = useMerchant(id);
-  if (id === undefined)
-    return <ErrorBlock status="empty" title={t('merchants.noMerchants')} description="" />;
-  if (q.isLoading) return <Skeleton.Paragraph lineCount={12} animated />;
-  if (q.isError && q.error instanceof ApiError && q.error.code === 404) {
-    return (
-      <ErrorBlock
-        status="empty"
-        title={q.error.message}
-        description=""
-        data-testid="merchant-missing"
-      />
-    );
-  }
-  if (q.isError || !q.data) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  const gate = recordGate(
+    id !== undefined,
+    q,
+    backTo,
+    <Skeleton.Paragraph lineCount={12} animated />,
+  );
+  if (gate || !q.data) return gate;
   const m = q.data;
   const sections = {
     volume: <VolumeSection key="volume" m={m} />,

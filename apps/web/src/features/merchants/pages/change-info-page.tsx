@@ -1,19 +1,9 @@
 import { LICENCE_NO_PATTERN, formatDate, type MerchantLicenceRequest } from '@pos/core';
-import {
-  Button,
-  DatePicker,
-  ErrorBlock,
-  Form,
-  Input,
-  Skeleton,
-  Switch,
-  TextArea,
-  Toast,
-} from 'antd-mobile';
+import { Button, DatePicker, Form, Input, Skeleton, Switch, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useMerchant } from '../api/get-merchant';
 import { useSubmitLicence } from '../api/submit-licence';
@@ -93,11 +83,13 @@ export default function ChangeInfoPage() {
     navigate(-1);
   };
 
-  let body;
-  if (!id) body = <ErrorBlock status="empty" title={t('merchants.noMerchants')} description="" />;
-  else if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError || !m) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else {
+  let body = recordGate(
+    !!id,
+    q,
+    '/pages/home/merchantSupplement/index',
+    <Skeleton.Paragraph lineCount={10} animated />,
+  );
+  if (!body && m) {
     body = (
       <>
         <div className="merch-head">

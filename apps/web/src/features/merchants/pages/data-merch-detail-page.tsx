@@ -18,7 +18,7 @@ export default function DataMerchDetailPage() {
   return (
     <Page title={t('merchants.detailTitle')} className="merch-page" backTo="/pages/data/merch-info">
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
-        <MerchantDetailView id={id} focus="data" />
+        <MerchantDetailView id={id} focus="data" backTo="/pages/data/merch-info" />
       </PullRefresh>
     </Page>
   );

@@ -1,9 +1,9 @@
 import { validators } from '@pos/core';
-import { Button, Dialog, ErrorBlock, Form, Input, List, Skeleton, Toast } from 'antd-mobile';
+import { Button, Dialog, Form, Input, List, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useMerchant } from '../api/get-merchant';
 import { useSubmitIdentification } from '../api/submit-identification';
@@ -64,11 +64,13 @@ export default function IdentificationMerchantPage() {
     }
   };
 
-  let body;
-  if (!id) body = <ErrorBlock status="empty" title={t('merchants.noMerchants')} description="" />;
-  else if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError || !m) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (m.identification.status === 1) {
+  let body = recordGate(
+    !!id,
+    q,
+    '/pages/home/identification/index',
+    <Skeleton.Paragraph lineCount={10} animated />,
+  );
+  if (!body && m?.identification.status === 1) {
     body = (
       <List mode="card" header={m.name}>
         <List.Item extra={<IdentifyTag status={1} />}>{t('merchants.status')}</List.Item>
@@ -76,7 +78,7 @@ export default function IdentificationMerchantPage() {
         <List.Item extra={m.legalName}>{t('merchants.legalName')}</List.Item>
       </List>
     );
-  } else {
+  } else if (!body && m) {
     body = (
       <>
         <div className="merch-head">

@@ -22,7 +22,7 @@ export default function MerchCondInfoPage() {
       backTo="/pages/home/data/merch-cond-list"
     >
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
-        <MerchantDetailView id={id} focus="condition" />
+        <MerchantDetailView id={id} focus="condition" backTo="/pages/home/data/merch-cond-list" />
       </PullRefresh>
     </Page>
   );

@@ -5,7 +5,9 @@ import { dataOf, policyKeys } from './policy-keys';
 
 /** One opened policy in full: own or of the subtree (GET /api/agent-rate/info/{id}). */
 export async function getAgentPolicy(id: number): Promise<AgentPolicyDetail> {
-  return dataOf(await request<AgentPolicyDetail>({ url: `/api/agent-rate/info/${id}` }));
+  return dataOf(
+    await request<AgentPolicyDetail>({ url: `/api/agent-rate/info/${id}`, quietMissing: true }),
+  );
 }
 
 export const agentPolicyQuery = (id: number) =>

@@ -5,7 +5,13 @@ import { dataOf, IN_FLIGHT_POLL_MS, inFlight, policyKeys } from './policy-keys';
 
 /** One fee change batch (GET /api/ag/fee/change/info). */
 export async function getFeeChange(id: number): Promise<FeeChangeDetail> {
-  return dataOf(await request<FeeChangeDetail>({ url: '/api/ag/fee/change/info', params: { id } }));
+  return dataOf(
+    await request<FeeChangeDetail>({
+      url: '/api/ag/fee/change/info',
+      quietMissing: true,
+      params: { id },
+    }),
+  );
 }
 
 export const feeChangeQuery = (id: number) =>

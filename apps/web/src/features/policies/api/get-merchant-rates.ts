@@ -8,6 +8,7 @@ export async function getMerchantRates(merchantId: number): Promise<MerchantRate
   return dataOf(
     await request<MerchantRateInfo>({
       url: '/api/ag/rate/change/merchant',
+      quietMissing: true,
       params: { merchantId },
     }),
   );

@@ -8,6 +8,7 @@ export async function getOpenDraft(childId: number, policyId: number): Promise<O
   return dataOf(
     await request<OpenDraft>({
       url: '/api/ag/agent/open/policy/draft',
+      quietMissing: true,
       params: { childId, policyId },
     }),
   );

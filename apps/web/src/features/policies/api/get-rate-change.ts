@@ -6,7 +6,11 @@ import { dataOf, IN_FLIGHT_POLL_MS, inFlight, policyKeys } from './policy-keys';
 /** One rate change (GET /api/ag/rate/change/info). */
 export async function getRateChange(id: number): Promise<RateChangeDetail> {
   return dataOf(
-    await request<RateChangeDetail>({ url: '/api/ag/rate/change/info', params: { id } }),
+    await request<RateChangeDetail>({
+      url: '/api/ag/rate/change/info',
+      quietMissing: true,
+      params: { id },
+    }),
   );
 }
 

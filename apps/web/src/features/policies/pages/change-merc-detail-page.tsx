@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useMerchantRates } from '../api/get-merchant-rates';
@@ -33,12 +33,13 @@ export default function ChangeMercDetailPage() {
   const history = useRateChanges({ merchantId });
   const rows = history.data?.pages.flatMap((p) => p.rows) ?? [];
 
-  let body;
-  if (!merchantId) body = <EmptyBlock title={t('policies.noMerchants')} />;
-  else if (info.isLoading) body = <DetailSkeleton />;
-  else if (info.isError || !info.data)
-    body = <LoadError error={info.error} onRetry={() => void info.refetch()} />;
-  else {
+  let body = recordGate(
+    !!merchantId,
+    info,
+    '/pages/home/policy/changeMerchRate',
+    <DetailSkeleton />,
+  );
+  if (!body && info.data) {
     const d = info.data;
     body = (
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: policyKeys.all })}>

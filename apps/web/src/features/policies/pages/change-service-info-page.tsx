@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useFeeChange } from '../api/get-fee-change';
 import { policyKeys } from '../api/policy-keys';
 import { ChangeFlow } from '../components/change-flow';
-import { DetailSkeleton, EmptyBlock } from '../components/list-states';
+import { DetailSkeleton } from '../components/list-states';
 import { dateTime, money } from '../components/policy-format';
 import { StatusTag } from '../components/status-tag';
 import { useIdParam } from '../hooks/use-id-param';
@@ -21,12 +21,8 @@ export default function ChangeServiceInfoPage() {
   const qc = useQueryClient();
   const id = useIdParam('id');
   const q = useFeeChange(id);
-  let body;
-  if (!id) body = <EmptyBlock title={t('policies.noRecords')} />;
-  else if (q.isLoading) body = <DetailSkeleton />;
-  else if (q.isError || !q.data)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else {
+  let body = recordGate(!!id, q, '/pages/home/policy/changeServiceList', <DetailSkeleton />);
+  if (!body && q.data) {
     const d = q.data;
     body = (
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: policyKeys.feeChange(d.id) })}>

@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
+import { MissingRecord, isMissingRecord, recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useOpenDraft } from '../api/get-open-draft';
 import { useOwnPolicies } from '../api/get-own-policies';
@@ -59,6 +60,8 @@ export default function OpenPolicyPage() {
         <ChildPicker policyId={policyId} onPick={(c) => setParam({ agentId: String(c.id) })} />
       </>
     );
+  } else if (draft.isError && isMissingRecord(draft.error)) {
+    body = <MissingRecord backTo="/pages/home/policy/open" />;
   } else {
     body = (
       <>
@@ -88,17 +91,16 @@ export default function OpenPolicyPage() {
             onChange={(id) => setParam({ policyId: String(id) })}
           />
         </div>
-        {draft.isLoading ? (
-          <DetailSkeleton />
-        ) : draft.isError || !draft.data ? (
-          <LoadError error={draft.error} onRetry={() => void draft.refetch()} />
-        ) : (
-          <OpenPolicyForm
-            key={`${childId}-${policyId}-${draft.data.currentVersion ?? 0}`}
-            draft={draft.data}
-            onSaved={(r) => navigate(`/pages/home/policy/policyInfo?id=${r.id}`, { replace: true })}
-          />
-        )}
+        {recordGate(true, draft, '/pages/home/policy/open', <DetailSkeleton />) ??
+          (!draft.data ? null : (
+            <OpenPolicyForm
+              key={`${childId}-${policyId}-${draft.data.currentVersion ?? 0}`}
+              draft={draft.data}
+              onSaved={(r) =>
+                navigate(`/pages/home/policy/policyInfo?id=${r.id}`, { replace: true })
+              }
+            />
+          ))}
       </>
     );
   }

@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useAgentPolicy } from '../api/get-agent-policy';
@@ -35,8 +36,8 @@ function OnePolicy({ id }: { id: number }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const q = useAgentPolicy(id);
-  if (q.isLoading) return <DetailSkeleton />;
-  if (q.isError || !q.data) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  const gate = recordGate(true, q, '/pages/home/policy/policyInfo', <DetailSkeleton />);
+  if (gate || !q.data) return gate;
   const d = q.data;
   return (
     <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: policyKeys.agentPolicy(id) })}>

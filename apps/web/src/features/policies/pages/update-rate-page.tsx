@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useMerchantRates } from '../api/get-merchant-rates';
 import { DetailSkeleton } from '../components/list-states';
@@ -36,11 +36,8 @@ export default function UpdateRatePage() {
     body = (
       <MerchantPicker onPick={(m) => navigate(`/pages/home/home/updateRate?merchantId=${m.id}`)} />
     );
-  } else if (q.isLoading) {
-    body = <DetailSkeleton />;
-  } else if (q.isError || !q.data) {
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  } else {
+  } else body = recordGate(true, q, '/pages/home/home/updateRate', <DetailSkeleton />);
+  if (merchantId && !body && q.data) {
     body = (
       <>
         <MerchantHead info={q.data} />

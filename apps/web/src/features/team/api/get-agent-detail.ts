@@ -5,7 +5,11 @@ import { teamKeys } from './team-keys';
 
 /** An agent of my subtree (GET /api/ag/myAgent/detail). */
 export async function getAgentDetail(id: number): Promise<TeamAgentDetail> {
-  const res = await request<TeamAgentDetail>({ url: '/api/ag/myAgent/detail', params: { id } });
+  const res = await request<TeamAgentDetail>({
+    url: '/api/ag/myAgent/detail',
+    quietMissing: true,
+    params: { id },
+  });
   if (!res.data) throw new Error('empty response');
   return res.data;
 }

@@ -1,10 +1,10 @@
 import { formatDate, formatMoney, type TeamFigures, type TeamTerminalCounts } from '@pos/core';
-import { ErrorBlock, List, Skeleton, Tag } from 'antd-mobile';
+import { List, Skeleton, Tag } from 'antd-mobile';
 import { AddCircleOutline, HistogramOutline, SendOutline, TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useAgentDetail } from '../api/get-agent-detail';
@@ -47,17 +47,16 @@ export default function AgentDetailPage() {
     { label: t('team.activatedShort'), value: c.activated },
   ];
 
-  let body: ReactNode;
-  if (!valid) body = <ErrorBlock status="empty" title={t('team.notFound')} description="" />;
-  else if (q.isLoading) {
-    body = (
-      <div className="team-block">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={10} animated />
-      </div>
-    );
-  } else if (q.isError || !d) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else {
+  let body: ReactNode = recordGate(
+    valid,
+    q,
+    '/pages/home/myAgent/index',
+    <div className="team-block">
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={10} animated />
+    </div>,
+  );
+  if (!body && d) {
     const shortcuts: Shortcut[] = [
       ...(d.isDirect
         ? [

@@ -1,7 +1,8 @@
-import { ErrorBlock } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';
+import { useTeamStats } from '../api/get-team-stats';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { teamKeys } from '../api/team-keys';
@@ -24,11 +25,13 @@ export default function TeamDetailPage() {
   const raw = params.get('id');
   const id = raw === null ? undefined : Number(raw);
   const valid = id === undefined || (Number.isInteger(id) && id > 0);
+  // The same query the month report reads: an agent outside my subtree is one missing state.
+  const stats = useTeamStats(valid ? id : undefined, month);
 
   return (
     <Page title={t('team.teamDetailTitle')} className="team-page" backTo="/pages/data/team-info">
-      {!valid ? (
-        <ErrorBlock status="empty" title={t('team.notFound')} description="" />
+      {!valid || (stats.isError && isMissingRecord(stats.error)) ? (
+        <MissingRecord backTo="/pages/data/team-info" />
       ) : (
         <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: teamKeys.all })}>
           <MonthReport agentId={id} month={month} onMonth={setMonth} />

@@ -7,6 +7,7 @@ import { terminalKeys } from './terminal-keys';
 export async function getTerminalInfo(sn: string): Promise<TerminalInfo> {
   const res = await request<TerminalInfo>({
     url: '/api/term-info/info',
+    quietMissing: true,
     params: { sn },
     noShowMsg: true,
   });

@@ -1,12 +1,11 @@
 import { formatDate, formatMoney } from '@pos/core';
-import { Button, Dialog, ErrorBlock, List, Skeleton, Steps, Toast } from 'antd-mobile';
+import { Button, Dialog, List, Skeleton, Steps, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
-import { ApiError } from '@/lib/api-client';
 import { terminalKeys } from '../api/terminal-keys';
 import { useTerminalInfo } from '../api/get-terminal-info';
 import { useUnbindTerminal } from '../api/unbind-terminal';
@@ -38,20 +37,13 @@ export default function TerminalInfoPage() {
     Toast.show({ icon: 'success', content: t('terminals.unbindDone') });
   };
 
-  let body;
-  if (!sn) body = <ErrorBlock status="empty" title={t('terminals.noTerminals')} description="" />;
-  else if (q.isLoading) body = <Skeleton.Paragraph lineCount={12} animated />;
-  else if (q.isError && q.error instanceof ApiError && q.error.code === 404) {
-    body = (
-      <ErrorBlock
-        status="empty"
-        title={q.error.message}
-        description={sn}
-        data-testid="terminal-missing"
-      />
-    );
-  } else if (q.isError || !d) body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else {
+  let body = recordGate(
+    !!sn,
+    q,
+    '/pages/home/terminal/terminalList',
+    <Skeleton.Paragraph lineCount={12} animated />,
+  );
+  if (!body && d) {
     body = (
       <div data-testid="terminal-info">
         <div className="term-detail-head">

@@ -5,7 +5,11 @@ import { walletKeys } from './wallet-keys';
 
 /** One earnings record with how it was computed (GET /api/ag/agent/wallet/earning). */
 export async function getEarning(id: number): Promise<EarningDetail> {
-  const res = await request<EarningDetail>({ url: '/api/ag/agent/wallet/earning', params: { id } });
+  const res = await request<EarningDetail>({
+    url: '/api/ag/agent/wallet/earning',
+    quietMissing: true,
+    params: { id },
+  });
   if (!res.data) throw new Error('empty response');
   return res.data;
 }

@@ -5,7 +5,11 @@ import { walletKeys } from './wallet-keys';
 
 /** One transaction of my subtree with my earnings on it (GET /api/ag/agent/trade/detail). */
 export async function getTrade(id: number): Promise<TradeDetail> {
-  const res = await request<TradeDetail>({ url: '/api/ag/agent/trade/detail', params: { id } });
+  const res = await request<TradeDetail>({
+    url: '/api/ag/agent/trade/detail',
+    quietMissing: true,
+    params: { id },
+  });
   if (!res.data) throw new Error('empty response');
   return res.data;
 }

@@ -2,7 +2,7 @@ import { formatDate, formatMoney, ppmToPercentText } from '@pos/core';
 import { Button, Card, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useEarning } from '../api/get-earning';
 import { useLabels } from '../components/labels';
@@ -26,24 +26,16 @@ export default function EarningInfoPage() {
   const id = Number(params.get('id'));
   const q = useEarning(Number.isInteger(id) && id > 0 ? id : 0);
 
-  let body;
-  if (!(Number.isInteger(id) && id > 0)) {
-    body = (
-      <LoadError
-        error={new Error(t('wallet.noRecords'))}
-        onRetry={() => navigate('/pages/earnings/earningsDetails')}
-      />
-    );
-  } else if (q.isLoading) {
-    body = (
-      <div className="wallet-block">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={8} animated />
-      </div>
-    );
-  } else if (q.isError || !q.data) {
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  } else {
+  let body = recordGate(
+    Number.isInteger(id) && id > 0,
+    q,
+    '/pages/earnings/earningsDetails',
+    <div className="wallet-block">
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={8} animated />
+    </div>,
+  );
+  if (!body && q.data) {
     const e = q.data;
     const b = e.basis;
     const value = (v: number | null) =>

@@ -2,7 +2,7 @@ import { formatDate, formatMoney, ppmToPercentText } from '@pos/core';
 import { List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useTrade } from '../api/get-trade';
 import { useLabels } from '../components/labels';
@@ -21,24 +21,16 @@ export default function TradingDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const q = useTrade(valid ? id : 0);
 
-  let body;
-  if (!valid) {
-    body = (
-      <LoadError
-        error={new Error(t('wallet.noTrades'))}
-        onRetry={() => navigate('/pages/home/trading/index')}
-      />
-    );
-  } else if (q.isLoading) {
-    body = (
-      <div className="wallet-block">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={10} animated />
-      </div>
-    );
-  } else if (q.isError || !q.data) {
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  } else {
+  let body = recordGate(
+    valid,
+    q,
+    '/pages/home/trading/index',
+    <div className="wallet-block">
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={10} animated />
+    </div>,
+  );
+  if (!body && q.data) {
     const d = q.data;
     body = (
       <>

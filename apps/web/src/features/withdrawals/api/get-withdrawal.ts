@@ -6,6 +6,7 @@ import { withdrawalKeys } from './keys';
 export async function getWithdrawal(id: number): Promise<Withdrawal> {
   const res = await request<Withdrawal>({
     url: '/api/ag/agent/withdraw/info',
+    quietMissing: true,
     params: { id },
     noShowMsg: true,
   });

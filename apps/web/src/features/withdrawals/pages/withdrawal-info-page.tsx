@@ -1,10 +1,9 @@
 import { formatDate, formatMoney } from '@pos/core';
-import { ErrorBlock, List, Skeleton, Steps } from 'antd-mobile';
+import { List, Skeleton, Steps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '@/components/ui/load-error';
+import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
-import { ApiError } from '@/lib/api-client';
 import { useWithdrawal } from '../api/get-withdrawal';
 import { useWdLabels } from '../components/labels';
 import '../i18n';
@@ -18,8 +17,17 @@ export default function WithdrawalInfoPage() {
   const labels = useWdLabels();
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
-  const q = useWithdrawal(id);
+  const valid = Number.isInteger(id) && id > 0;
+  const q = useWithdrawal(valid ? id : 0);
   const w = q.data;
+  const gate = recordGate(
+    valid,
+    q,
+    '/pages/earnings/withdrawalList',
+    <div className="wd-block">
+      <Skeleton.Paragraph lineCount={8} animated />
+    </div>,
+  );
 
   const steps = w
     ? [
@@ -71,40 +79,38 @@ export default function WithdrawalInfoPage() {
       className="wd-page"
       backTo="/pages/earnings/withdrawalList"
     >
-      {q.isLoading ? (
-        <div className="wd-block">
-          <Skeleton.Paragraph lineCount={8} animated />
-        </div>
-      ) : q.error instanceof ApiError && q.error.code === 404 ? (
-        <ErrorBlock status="empty" title={t('withdrawals.notFound')} description="" />
-      ) : q.isError || !w ? (
-        <LoadError error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <>
-          <section className="wd-hero">
-            <div className={`wd-status-${w.status}`} data-testid="withdrawal-status">
-              {labels.status(w.status)}
+      {gate ??
+        (!w ? null : (
+          <>
+            <section className="wd-hero">
+              <div className={`wd-status-${w.status}`} data-testid="withdrawal-status">
+                {labels.status(w.status)}
+              </div>
+              <div className="wd-hero-amount">¥{formatMoney(w.amountFen)}</div>
+            </section>
+            <div className="wd-block">
+              <Steps direction="vertical" current={steps.length - 1}>
+                {steps.map((s, i) => (
+                  <Steps.Step
+                    key={i}
+                    title={s.title}
+                    description={s.description}
+                    status={s.status}
+                  />
+                ))}
+              </Steps>
             </div>
-            <div className="wd-hero-amount">¥{formatMoney(w.amountFen)}</div>
-          </section>
-          <div className="wd-block">
-            <Steps direction="vertical" current={steps.length - 1}>
-              {steps.map((s, i) => (
-                <Steps.Step key={i} title={s.title} description={s.description} status={s.status} />
-              ))}
-            </Steps>
-          </div>
-          <List>
-            <List.Item extra={labels.wallet(w.walletType)}>{t('withdrawals.wallet')}</List.Item>
-            <List.Item extra={`¥${formatMoney(w.feeFen)}`}>{t('withdrawals.fee')}</List.Item>
-            <List.Item extra={`¥${formatMoney(w.taxFen)}`}>{t('withdrawals.tax')}</List.Item>
-            <List.Item extra={<b>¥{formatMoney(w.netFen)}</b>}>{t('withdrawals.net')}</List.Item>
-            <List.Item extra={`${w.bankName} ${w.cardMasked}`}>{t('withdrawals.card')}</List.Item>
-            <List.Item extra={when(w.createdAt)}>{t('withdrawals.appliedAt')}</List.Item>
-            {w.reason && <List.Item extra={w.reason}>{t('withdrawals.reason')}</List.Item>}
-          </List>
-        </>
-      )}
+            <List>
+              <List.Item extra={labels.wallet(w.walletType)}>{t('withdrawals.wallet')}</List.Item>
+              <List.Item extra={`¥${formatMoney(w.feeFen)}`}>{t('withdrawals.fee')}</List.Item>
+              <List.Item extra={`¥${formatMoney(w.taxFen)}`}>{t('withdrawals.tax')}</List.Item>
+              <List.Item extra={<b>¥{formatMoney(w.netFen)}</b>}>{t('withdrawals.net')}</List.Item>
+              <List.Item extra={`${w.bankName} ${w.cardMasked}`}>{t('withdrawals.card')}</List.Item>
+              <List.Item extra={when(w.createdAt)}>{t('withdrawals.appliedAt')}</List.Item>
+              {w.reason && <List.Item extra={w.reason}>{t('withdrawals.reason')}</List.Item>}
+            </List>
+          </>
+        ))}
     </Page>
   );
 }
