@@ -19,6 +19,11 @@ export const RELATIVE_TIME_MAX_DAYS = 30;
 export const DEFAULT_DATE_FORMAT = 'yyyy-mm-dd';
 export const SMS_CODE_LENGTH = 6;
 export const PHONE_LENGTH = 11;
+/**
+ * The name every party-name field (holder, from/to of an operation, opener of a policy) carries
+ * when the party is the platform itself; clients show it in their own language.
+ */
+export const PLATFORM_PARTY_NAME = '平台';
 
 /** Stored keys on the device, exactly as spec section 3 names them. */
 export const STORAGE_KEYS = {

@@ -80,7 +80,7 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
   return {
     ...item,
     address: String(m.address ?? ''),
-    agentMobile: maskPhone(String(m.agent_mobile ?? '')),
+    agentMobile: item.own ? String(m.agent_mobile ?? '') : maskPhone(String(m.agent_mobile ?? '')),
     terminals,
     rates: rates.map((r) => ({ rateType: num(r.rate_type), ratePpm: num(r.rate_ppm) })),
     recentTrades: trades.map((t) => ({

@@ -1,4 +1,4 @@
-import { maskPhone, type AgentPolicyDetail, type AgentPolicyTerms } from '@pos/core';
+import { maskName, maskPhone, type AgentPolicyDetail, type AgentPolicyTerms } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -24,18 +24,24 @@ export async function getAgentPolicy(
   if (!product) throw notFound();
   const [info] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT a.name, a.mobile, o.name AS opened_by_name, o.role AS opened_by_role
+    sql`SELECT a.name, a.mobile, o.id AS opened_by, o.name AS opened_by_name, o.role AS opened_by_role
         FROM agents a JOIN agents o ON o.id = ${record.openedBy} WHERE a.id = ${record.agentId}`,
   );
   const versions = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT v.version, v.terms, v.created_at, a.name AS changed_by_name, a.role AS changed_by_role
+    sql`SELECT v.version, v.terms, v.created_at, a.id AS changed_by, a.name AS changed_by_name,
+          a.role AS changed_by_role
         FROM agent_policy_versions v JOIN agents a ON a.id = v.changed_by
         WHERE v.agent_policy_id = ${id} ORDER BY v.version DESC LIMIT ${VERSIONS_SHOWN}`,
   );
   const isOwn = caller.role !== 'operator' && caller.agentId === record.agentId;
-  const shownName = (name: unknown, role: unknown) =>
-    role === 'operator' ? PLATFORM_NAME : String(name);
+  // The platform by name, the caller itself in full, any other agent masked (docs/decisions/010);
+  // operators see names in full.
+  const shownName = (id: unknown, name: unknown, role: unknown) => {
+    if (role === 'operator') return PLATFORM_NAME;
+    if (caller.role === 'operator' || num(id) === caller.agentId) return String(name);
+    return maskName(String(name));
+  };
   return {
     id: record.id,
     policyId: product.id,
@@ -48,21 +54,23 @@ export async function getAgentPolicy(
     commFeeOptionsFen: product.commFeeOptionsFen,
     updatedAt: iso(record.updatedAt),
     agentId: record.agentId,
-    agentName: String(info?.name ?? ''),
-    // The agent's own mobile in full; anyone else's masked.
-    agentMobile: isOwn ? String(info?.mobile ?? '') : maskPhone(String(info?.mobile ?? '')),
+    agentName: shownName(record.agentId, info?.name ?? '', 'agent'),
+    agentMobile:
+      isOwn || caller.role === 'operator'
+        ? String(info?.mobile ?? '')
+        : maskPhone(String(info?.mobile ?? '')),
     isOwn,
     canEdit:
       caller.role === 'operator'
         ? record.parentAgentId === null
         : record.parentAgentId === caller.agentId,
-    openedByName: shownName(info?.opened_by_name, info?.opened_by_role),
+    openedByName: shownName(info?.opened_by, info?.opened_by_name, info?.opened_by_role),
     createdAt: iso(record.createdAt),
     product: productView(product, caller),
     terms: record.terms,
     versions: versions.map((v) => ({
       version: num(v.version),
-      changedByName: shownName(v.changed_by_name, v.changed_by_role),
+      changedByName: shownName(v.changed_by, v.changed_by_name, v.changed_by_role),
       createdAt: iso(v.created_at),
       terms: json<AgentPolicyTerms>(v.terms),
     })),

@@ -83,5 +83,5 @@ export const iso = (v: unknown): string => isoOrNull(v) ?? new Date(0).toISOStri
 /** jsonb arrives parsed from both drivers, but text from a raw query on some; read both. */
 export const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-/** The platform, as the opener of a top-level agent's policy is shown. */
-export const PLATFORM_NAME = '平台';
+/** The platform as a party (its own stock, the opener of a top-level agent's policy). */
+export { PLATFORM_PARTY_NAME as PLATFORM_NAME } from '@pos/core';

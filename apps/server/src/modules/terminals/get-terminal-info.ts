@@ -64,7 +64,13 @@ export async function getTerminalInfo(
     policyName: row.policy_name == null ? null : String(row.policy_name),
     serviceFeeFen: num(row.service_fee_fen),
     commFeeFen: num(row.comm_fee_fen),
-    holderMobile: item.holderAgentId === null ? '' : maskPhone(String(row.holder_mobile ?? '')),
+    // The caller's own mobile in full, anyone else's masked (docs/decisions/010).
+    holderMobile:
+      item.holderAgentId === null
+        ? ''
+        : item.own
+          ? String(row.holder_mobile ?? '')
+          : maskPhone(String(row.holder_mobile ?? '')),
     merchantNo: row.merchant_no == null ? null : String(row.merchant_no),
     createdAt: isoNow(row.created_at),
     history: history.map((h) => {

@@ -63,6 +63,6 @@ export function brief(
   caller: Pick<Caller, 'agentId'>,
 ): TermAgentBrief {
   if (id === null) return { id: null, name: PLATFORM_NAME, mobile: '' };
-  if (id === caller.agentId) return { id, name: name ?? '', mobile: maskPhone(mobile) };
+  if (id === caller.agentId) return { id, name: name ?? '', mobile: mobile ?? '' };
   return { id, name: maskName(name), mobile: maskPhone(mobile) };
 }

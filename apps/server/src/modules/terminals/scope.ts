@@ -90,5 +90,5 @@ export const iso = (v: unknown): string | null => {
 };
 export const isoNow = (v: unknown): string => iso(v) ?? new Date(0).toISOString();
 
-/** The platform, where a party is the platform's own stock. */
-export const PLATFORM_NAME = '平台';
+/** The platform as a party (its own stock, the opener of a top-level agent's policy). */
+export { PLATFORM_PARTY_NAME as PLATFORM_NAME } from '@pos/core';

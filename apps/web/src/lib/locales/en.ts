@@ -34,6 +34,7 @@ export const en: Messages = {
     recordMissingDesc:
       'The link has no record number, or the record does not exist or is outside what you can see.',
     goBack: 'Go back',
+    platform: 'Platform',
   },
   shell: {
     cacheTitle: 'Cache clear notice',

@@ -32,6 +32,7 @@ export const zh = {
     recordMissing: '找不到这条记录',
     recordMissingDesc: '链接缺少记录编号，或这条记录不存在、不在你的查看范围内。',
     goBack: '返回',
+    platform: '平台',
   },
   shell: {
     cacheTitle: '缓存清理通知',

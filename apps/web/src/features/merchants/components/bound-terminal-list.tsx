@@ -12,6 +12,7 @@ import { useBoundTerminals } from '../api/get-bound-terminals';
 import { merchantKeys } from '../api/merchant-keys';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { BindTag } from './status-tags';
+import { usePartyName } from '@/lib/party-name';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +22,7 @@ const DAY_MS = 86_400_000;
  */
 export function BoundTerminalList({ bindStatus }: { bindStatus: 1 | 3 }) {
   const { t } = useTranslation();
+  const party = usePartyName();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [sn, setSn] = useState('');
@@ -57,7 +59,7 @@ export function BoundTerminalList({ bindStatus }: { bindStatus: 1 | 3 }) {
                 <div className="merch-card-sub">
                   {t('merchants.merchant')}：{r.merchantName}
                   <span className="merch-dot">·</span>
-                  {t('merchants.holder')}：{r.own ? t('merchants.mine') : r.holderName}
+                  {t('merchants.holder')}：{r.own ? t('merchants.mine') : party(r.holderName)}
                 </div>
                 <div className="merch-card-sub">
                   {r.brandName} {r.model}

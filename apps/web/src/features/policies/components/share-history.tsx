@@ -2,6 +2,7 @@ import { sharePpmToPercentText } from '@pos/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from './list-states';
 import { dateTime } from './policy-format';
+import { usePartyName } from '@/lib/party-name';
 
 /** The changes of a pass-down share, newest first. */
 export function ShareHistory({
@@ -10,6 +11,7 @@ export function ShareHistory({
   history: { passPpm: number; previousPassPpm: number; changedByName: string; createdAt: string }[];
 }) {
   const { t } = useTranslation();
+  const party = usePartyName();
   if (history.length === 0) return <EmptyBlock title={t('policies.noHistory')} />;
   return (
     <div className="pol-card" data-testid="share-history">
@@ -22,7 +24,7 @@ export function ShareHistory({
             })}
           </span>
           <span className="pol-muted">
-            {dateTime(h.createdAt)} · {h.changedByName}
+            {dateTime(h.createdAt)} · {party(h.changedByName)}
           </span>
         </div>
       ))}

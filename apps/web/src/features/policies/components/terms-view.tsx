@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/lib/use-lang';
 import { dateTime, money, rateLabel, rateText } from './policy-format';
+import { usePartyName } from '@/lib/party-name';
 
 /** What changed from one version of terms to the next, one line per field. */
 export function diffTerms(prev: AgentPolicyTerms, next: AgentPolicyTerms, lang: Lang): string[] {
@@ -61,6 +62,7 @@ export function diffTerms(prev: AgentPolicyTerms, next: AgentPolicyTerms, lang: 
 /** An opened policy in full: rates with the product's standard and range, rewards, fee shares, versions. */
 export function TermsView({ detail }: { detail: AgentPolicyDetail }) {
   const { t } = useTranslation();
+  const party = usePartyName();
   const lang = useLang();
   const { terms, product } = detail;
   return (
@@ -76,7 +78,7 @@ export function TermsView({ detail }: { detail: AgentPolicyDetail }) {
             {detail.agentName} {detail.agentMobile}
           </dd>
           <dt>{t('policies.openedBy')}</dt>
-          <dd>{detail.openedByName}</dd>
+          <dd>{party(detail.openedByName)}</dd>
           <dt>{t('policies.activationCondition')}</dt>
           <dd>
             {t('policies.activationRule', {
@@ -181,7 +183,10 @@ export function TermsView({ detail }: { detail: AgentPolicyDetail }) {
                   <div style={{ display: 'flex', justifyContent: 'space-between' }}>
                     <b>v{v.version}</b>
                     <span className="pol-muted">
-                      {dateTime(v.createdAt)} · {t('policies.changedBy', { name: v.changedByName })}
+                      {dateTime(v.createdAt)} ·{' '}
+                      {t(v.version === 1 ? 'policies.openedByName' : 'policies.changedBy', {
+                        name: party(v.changedByName),
+                      })}
                     </span>
                   </div>
                   {changes.length > 0 && (

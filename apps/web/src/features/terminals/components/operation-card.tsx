@@ -3,6 +3,7 @@ import { formatDate } from '@pos/core';
 import { Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePartyLabel } from '@/lib/party-name';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'danger' };
 
@@ -17,12 +18,11 @@ export function OperationCard({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const party = usePartyLabel();
   const other =
     record.type === 3 || record.type === 4
       ? (record.merchantName ?? '')
-      : record.counterparty.mobile
-        ? `${record.counterparty.name} ${record.counterparty.mobile}`
-        : record.counterparty.name;
+      : party(record.counterparty);
   return (
     <div className="term-record" data-testid={`record-${record.id}`}>
       <button type="button" className="term-record-main" onClick={onOpen}>

@@ -1,15 +1,14 @@
-import type { TermAgentBrief } from '@pos/core';
 import { formatDate } from '@pos/core';
 import { Button, List, Popup, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
+import { usePartyLabel } from '@/lib/party-name';
 import { useOperationInfo } from '../api/get-operation-info';
-
-const party = (p: TermAgentBrief) => (p.mobile ? `${p.name} ${p.mobile}` : p.name);
 
 /** A record in full, with its SNs a hundred at a time. */
 export function OperationDetail({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const party = usePartyLabel();
   const q = useOperationInfo(id);
   const record = q.data?.pages[0]?.record;
   const sns = q.data?.pages.flatMap((p) => p.sns) ?? [];

@@ -1,6 +1,7 @@
 import type { TerminalOperatePreview } from '@pos/core';
 import { Button, List, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { usePartyName } from '@/lib/party-name';
 
 /** The last look before an operation: who gives, who receives, how many, which SNs. */
 export function PreviewPopup({
@@ -16,8 +17,9 @@ export function PreviewPopup({
 }) {
   const { t } = useTranslation();
   const verb = preview ? t(`terminals.types.${preview.type}`) : '';
+  const partyName = usePartyName();
   const party = (p: TerminalOperatePreview['from']) =>
-    p.mobile ? `${p.name}（${p.mobile}）` : p.name;
+    p.mobile ? `${partyName(p.name)}（${p.mobile}）` : partyName(p.name);
   return (
     <Popup
       visible={preview !== null}

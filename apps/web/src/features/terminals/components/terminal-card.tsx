@@ -3,6 +3,7 @@ import { formatDate } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { BindStatusTag } from './bind-status-tag';
+import { usePartyName } from '@/lib/party-name';
 
 /** A terminal in a list: SN, brand and model, holder, state and the time that matters for it. */
 export function TerminalCard({
@@ -13,7 +14,8 @@ export function TerminalCard({
   onOpen: () => void;
 }) {
   const { t } = useTranslation();
-  const holder = terminal.own ? t('terminals.ownShort') : terminal.holderName;
+  const party = usePartyName();
+  const holder = terminal.own ? t('terminals.ownShort') : party(terminal.holderName);
   let when = '';
   if (terminal.bindStatus === 3 && terminal.activatedAt) {
     when = `${t('terminals.activatedAt')} ${formatDate(terminal.activatedAt)}`;

@@ -12,6 +12,7 @@ import { useUnbindTerminal } from '../api/unbind-terminal';
 import { BindStatusTag } from '../components/bind-status-tag';
 import '../i18n';
 import '../terminals.css';
+import { usePartyName } from '@/lib/party-name';
 
 /**
  * One terminal: SN, brand and model, holder, policy, fee options, bind state, merchant, bound and
@@ -19,6 +20,7 @@ import '../terminals.css';
  */
 export default function TerminalInfoPage() {
   const { t } = useTranslation();
+  const party = usePartyName();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [params] = useSearchParams();
@@ -53,7 +55,9 @@ export default function TerminalInfoPage() {
         <List mode="card">
           <List.Item extra={`${d.brandName} ${d.model}`}>{t('terminals.brand')}</List.Item>
           <List.Item
-            extra={d.own ? t('terminals.ownShort') : `${d.holderName} ${d.holderMobile}`}
+            extra={
+              d.own ? t('terminals.ownShort') : `${party(d.holderName)} ${d.holderMobile}`.trim()
+            }
             data-testid="terminal-holder"
           >
             {t('terminals.holder')}
@@ -121,7 +125,7 @@ export default function TerminalInfoPage() {
                   key={h.id}
                   status={h.status === 2 ? 'error' : h.status === 0 ? 'wait' : 'finish'}
                   title={`${t(`terminals.types.${h.type}`)} · ${t(`terminals.statuses.${h.status}`)}`}
-                  description={`${h.fromName} → ${h.toName} · ${formatDate(h.createdAt, 'yyyy-mm-dd hh:MM')}`}
+                  description={`${party(h.fromName)} → ${party(h.toName)} · ${formatDate(h.createdAt, 'yyyy-mm-dd hh:MM')}`}
                 />
               ))}
             </Steps>
