@@ -77,6 +77,7 @@ test('a link with no history goes back to the list the record belongs to', async
   await loginViaApi(page, DEMO.top.mobile);
   await page.goto('/pages/earnings/earningsWithdrawalInfo?id=987654321');
   await expect(page.getByTestId('record-missing')).toBeVisible();
+  await page.screenshot({ path: 'test-results/missing-record.png' });
   await page.getByTestId('record-missing').getByRole('button', { name: '返回' }).click();
   await expect(page).toHaveURL(/withdrawalList/);
 });

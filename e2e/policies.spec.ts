@@ -218,3 +218,47 @@ test('a service fee change says what the terminals will be set to and asks first
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/pages\/home\/policy\/changeServiceInfo\?id=\d+/);
 });
+
+test('the fee-change picker marks terminals already at the chosen fee, and the form offers to drop them', async ({
+  page,
+}) => {
+  const token = await signIn(page, TOP);
+  const own = await api<{ policyId: number; serviceFeeOptionsFen: number[] }[]>(
+    page,
+    token,
+    '/api/ag/agent/open/policy/info',
+  );
+  const policy = own[0]!;
+  const stock = await api<{ rows: { sn: string; serviceFeeFen: number; pending: boolean }[] }>(
+    page,
+    token,
+    `/api/ag/fee/change/terminals?kind=1&policyId=${policy.policyId}&pageSize=50`,
+  );
+  const terminal = stock.rows.find((r) => !r.pending)!;
+  const current = terminal.serviceFeeFen;
+  const other = policy.serviceFeeOptionsFen.find((o) => o !== current)!;
+
+  await page.goto('/pages/home/policy/changeServiceFee');
+  // With the fee chosen first, a terminal already at it cannot be ticked and says why.
+  await page.getByTestId(`fee-option-${current}`).click();
+  await page.getByTestId('pick-stock').click();
+  await expect(page.getByTestId(`stock-fee-${terminal.sn}`)).toContainText('已是');
+  await expect(page.getByTestId(`stock-${terminal.sn}`)).toHaveClass(/adm-checkbox-disabled/);
+  await page.screenshot({ path: 'test-results/fee-change-picker.png' });
+  await page.getByTestId('stock-confirm').click();
+
+  // Picked under another fee and then switched back: the form names it and can drop it.
+  await page.getByTestId(`fee-option-${other}`).click();
+  await page.getByTestId('pick-stock').click();
+  await page.getByTestId(`stock-${terminal.sn}`).click();
+  await page.getByTestId('stock-confirm').click();
+  await expect(page.getByTestId('sn-list')).toHaveValue(terminal.sn);
+  await page.getByTestId(`fee-option-${current}`).click();
+  await expect(page.getByTestId('at-target')).toContainText(terminal.sn);
+  await page.screenshot({ path: 'test-results/fee-change-at-target.png' });
+  await page.getByTestId('fee-submit').click();
+  await expect(page.getByTestId('fee-confirm')).toHaveCount(0);
+  await page.getByTestId('remove-at-target').click();
+  await expect(page.getByTestId('sn-list')).toHaveValue('');
+  await expect(page.getByTestId('at-target')).toHaveCount(0);
+});

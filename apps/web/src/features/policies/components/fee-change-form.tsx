@@ -36,6 +36,8 @@ export function FeeChangeForm({ kind }: { kind: 1 | 2 }) {
   const [endSn, setEndSn] = useState('');
   const [feeFen, setFeeFen] = useState<number | undefined>();
   const [picking, setPicking] = useState(false);
+  // Current fees of the terminals the stock picker listed: typed SNs are checked by the server.
+  const [knownFeesFen, setKnownFeesFen] = useState<Record<string, number>>({});
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<{ field?: string; message: string } | null>(null);
   const mutation = useChangeFee();
@@ -59,6 +61,10 @@ export function FeeChangeForm({ kind }: { kind: 1 | 2 }) {
       ? selection.value.length
       : selection.value.count
     : 0;
+  const atTarget =
+    feeFen !== undefined && mode === 'list' && selection.ok && Array.isArray(selection.value)
+      ? selection.value.filter((sn) => knownFeesFen[sn] === feeFen)
+      : [];
   const snError =
     serverError && (serverError.field === 'sns' || serverError.field === 'startSn')
       ? serverError.message
@@ -80,7 +86,7 @@ export function FeeChangeForm({ kind }: { kind: 1 | 2 }) {
   const submit = async () => {
     setTouched(true);
     setServerError(null);
-    if (!selection.ok || feeFen === undefined) return;
+    if (!selection.ok || feeFen === undefined || atTarget.length > 0) return;
     const body =
       mode === 'list'
         ? { kind, sns: selection.value as string[], feeFen }
@@ -195,6 +201,31 @@ export function FeeChangeForm({ kind }: { kind: 1 | 2 }) {
               {snError}
             </div>
           )}
+          {atTarget.length > 0 && feeFen !== undefined && (
+            <div className="pol-error" role="alert" data-testid="at-target">
+              {t('policies.atTargetWarn', {
+                n: atTarget.length,
+                fee: money(feeFen, lang),
+                sns: atTarget.join('、'),
+              })}
+              <Button
+                size="mini"
+                fill="outline"
+                color="danger"
+                style={{ marginLeft: 6 }}
+                data-testid="remove-at-target"
+                onClick={() => {
+                  const drop = new Set(atTarget);
+                  const kept = (
+                    selection.ok && Array.isArray(selection.value) ? selection.value : []
+                  ).filter((sn) => !drop.has(sn));
+                  setSnText(kept.join('\n'));
+                }}
+              >
+                {t('policies.removeAtTarget')}
+              </Button>
+            </div>
+          )}
         </div>
       </div>
       <div className="pol-card">
@@ -252,8 +283,10 @@ export function FeeChangeForm({ kind }: { kind: 1 | 2 }) {
           kind={kind}
           policyId={chosen.policyId}
           initial={selection.ok && Array.isArray(selection.value) ? selection.value : []}
+          targetFeeFen={feeFen}
           onClose={() => setPicking(false)}
-          onConfirm={(sns) => {
+          onConfirm={(sns, fees) => {
+            setKnownFeesFen((known) => ({ ...known, ...fees }));
             setSnText(sns.join('\n'));
             setMode('list');
             setPicking(false);
