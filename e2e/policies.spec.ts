@@ -97,6 +97,14 @@ test('a top agent opens a policy for its sub-agent with the simulator visible, a
   await expect(page.getByTestId('sim-rate-1')).toContainText('5.00元');
   await typeInto(page, 'activation', '120');
   await expect(page.getByTestId('sim-activation')).toContainText('30.00元');
+  // Down among the last fields the simulator has scrolled away; its one-line strip stays above
+  // the submit button with the same figures.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(simulator).not.toBeInViewport();
+  await expect(page.getByTestId('strip-activation')).toBeInViewport();
+  await expect(page.getByTestId('strip-activation')).toContainText('30.00元');
+  await expect(page.getByTestId('strip-rate-1')).toContainText('5.00元');
+  await page.screenshot({ path: 'test-results/open-policy-strip.png' });
 
   const saved = page.waitForResponse((r) => r.url().includes('/api/ag/agent/open/policy/open'));
   await page.getByTestId('open-submit').click();

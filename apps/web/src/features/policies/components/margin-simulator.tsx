@@ -46,3 +46,32 @@ export function MarginSimulator({ margins }: { margins: OpenMargins }) {
     </section>
   );
 }
+
+/**
+ * The simulator in one line, kept above the submit button while the agent scrolls through the
+ * fields: what it keeps per rate type and per activation, red where the draft gives away more
+ * than it has.
+ */
+export function MarginStrip({ margins }: { margins: OpenMargins }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const items = [
+    ...margins.rates.map((r) => ({
+      key: `rate-${r.rateType}`,
+      label: rateLabel(r.rateType, lang),
+      value: r.marginFen,
+    })),
+    { key: 'activation', label: t('policies.activationReward'), value: margins.activationFen },
+  ];
+  return (
+    <div className="pol-strip" data-testid="margin-strip" aria-live="polite">
+      <span className="pol-strip-title">{t('policies.keep')}</span>
+      {items.map((i) => (
+        <span key={i.key} className="pol-strip-item" data-testid={`strip-${i.key}`}>
+          {i.label}
+          <b className={i.value < 0 ? 'neg' : ''}>{money(i.value, lang)}</b>
+        </span>
+      ))}
+    </div>
+  );
+}

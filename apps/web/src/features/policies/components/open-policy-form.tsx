@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { useOpenPolicy } from '../api/open-policy';
 import { useLang } from '@/lib/use-lang';
 import { FieldInput } from './field-input';
-import { MarginSimulator } from './margin-simulator';
+import { MarginSimulator, MarginStrip } from './margin-simulator';
 import {
   fenToInput,
   inputToFen,
@@ -347,6 +347,7 @@ export function OpenPolicyForm({
       ))}
 
       <div className="pol-footer">
+        <MarginStrip margins={margins} />
         <Button
           block
           color="primary"
