@@ -25,6 +25,7 @@ export default tseslint.config(
       '.data/**',
       'test-results/**',
       'playwright-report/**',
+      '*.tmp.mjs',
       'apps/native/**',
     ],
   },
