@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../admin/roles';
+import { agentPolicyTermsSchema, agentRateSchema, productPolicyView } from './policies';
 
 /**
  * Contracts of the operators' console API (/prod-api/admin/...). Lists share one shape: a page
@@ -577,3 +578,117 @@ export const statementLine = z.object({
   createdAt: z.string(),
 });
 export type StatementLine = z.infer<typeof statementLine>;
+
+// ---------------------------------------------------------------------------------------------
+// Policies: product policies, root openings for top-level agents, a terminal's chain
+// ---------------------------------------------------------------------------------------------
+
+export const adminPolicyQuery = listQueryBase.extend({
+  brandId: z.coerce
+    .number({ error: '品牌不正确' })
+    .int('品牌不正确')
+    .positive('品牌不正确')
+    .optional(),
+  keyword: z.string().trim().max(50, '搜索内容最多50个字').optional(),
+});
+
+export const adminPolicy = z.object({
+  id: z.number(),
+  brandId: z.number(),
+  brandName: z.string(),
+  name: z.string(),
+  version: z.number(),
+  activationThresholdFen: z.number(),
+  activationWindowDays: z.number(),
+  standardMonthCount: z.number(),
+  /** How many top-level agents hold it (their root policy). */
+  topAgentsOpened: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminPolicy = z.infer<typeof adminPolicy>;
+
+export const adminPolicyDetail = z.object({
+  policy: adminPolicy,
+  terms: productPolicyView,
+});
+export type AdminPolicyDetail = z.infer<typeof adminPolicyDetail>;
+
+export const adminPolicyTopAgentQuery = listQueryBase.extend({
+  policyId: id('政策'),
+  keyword: z.string().trim().max(32, '搜索内容最多32个字').optional(),
+});
+
+/** A top-level agent and its root policy under one product policy, if opened. */
+export const adminPolicyTopAgent = z.object({
+  agentId: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  status: z.number(),
+  agentPolicyId: z.number().nullable(),
+  version: z.number().nullable(),
+  /** POS swipe cost (rate type 1) in ppm, the figure compared first. */
+  posCost: z.number().nullable(),
+  activationRewardFen: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AdminPolicyTopAgent = z.infer<typeof adminPolicyTopAgent>;
+
+export const adminRootDraftQuery = z.object({ agentId: id('代理'), policyId: id('政策') });
+
+/**
+ * What the root-opening form starts from: the product (with the acquirer's cost) and the agent's
+ * current terms, or a starting point that keeps the platform a margin when none were opened.
+ */
+export const adminRootDraft = z.object({
+  agent: z.object({ id: z.number(), name: z.string(), mobile: z.string() }),
+  policyId: z.number(),
+  policyName: z.string(),
+  brandName: z.string(),
+  product: productPolicyView,
+  terms: agentPolicyTermsSchema,
+  opened: z.boolean(),
+  version: z.number().nullable(),
+});
+export type AdminRootDraft = z.infer<typeof adminRootDraft>;
+
+export const adminPolicyChainQuery = z.object({
+  sn: z
+    .string({ error: '请输入SN' })
+    .trim()
+    .min(1, '请输入SN')
+    .max(32, 'SN不能超过32个字符')
+    .transform((v) => v.toUpperCase()),
+});
+
+/**
+ * What settlement uses for one terminal: from the platform down to its holder, each level's costs
+ * and rewards under the terminal's policy and what that level keeps from this terminal's volume
+ * (per 10,000 yuan at the standard rate; per capped payment for the debit-card cap) and from its
+ * activation. A level without terms breaks the chain and is named.
+ */
+export const adminPolicyChain = z.object({
+  sn: z.string(),
+  brandName: z.string(),
+  policyId: z.number().nullable(),
+  policyName: z.string().nullable(),
+  holderAgentId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  levels: z.array(
+    z.object({
+      /** Null for the platform. */
+      agentId: z.number().nullable(),
+      name: z.string(),
+      mobile: z.string(),
+      agentPolicyId: z.number().nullable(),
+      version: z.number().nullable(),
+      rates: z.array(agentRateSchema.pick({ rateType: true, cost: true })),
+      activationRewardFen: z.number().nullable(),
+      keeps: z.array(z.object({ rateType: z.number(), fen: z.number() })),
+      activationKeepsFen: z.number().nullable(),
+    }),
+  ),
+  /** The first level on the way down without terms for this policy, if any. */
+  brokenAt: z.number().nullable(),
+});
+export type AdminPolicyChain = z.infer<typeof adminPolicyChain>;

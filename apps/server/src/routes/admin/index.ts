@@ -10,6 +10,7 @@ import { adminLedgerRoutes } from './ledger.routes';
 import { adminDashboardRoutes } from './dashboard.routes';
 import { adminTerminalRoutes } from './terminals.routes';
 import { adminOpsRoutes } from './ops.routes';
+import { adminPolicyRoutes } from './policies.routes';
 
 export interface AdminRouteEntry {
   method: string;
@@ -59,5 +60,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await priv.register(adminDashboardRoutes);
     await priv.register(adminTerminalRoutes);
     await priv.register(adminOpsRoutes);
+    await priv.register(adminPolicyRoutes);
   });
 }

@@ -1,0 +1,185 @@
+import {
+  adminPolicy,
+  adminPolicyChain,
+  adminPolicyChainQuery,
+  adminPolicyDetail,
+  adminPolicyQuery,
+  adminPolicyTopAgent,
+  adminPolicyTopAgentQuery,
+  adminRootDraft,
+  adminRootDraftQuery,
+  createProductPolicyRequest,
+  envelopeOf,
+  ok,
+  openPolicyResponse,
+  openRootPolicyRequest,
+  pageOf,
+  productPolicyQuery,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { keysetPage, sendCsv } from '../../lib/keyset';
+import {
+  createPolicy,
+  openTop,
+  policyChain,
+  policyDetail,
+  policyList,
+  policyTopAgents,
+  rootDraft,
+} from '../../modules/admin/policies';
+import { operatorOf } from '../../plugins/admin-auth';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const yuan = (fen: number | null) => (fen === null ? '' : (fen / 100).toFixed(2));
+
+export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/policies',
+    {
+      config: { permission: 'policy:view' },
+      schema: {
+        tags,
+        summary: 'Product policies per brand',
+        security,
+        querystring: adminPolicyQuery,
+        response: { 200: envelopeOf(pageOf(adminPolicy)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = policyList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: 'ID', value: (r) => r.id },
+            { header: '品牌', value: (r) => r.brandName },
+            { header: '政策', value: (r) => r.name },
+            { header: '版本', value: (r) => r.version },
+            { header: '激活门槛(元)', value: (r) => yuan(r.activationThresholdFen) },
+            { header: '激活期限(天)', value: (r) => r.activationWindowDays },
+            { header: '达标月数', value: (r) => r.standardMonthCount },
+            { header: '已开通一级代理', value: (r) => r.topAgentsOpened },
+            { header: '更新时间', value: (r) => r.updatedAt },
+          ],
+          'policies',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.get(
+    '/policies/detail',
+    {
+      config: { permission: 'policy:view' },
+      schema: {
+        tags,
+        summary: 'A product policy with every term, the acquirer cost included',
+        security,
+        querystring: productPolicyQuery,
+        response: { 200: envelopeOf(adminPolicyDetail) },
+      },
+    },
+    async (request) => ok(await policyDetail(app.db, request.query.id)),
+  );
+  app.post(
+    '/policies/create',
+    {
+      config: { permission: 'policy:manage' },
+      schema: {
+        tags,
+        summary: "Define a brand's product policy",
+        security,
+        body: createProductPolicyRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(await createPolicy(app.db, operatorOf(request), request.body), '创建成功'),
+  );
+  app.get(
+    '/policies/top-agents',
+    {
+      config: { permission: 'policy:view' },
+      schema: {
+        tags,
+        summary: 'Top-level agents and their root policy under one product policy',
+        security,
+        querystring: adminPolicyTopAgentQuery,
+        response: { 200: envelopeOf(pageOf(adminPolicyTopAgent)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = policyTopAgents(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: '代理ID', value: (r) => r.agentId },
+            { header: '姓名', value: (r) => r.name },
+            { header: '手机号', value: (r) => r.mobile },
+            { header: '已开通', value: (r) => (r.agentPolicyId ? '是' : '否') },
+            { header: '版本', value: (r) => r.version },
+            { header: 'POS刷卡成本(ppm)', value: (r) => r.posCost },
+            { header: '激活奖励(元)', value: (r) => yuan(r.activationRewardFen) },
+            { header: '更新时间', value: (r) => r.updatedAt },
+          ],
+          'policy-top-agents',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.get(
+    '/policies/root-draft',
+    {
+      config: { permission: 'policy:view' },
+      schema: {
+        tags,
+        summary: "What opening or editing a top-level agent's root policy starts from",
+        security,
+        querystring: adminRootDraftQuery,
+        response: { 200: envelopeOf(adminRootDraft) },
+      },
+    },
+    async (request) => ok(await rootDraft(app.db, request.query)),
+  );
+  app.post(
+    '/policies/open-top',
+    {
+      config: { permission: 'policy:manage' },
+      schema: {
+        tags,
+        summary: "Open or edit a top-level agent's root policy (costs only down, rewards only up)",
+        security,
+        body: openRootPolicyRequest,
+        response: { 200: envelopeOf(openPolicyResponse) },
+      },
+    },
+    async (request) => {
+      const result = await openTop(app.db, operatorOf(request), request.body);
+      return ok(result, result.created ? '开通成功' : '修改成功');
+    },
+  );
+  app.get(
+    '/policies/chain',
+    {
+      config: { permission: 'policy:view' },
+      schema: {
+        tags,
+        summary: "A terminal's chain of policies and costs, as settlement uses it",
+        security,
+        querystring: adminPolicyChainQuery,
+        response: { 200: envelopeOf(adminPolicyChain) },
+      },
+    },
+    async (request) => ok(await policyChain(app.db, request.query.sn)),
+  );
+};
