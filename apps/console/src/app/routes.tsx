@@ -72,6 +72,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/terminals/pages/history-page')),
   },
   {
+    path: '/policies',
+    label: 'policies',
+    permission: 'policy:view',
+    page: lazy(() => import('@/features/policies/pages/policies-page')),
+  },
+  {
     path: '/merchants/licences',
     label: 'merchants',
     permission: 'merchant:review',

@@ -76,6 +76,14 @@ export function policyList(q: { brandId?: number; keyword?: string }): KeysetSpe
   };
 }
 
+export async function brandList(db: Db): Promise<{ id: number; name: string }[]> {
+  const found = await rows<{ id: unknown; name: unknown }>(
+    db,
+    sql`SELECT id, name FROM brands ORDER BY id`,
+  );
+  return found.map((b) => ({ id: num(b.id), name: String(b.name) }));
+}
+
 async function loadProduct(db: DbOrTx, id: number, field = 'id'): Promise<ProductPolicy> {
   const product = await loadProductPolicy(db, id);
   if (!product)

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keysetPage, sendCsv } from '../../lib/keyset';
 import {
+  brandList,
   createPolicy,
   openTop,
   policyChain,
@@ -71,6 +72,19 @@ export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return ok(await keysetPage(app.db, spec, request.query));
     },
+  );
+  app.get(
+    '/policies/brands',
+    {
+      config: { permission: 'policy:view' },
+      schema: {
+        tags,
+        summary: 'The brands a product policy can be defined for',
+        security,
+        response: { 200: envelopeOf(z.array(z.object({ id: z.number(), name: z.string() }))) },
+      },
+    },
+    async () => ok(await brandList(app.db)),
   );
   app.get(
     '/policies/detail',

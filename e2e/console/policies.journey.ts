@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { consoleLogin, OPERATORS, shot } from './support';
+
+/**
+ * Operations opens a product policy for a new top-level agent from the console (starting from a
+ * draft that keeps the platform a margin, confirming before anything is saved), and then reads a
+ * terminal's chain of costs from the platform down to its holder.
+ */
+test('operations opens a root policy for a new top-level agent and reads a terminal cost chain', async ({
+  page,
+}) => {
+  // A new top-level agent, made through the console API as the agents page would.
+  const login = await page.request.post('/prod-api/admin/auth/login', {
+    data: OPERATORS.operations,
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const created = await page.request.post('/prod-api/admin/agents/create', {
+    data: { name: '控制台总代', mobile: '13700000088', level: 1 },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const agentId = ((await created.json()) as { data: { agent: { id: number } } }).data.agent.id;
+
+  await consoleLogin(page, 'operations');
+  await page.goto('/admin/policies');
+  await page.getByTestId('policy-1').click();
+  const row = page.getByTestId(`root-${agentId}`);
+  await expect(row).toHaveText('开通');
+  await row.click();
+  await expect(page.getByTestId('root-form')).toBeVisible();
+  await page.getByTestId('root-activation').fill('100');
+  await shot(page, 'root-policy-form');
+  await page.locator('#root-save').click();
+  const confirm = page.getByTestId('root-confirm');
+  await expect(confirm).toContainText('控制台总代');
+  await expect(confirm).toContainText('激活奖励 ¥100.00');
+  await page
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .last()
+    .click();
+  await expect(page.getByTestId(`root-${agentId}`)).toHaveText('修改');
+  await expect(page.getByRole('row', { name: /控制台总代/ })).toContainText('已开通 v1');
+  await shot(page, 'policy-drawer');
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+
+  // The chain of a demo terminal: the platform first, then each agent down to the holder.
+  await page.getByRole('tab', { name: '终端成本链' }).click();
+  await page.getByPlaceholder('SN').fill('LD00000001');
+  await page.getByPlaceholder('SN').press('Enter');
+  const table = page.getByTestId('chain-table');
+  await expect(table).toBeVisible();
+  await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('平台');
+  await expect(table).toContainText('留¥');
+  await shot(page, 'policy-chain');
+});
