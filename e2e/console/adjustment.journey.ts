@@ -32,7 +32,7 @@ test('finance proposes an adjustment, the super admin approves it, and the walle
   await page.locator('#adj-reason').fill('活动奖励补发');
   await page.locator('.ant-modal .ant-select').click();
   await page.getByTitle('capital_pool').click();
-  await page.getByRole('button', { name: /确\s*认/ }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
   const row = page.locator('tr', { hasText: '活动奖励补发' }).first();
   await expect(row).toContainText('待复核');
   // The maker has no approve action on their own adjustment.

@@ -18,7 +18,7 @@ test('content publishes a banner in the console and the agent app shows it', asy
     /^\/prod-api\/files\/\d+\/[0-9a-f]{64}$/,
   );
   await shot(page, 'banner-form');
-  await page.getByRole('button', { name: /确\s*认/ }).click();
+  await page.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByRole('cell', { name: '控制台发布的活动' })).toBeVisible();
   await shot(page, 'banners');
 

@@ -22,6 +22,20 @@ test('operations opens a root policy for a new top-level agent and reads a termi
 
   await consoleLogin(page, 'operations');
   await page.goto('/admin/policies');
+
+  // A new product policy: a range that does not hold its standard rate is refused on its field.
+  await page.getByTestId('new-policy').click();
+  const form = page.getByTestId('policy-form');
+  await form.getByLabel('品牌').click();
+  await page.locator('.ant-select-item-option', { hasText: '新大陆' }).click();
+  await form.getByLabel('政策名称').fill('新大陆特惠政策');
+  await form.getByLabel('商户费率上限').fill('0.5');
+  await page.locator('#policy-save').click();
+  await expect(form.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await shot(page, 'new-policy-refused');
+  await form.getByLabel('商户费率上限').fill('0.68');
+  await page.locator('#policy-save').click();
+  await expect(page.getByRole('cell', { name: '新大陆特惠政策' })).toBeVisible();
   await page.getByTestId('policy-1').click();
   const row = page.getByTestId(`root-${agentId}`);
   await expect(row).toHaveText('开通');
@@ -34,7 +48,7 @@ test('operations opens a root policy for a new top-level agent and reads a termi
   await expect(confirm).toContainText('控制台总代');
   await expect(confirm).toContainText('激活奖励 ¥100.00');
   await page
-    .getByRole('button', { name: /确\s*定|OK/ })
+    .getByRole('button', { name: /确\s*定/ })
     .last()
     .click();
   await expect(page.getByTestId(`root-${agentId}`)).toHaveText('修改');

@@ -1,7 +1,7 @@
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { I18nProvider, useI18n } from '@/lib/i18n';
