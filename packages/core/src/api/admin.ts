@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../admin/roles';
 import { agentPolicyTermsSchema, agentRateSchema, productPolicyView } from './policies';
+import { APP_PLATFORMS, appConfig } from './system';
 
 /**
  * Contracts of the operators' console API (/prod-api/admin/...). Lists share one shape: a page
@@ -692,3 +693,77 @@ export const adminPolicyChain = z.object({
   brokenAt: z.number().nullable(),
 });
 export type AdminPolicyChain = z.infer<typeof adminPolicyChain>;
+
+// ---------------------------------------------------------------------------------------------
+// App versions and the app config
+// ---------------------------------------------------------------------------------------------
+
+export const adminAppVersionQuery = listQueryBase.extend({
+  platform: z.enum(APP_PLATFORMS, { error: '平台不正确' }).optional(),
+});
+
+export const adminAppVersion = z.object({
+  id: z.number(),
+  platform: z.enum(APP_PLATFORMS),
+  version: z.string(),
+  /** 'wgt' for a hot update of the web bundle, 'apk' / 'ipa' for a full package link. */
+  type: z.string(),
+  title: z.string(),
+  contents: z.string(),
+  mandatory: z.boolean(),
+  url: z.string(),
+  sha256: z.string().nullable(),
+  sizeBytes: z.number().nullable(),
+  minVersion: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminAppVersion = z.infer<typeof adminAppVersion>;
+
+const versionNumber = z
+  .string({ error: '请输入版本号' })
+  .trim()
+  .regex(/^\d+\.\d+\.\d+$/, '版本号格式错误，如 1.2.0');
+
+/** A full package (Android apk, iOS) published as a download address. */
+export const publishPackageRequest = z.object({
+  platform: z.enum(['android', 'ios'], { error: '平台不正确' }),
+  version: versionNumber,
+  title: text('标题', 60),
+  contents: z.string().trim().max(2000, '更新内容最多2000个字').default(''),
+  mandatory: z.boolean().default(false),
+  url: z
+    .string({ error: '请填写下载地址' })
+    .trim()
+    .min(1, '请填写下载地址')
+    .max(500, '下载地址最多500个字符')
+    .regex(/^(https:\/\/|\/)[^\s]*$/, '下载地址须以 https:// 或 / 开头'),
+  /** The package's SHA-256 as the release pipeline computed it, when known. */
+  sha256: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/i, 'SHA-256 须为64位十六进制')
+    .optional(),
+});
+export type PublishPackageRequest = z.infer<typeof publishPackageRequest>;
+
+export const adminAppConfig = appConfig.omit({
+  domain: true,
+  serverVersion: true,
+  clearVersion: true,
+});
+export type AdminAppConfig = z.infer<typeof adminAppConfig>;
+
+export const saveAppConfigRequest = z.object({
+  appName: text('应用名称', 30),
+  servicePhone: z
+    .string({ error: '请填写客服电话' })
+    .trim()
+    .regex(/^[0-9-]{5,20}$/, '客服电话格式不正确'),
+  androidUrl: z.string().trim().max(500, '下载地址最多500个字符'),
+  iosUrl: z.string().trim().max(500, '下载地址最多500个字符'),
+  sharePoster: z.object({
+    isShow: z.boolean({ error: '海报开关不正确' }),
+    imageUrl: z.string().trim().max(500, '海报地址最多500个字符'),
+  }),
+});
+export type SaveAppConfigRequest = z.infer<typeof saveAppConfigRequest>;

@@ -11,6 +11,7 @@ import { adminDashboardRoutes } from './dashboard.routes';
 import { adminTerminalRoutes } from './terminals.routes';
 import { adminOpsRoutes } from './ops.routes';
 import { adminPolicyRoutes } from './policies.routes';
+import { adminAppRoutes } from './app.routes';
 
 export interface AdminRouteEntry {
   method: string;
@@ -61,5 +62,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await priv.register(adminTerminalRoutes);
     await priv.register(adminOpsRoutes);
     await priv.register(adminPolicyRoutes);
+    await priv.register(adminAppRoutes);
   });
 }

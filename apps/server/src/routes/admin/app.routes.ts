@@ -1,0 +1,158 @@
+import {
+  adminAppConfig,
+  adminAppVersion,
+  adminAppVersionQuery,
+  envelopeOf,
+  ok,
+  pageOf,
+  publishBundleRequest,
+  publishedBundle,
+  publishPackageRequest,
+  saveAppConfigRequest,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { keysetPage, sendCsv } from '../../lib/keyset';
+import {
+  appVersionList,
+  publishHotUpdate,
+  publishPackage,
+  readAppConfig,
+  saveAppConfig,
+  withdrawAppVersion,
+} from '../../modules/admin/app-versions';
+import { operatorOf } from '../../plugins/admin-auth';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/app-versions',
+    {
+      config: { permission: 'content:view' },
+      schema: {
+        tags,
+        summary: 'Published app versions: hot updates and full packages',
+        security,
+        querystring: adminAppVersionQuery,
+        response: { 200: envelopeOf(pageOf(adminAppVersion)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = appVersionList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: 'ID', value: (r) => r.id },
+            { header: '平台', value: (r) => r.platform },
+            { header: '版本', value: (r) => r.version },
+            { header: '类型', value: (r) => r.type },
+            { header: '标题', value: (r) => r.title },
+            { header: '强制更新', value: (r) => (r.mandatory ? '是' : '否') },
+            { header: '地址', value: (r) => r.url },
+            { header: 'SHA-256', value: (r) => r.sha256 },
+            { header: '大小', value: (r) => r.sizeBytes },
+            { header: '发布时间', value: (r) => r.createdAt },
+          ],
+          'app-versions',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.post(
+    '/app-versions/bundle',
+    {
+      config: { permission: 'content:publish' },
+      bodyLimit: 12 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Publish a hot update (zip, base64): the server computes its SHA-256 and signs it',
+        security,
+        body: publishBundleRequest,
+        response: { 200: envelopeOf(publishedBundle) },
+      },
+    },
+    async (request) => {
+      const { bundleBase64, ...rest } = request.body;
+      const bytes = Buffer.from(bundleBase64, 'base64');
+      return ok(
+        await publishHotUpdate(
+          app.db,
+          operatorOf(request),
+          { ...rest, bytes },
+          app.config.hotUpdateSigningKey,
+        ),
+        '发布成功',
+      );
+    },
+  );
+  app.post(
+    '/app-versions/package',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Publish a full package (Android / iOS) by its download address',
+        security,
+        body: publishPackageRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(await publishPackage(app.db, operatorOf(request), request.body), '发布成功'),
+  );
+  app.post(
+    '/app-versions/withdraw',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Withdraw a version from the update check',
+        security,
+        body: z.object({ id: z.number({ error: '版本不正确' }).int().positive('版本不正确') }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await withdrawAppVersion(app.db, operatorOf(request), request.body.id);
+      return ok(null, '已撤回');
+    },
+  );
+  app.get(
+    '/app-config',
+    {
+      config: { permission: 'content:view' },
+      schema: {
+        tags,
+        summary:
+          'The app config every domain falls back to (name, service phone, downloads, poster)',
+        security,
+        response: { 200: envelopeOf(adminAppConfig) },
+      },
+    },
+    async () => ok(await readAppConfig(app.db)),
+  );
+  app.post(
+    '/app-config/save',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Save the default app config',
+        security,
+        body: saveAppConfigRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await saveAppConfig(app.db, operatorOf(request), request.body);
+      return ok(null, '保存成功');
+    },
+  );
+};
