@@ -98,6 +98,20 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/content/pages/notices-page')),
   },
   {
+    path: '/content/app-versions',
+    label: 'appVersions',
+    group: 'content',
+    permission: 'content:view',
+    page: lazy(() => import('@/features/content/pages/app-versions-page')),
+  },
+  {
+    path: '/content/app-config',
+    label: 'appConfig',
+    group: 'content',
+    permission: 'content:view',
+    page: lazy(() => import('@/features/content/pages/app-config-page')),
+  },
+  {
     path: '/system/operators',
     label: 'operators',
     group: 'system',

@@ -90,6 +90,8 @@ export const MESSAGES = {
   transactionsMenu: { zh: '交易查询', en: 'Transactions' },
   snHistory: { zh: '终端履历', en: 'SN history' },
   policies: { zh: '政策管理', en: 'Policies' },
+  appVersions: { zh: '应用版本', en: 'App versions' },
+  appConfig: { zh: '应用配置', en: 'App config' },
   productPolicies: { zh: '产品政策', en: 'Product policies' },
   policyChain: { zh: '终端成本链', en: 'Cost chain of a terminal' },
   newPolicy: { zh: '新建政策', en: 'New policy' },

@@ -14,7 +14,8 @@ import { App, Button, Popconfirm, Tag, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
-import { API, api, getToken } from '@/lib/api';
+import { api } from '@/lib/api';
+import { uploadImage } from '@/lib/upload';
 import { useI18n } from '@/lib/i18n';
 
 /** Home and shop banners: what the agent app's carousels show, in this order. */
@@ -26,19 +27,11 @@ export default function BannersPage() {
   const { message } = App.useApp();
   /** Uploads the chosen image; the banner then points at its published address. */
   const upload = async (file: File) => {
-    const body = new FormData();
-    body.append('file', file);
-    const res = await fetch(`${API}/files/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${getToken() ?? ''}` },
-      body,
-    });
-    const env = (await res.json()) as { code: number; msg: string; data?: { url: string } };
-    if (env.code !== 200 || !env.data) {
-      void message.error(env.msg);
-      return;
+    try {
+      formRef.current?.setFieldsValue({ imageUrl: await uploadImage(file) });
+    } catch (err) {
+      void message.error((err as Error).message);
     }
-    formRef.current?.setFieldsValue({ imageUrl: env.data.url });
   };
   const [editing, setEditing] = useState<Partial<AdminBanner> | null>(null);
   const columns: ProColumns<AdminBanner>[] = [
