@@ -72,6 +72,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/terminals/pages/history-page')),
   },
   {
+    path: '/terminals/brands',
+    label: 'brands',
+    permission: 'terminal:view',
+    page: lazy(() => import('@/features/terminals/pages/brands-page')),
+  },
+  {
     path: '/policies',
     label: 'policies',
     permission: 'policy:view',

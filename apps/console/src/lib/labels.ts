@@ -173,4 +173,13 @@ export const LABELS_EN: Record<string, string> = {
   请上传更新包: 'Choose the update package',
   '选择更新包（zip）': 'Choose the package (zip)',
   类型: 'Type',
+  品牌与型号: 'Brands and models',
+  新建品牌: 'New brand',
+  型号: 'Models',
+  产品政策数: 'Product policies',
+  编辑型号: 'Edit models',
+  品牌名称: 'Brand name',
+  请填写品牌名称: 'Enter the brand name',
+  '型号（回车添加）': 'Models (Enter to add)',
+  请至少填写一个型号: 'Add at least one model',
 };

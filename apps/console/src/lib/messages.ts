@@ -90,6 +90,7 @@ export const MESSAGES = {
   transactionsMenu: { zh: '交易查询', en: 'Transactions' },
   snHistory: { zh: '终端履历', en: 'SN history' },
   policies: { zh: '政策管理', en: 'Policies' },
+  brands: { zh: '品牌型号', en: 'Brands and models' },
   appVersions: { zh: '应用版本', en: 'App versions' },
   appConfig: { zh: '应用配置', en: 'App config' },
   productPolicies: { zh: '产品政策', en: 'Product policies' },

@@ -767,3 +767,26 @@ export const saveAppConfigRequest = z.object({
   }),
 });
 export type SaveAppConfigRequest = z.infer<typeof saveAppConfigRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Brands and models
+// ---------------------------------------------------------------------------------------------
+
+export const adminBrand = z.object({
+  id: z.number(),
+  name: z.string(),
+  models: z.array(z.string()),
+  /** Product policies defined for the brand. */
+  policyCount: z.number(),
+  createdAt: z.string(),
+});
+export type AdminBrand = z.infer<typeof adminBrand>;
+
+export const saveBrandModelsRequest = z.object({
+  id: id('品牌'),
+  models: z
+    .array(z.string().trim().min(1, '型号不能为空').max(40, '型号格式错误'))
+    .min(1, '请至少保留一个型号')
+    .max(50, '型号最多50个'),
+});
+export type SaveBrandModelsRequest = z.infer<typeof saveBrandModelsRequest>;

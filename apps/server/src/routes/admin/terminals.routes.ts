@@ -9,7 +9,13 @@ import {
   terminalImportPreviewRequest,
   terminalImportProgress,
   terminalOperateResult,
+  adminBrand,
+  saveBrandModelsRequest,
+  terminalBrand,
+  terminalBrandCreateRequest,
 } from '@pos/core';
+import { z } from 'zod';
+import { addBrand, brandTable, saveBrandModels } from '../../modules/admin/brands';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   allocateToTop,
@@ -96,5 +102,49 @@ export const adminTerminalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await snHistory(app.db, request.query.sn)),
+  );
+  app.get(
+    '/brands',
+    {
+      config: { permission: 'terminal:view' },
+      schema: {
+        tags,
+        summary: 'Brands with their models',
+        security,
+        response: { 200: envelopeOf(z.array(adminBrand)) },
+      },
+    },
+    async () => ok(await brandTable(app.db)),
+  );
+  app.post(
+    '/brands/create',
+    {
+      config: { permission: 'terminal:import' },
+      schema: {
+        tags,
+        summary: 'Define a brand and its models',
+        security,
+        body: terminalBrandCreateRequest,
+        response: { 200: envelopeOf(terminalBrand) },
+      },
+    },
+    async (request) => ok(await addBrand(app.db, operatorOf(request), request.body), '创建成功'),
+  );
+  app.post(
+    '/brands/models',
+    {
+      config: { permission: 'terminal:import' },
+      schema: {
+        tags,
+        summary: "Change a brand's models (a model terminals still carry stays)",
+        security,
+        body: saveBrandModelsRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await saveBrandModels(app.db, operatorOf(request), request.body);
+      return ok(null, '保存成功');
+    },
   );
 };
