@@ -25,6 +25,14 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       {
         test: {
+          name: 'console',
+          root: './apps/console',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'native',
           root: './apps/native',
           include: ['test/**/*.test.ts'],

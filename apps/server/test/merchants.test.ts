@@ -5,6 +5,7 @@ import { rows } from '../src/db/client';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import { PNG, uploadMerchantFile } from './upload-helpers';
 
 const { app, demo, database } = await createTestContext();
 const db = database.db;
@@ -19,32 +20,8 @@ const get = (token: string, url: string) =>
 const post = (token: string, url: string, payload: object) =>
   app.inject({ method: 'POST', url: `/prod-api${url}`, payload, headers: bearer(token) });
 
-/** A PNG signature and a few bytes: enough for the content check. */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
-
-function multipart(file: Buffer, filename = 'a.png', type = 'image/png') {
-  const boundary = '----postest' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-const upload = (token: string, merchantId: number, kind: string, file: Buffer, type?: string) => {
-  const body = multipart(file, 'x', type);
-  return app.inject({
-    method: 'POST',
-    url: `/prod-api/api/merchant/upload?merchantId=${merchantId}&kind=${kind}`,
-    payload: body.payload,
-    headers: { ...bearer(token), ...body.headers },
-  });
-};
+const upload = (token: string, merchantId: number, kind: string, file: Buffer, type?: string) =>
+  uploadMerchantFile(app, token, merchantId, kind, file, type);
 
 async function firstOwnMerchant(token: string, agentId: number) {
   return (await get(token, `/api/merchant/list?agentId=${agentId}&pageSize=1`)).json().data

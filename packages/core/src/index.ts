@@ -22,3 +22,5 @@ export * from './api/withdrawals';
 export * from './hot-update';
 export * from './admin/roles';
 export * from './api/admin';
+export * from './api/admin-terminals';
+export * from './api/admin-review';

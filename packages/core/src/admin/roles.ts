@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'agent:manage',
   'terminal:view',
   'terminal:import',
+  /** Reclaim, delete and re-brand terminals in any tree. */
+  'terminal:manage',
   'policy:view',
   'policy:manage',
   'merchant:review',
@@ -22,6 +24,8 @@ export const PERMISSIONS = [
   'ledger:view',
   'ledger:adjust',
   'ledger:approve',
+  /** Attach a flagged notification to its terminal so that it settles. */
+  'transaction:attach',
   'job:view',
   'job:run',
   'audit:view',
@@ -40,6 +44,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'agent:manage',
     'terminal:view',
     'terminal:import',
+    'terminal:manage',
     'policy:view',
     'policy:manage',
     'merchant:review',
@@ -57,6 +62,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'ledger:view',
     'ledger:adjust',
     'ledger:approve',
+    'transaction:attach',
     'job:view',
     'job:run',
     'audit:view',

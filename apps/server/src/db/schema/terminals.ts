@@ -62,6 +62,8 @@ export const merchants = pgTable('merchants', {
   idFrontFileId: big('id_front_file_id'),
   idBackFileId: big('id_back_file_id'),
   identifyReason: text('identify_reason'),
+  /** When an operator reviewed a refused identification (null: not reviewed, or resubmitted since). */
+  identifyReviewedAt: ts('identify_reviewed_at'),
   identifiedAt: ts('identified_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -223,7 +223,7 @@ export async function importProgress(db: Db, id: number) {
  * The platform's own account in the agents table: terminal operations name an agent as their
  * operator, so console moves are recorded under it (made once when missing).
  */
-async function platformCaller(db: Db): Promise<Caller> {
+export async function platformCaller(db: Db): Promise<Caller> {
   let [platform] = await db.select().from(agents).where(eq(agents.role, 'operator')).limit(1);
   if (!platform) {
     platform = await createAgent(db, {

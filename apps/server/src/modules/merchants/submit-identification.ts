@@ -33,7 +33,7 @@ export async function submitIdentification(
   await db.execute(
     sql`UPDATE merchants SET identify_status = ${status}, id_card_enc = ${cipher.encrypt(idCard)},
           id_card_masked = ${maskIdCard(idCard)}, id_front_file_id = ${input.frontFileId},
-          id_back_file_id = ${input.backFileId}, identify_reason = ${reason},
+          id_back_file_id = ${input.backFileId}, identify_reason = ${reason}, identify_reviewed_at = NULL,
           identified_at = ${matches ? now : null}, updated_at = ${now}
         WHERE id = ${input.id}`,
   );

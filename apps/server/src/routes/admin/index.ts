@@ -12,6 +12,7 @@ import { adminTerminalRoutes } from './terminals.routes';
 import { adminOpsRoutes } from './ops.routes';
 import { adminPolicyRoutes } from './policies.routes';
 import { adminAppRoutes } from './app.routes';
+import { adminCorrectionRoutes } from './corrections.routes';
 
 export interface AdminRouteEntry {
   method: string;
@@ -63,5 +64,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await priv.register(adminOpsRoutes);
     await priv.register(adminPolicyRoutes);
     await priv.register(adminAppRoutes);
+    await priv.register(adminCorrectionRoutes);
   });
 }

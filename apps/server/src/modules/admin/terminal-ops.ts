@@ -1,0 +1,144 @@
+import {
+  PLATFORM_PARTY_NAME,
+  type AdminOperation,
+  type AdminOperationQuery,
+  type AdminTerminalBatchRequest,
+  type AdminTerminalBatchResult,
+  type TerminalBatchResult,
+} from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import { badRequest } from '../../lib/app-error';
+import type { KeysetSpec } from '../../lib/keyset';
+import type { OperatorCaller } from '../../plugins/admin-auth';
+import { deleteTerminals } from '../terminals/delete-terminals';
+import { modifyBrand } from '../terminals/modify-brand';
+import { reclaimTerminals } from '../terminals/reclaim-terminals';
+import { audit } from './audit';
+import { platformCaller } from './terminal-import';
+
+/** Thrown inside a dry run's transaction so that everything it did rolls back. */
+class DryRun extends Error {
+  constructor(readonly result: TerminalBatchResult) {
+    super('dry run');
+  }
+}
+
+/**
+ * Reclaim, delete or brand modification from the console, through the same all-or-nothing use
+ * cases as the platform API, recorded under the platform's account and audited in the same
+ * transaction. A dry run runs the whole batch and rolls it back, so its count (or its refusal,
+ * naming the first ineligible SN) is exactly what the real run would give.
+ */
+export async function platformTerminalBatch(
+  db: Db,
+  op: OperatorCaller,
+  input: AdminTerminalBatchRequest,
+): Promise<AdminTerminalBatchResult> {
+  if (input.action === 'brand') {
+    if (!input.brandId) throw badRequest('请选择品牌', 'brandId');
+    if (!input.model) throw badRequest('请选择型号', 'model');
+  } else if (input.action === 'reclaim' && !input.reason) {
+    throw badRequest('请填写回收原因', 'reason');
+  }
+  const caller = await platformCaller(db);
+  const selection = { sns: input.sns, startSn: input.startSn, endSn: input.endSn };
+  const run = (tx: Db): Promise<TerminalBatchResult> => {
+    if (input.action === 'reclaim')
+      return reclaimTerminals(tx, caller, { ...selection, reason: input.reason });
+    if (input.action === 'delete')
+      return deleteTerminals(tx, caller, { ...selection, reason: input.reason });
+    return modifyBrand(tx, caller, { ...selection, brandId: input.brandId!, model: input.model! });
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await run(tx as unknown as Db);
+      if (input.dryRun) throw new DryRun(result);
+      await audit(tx, op, {
+        action: `terminal.${input.action}`,
+        targetType: 'terminal_operation',
+        targetId: result.operationId ?? undefined,
+        after: {
+          count: result.count,
+          sns: input.sns?.slice(0, 50) ?? null,
+          startSn: input.startSn ?? null,
+          endSn: input.endSn ?? null,
+          reason: input.reason ?? null,
+          brandId: input.brandId ?? null,
+          model: input.model ?? null,
+        },
+      });
+      return { ...result, dryRun: false };
+    });
+  } catch (err) {
+    if (err instanceof DryRun) return { count: err.result.count, operationId: null, dryRun: true };
+    throw err;
+  }
+}
+
+/** The start of a China-time day, or of the day after it. */
+const day = (d: string, next = false) =>
+  next
+    ? sql`((${d}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`
+    : sql`(${d}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+
+/**
+ * Every terminal operation across all trees, newest first: by type, status, an SN it moved, an
+ * agent that sent or received it (mobile or invite code) and China-time days. Each filter reaches
+ * an index (operation items by terminal, operations by sender and by receiver).
+ */
+export async function operationList(
+  db: Db,
+  q: AdminOperationQuery,
+): Promise<KeysetSpec<AdminOperation>> {
+  let agentId: number | null = null;
+  if (q.agent) {
+    const [agent] = await rows<{ id: unknown }>(
+      db,
+      sql`SELECT id FROM agents WHERE mobile = ${q.agent} OR invite_code = ${q.agent} LIMIT 1`,
+    );
+    if (!agent) throw badRequest('没有该手机号或邀请码的代理商', 'agent');
+    agentId = Number(agent.id);
+  }
+  return {
+    select: sql`o.id, o.type, o.status, op.name AS operator_name, op.role AS operator_role,
+                fa.name AS from_name, ta.name AS to_name, m.name AS merchant_name, o.count,
+                o.first_sn, o.last_sn, o.reason, o.decision_reason, o.created_at, o.decided_at`,
+    from: sql`FROM terminal_operations o
+              LEFT JOIN agents op ON op.id = o.operator_id
+              LEFT JOIN agents fa ON fa.id = o.from_agent_id
+              LEFT JOIN agents ta ON ta.id = o.to_agent_id
+              LEFT JOIN merchants m ON m.id = o.merchant_id`,
+    where: [
+      q.type !== undefined && sql`o.type = ${q.type}`,
+      q.status !== undefined && sql`o.status = ${q.status}`,
+      q.sn
+        ? sql`o.id IN (SELECT i.operation_id FROM terminal_operation_items i
+                        WHERE i.terminal_id IN (SELECT id FROM terminals WHERE sn = ${q.sn}))`
+        : undefined,
+      agentId !== null && sql`(o.from_agent_id = ${agentId} OR o.to_agent_id = ${agentId})`,
+      q.from ? sql`o.created_at >= ${day(q.from)}` : undefined,
+      q.to ? sql`o.created_at < ${day(q.to, true)}` : undefined,
+    ],
+    sorts: { id: { expr: sql`o.id`, type: 'bigint' } },
+    defaultSort: 'id',
+    id: sql`o.id`,
+    map: (r) => ({
+      id: Number(r.id),
+      type: Number(r.type),
+      status: Number(r.status),
+      operatorName:
+        r.operator_role === 'operator' ? PLATFORM_PARTY_NAME : String(r.operator_name ?? ''),
+      fromAgentName: (r.from_name as string | null) ?? null,
+      toAgentName: (r.to_name as string | null) ?? null,
+      merchantName: (r.merchant_name as string | null) ?? null,
+      count: Number(r.count),
+      firstSn: (r.first_sn as string | null) ?? null,
+      lastSn: (r.last_sn as string | null) ?? null,
+      reason: String(r.reason ?? ''),
+      decisionReason: (r.decision_reason as string | null) ?? null,
+      createdAt: new Date(r.created_at as string).toISOString(),
+      decidedAt: r.decided_at ? new Date(r.decided_at as string).toISOString() : null,
+    }),
+  };
+}
