@@ -12,6 +12,9 @@ test('operations adds a brand with its models, and cannot take away a model term
   await page.locator('#brand-models').press('Enter');
   await page.locator('#brand-models').fill('L2');
   await page.locator('#brand-models').press('Enter');
+  // Close the models dropdown (it can cover the dialog's buttons) before confirming.
+  await page.locator('.ant-modal-title').click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await page.getByRole('button', { name: /确\s*定/ }).click();
   const row = page.getByRole('row', { name: /拉卡拉/ });
   await expect(row).toContainText('L1');

@@ -62,20 +62,37 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   {
     path: '/terminals/import',
     label: 'terminals',
+    group: 'terminalGroup',
     permission: 'terminal:import',
     page: lazy(() => import('@/features/terminals/pages/import-page')),
   },
   {
     path: '/terminals/history',
     label: 'snHistory',
+    group: 'terminalGroup',
     permission: 'terminal:view',
     page: lazy(() => import('@/features/terminals/pages/history-page')),
   },
   {
     path: '/terminals/brands',
     label: 'brands',
+    group: 'terminalGroup',
     permission: 'terminal:view',
     page: lazy(() => import('@/features/terminals/pages/brands-page')),
+  },
+  {
+    path: '/terminals/operations',
+    label: 'terminalOperations',
+    group: 'terminalGroup',
+    permission: 'terminal:view',
+    page: lazy(() => import('@/features/terminals/pages/operations-page')),
+  },
+  {
+    path: '/terminals/manage',
+    label: 'terminalManage',
+    group: 'terminalGroup',
+    permission: 'terminal:manage',
+    page: lazy(() => import('@/features/terminals/pages/manage-page')),
   },
   {
     path: '/policies',
@@ -86,8 +103,16 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   {
     path: '/merchants/licences',
     label: 'merchants',
+    group: 'merchantGroup',
     permission: 'merchant:review',
     page: lazy(() => import('@/features/licences/pages/licences-page')),
+  },
+  {
+    path: '/merchants/identifications',
+    label: 'identifications',
+    group: 'merchantGroup',
+    permission: 'merchant:review',
+    page: lazy(() => import('@/features/licences/pages/identifications-page')),
   },
   {
     path: '/content/banners',
