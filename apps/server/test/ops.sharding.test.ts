@@ -48,6 +48,7 @@ const ONE_JOIN: [string, string, string][] = [
 const NOT_SHARDED = [
   'audit_logs',
   'content_files',
+  'content_texts',
   'operators',
   'operator_sessions',
   'terminal_imports',

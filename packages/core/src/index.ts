@@ -24,3 +24,4 @@ export * from './admin/roles';
 export * from './api/admin';
 export * from './api/admin-terminals';
 export * from './api/admin-review';
+export * from './api/content-texts';

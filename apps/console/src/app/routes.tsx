@@ -129,6 +129,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/content/pages/notices-page')),
   },
   {
+    path: '/content/texts',
+    label: 'texts',
+    group: 'content',
+    permission: 'content:view',
+    page: lazy(() => import('@/features/content/pages/texts-page')),
+  },
+  {
     path: '/content/app-versions',
     label: 'appVersions',
     group: 'content',

@@ -31,6 +31,7 @@ export const MESSAGES = {
   content: { zh: '内容', en: 'Content' },
   banners: { zh: '轮播图', en: 'Banners' },
   notices: { zh: '公告', en: 'Notices' },
+  texts: { zh: '协议与常见问题', en: 'Agreements and FAQ' },
   system: { zh: '系统', en: 'System' },
   audit: { zh: '审计日志', en: 'Audit log' },
   exportCsv: { zh: '导出CSV', en: 'Export CSV' },

@@ -3,6 +3,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -98,3 +99,16 @@ export const contentFiles = pgTable('content_files', {
   uploadedBy: bigint('uploaded_by', { mode: 'number' }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// Mirrors migrations/0012_content_texts.sql.
+export const contentTexts = pgTable(
+  'content_texts',
+  {
+    key: text('key').notNull(),
+    lang: text('lang').notNull(),
+    body: jsonb('body').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: bigint('updated_by', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.lang] })],
+);

@@ -3,6 +3,9 @@ import {
   adminBannerQuery,
   adminNotice,
   adminNoticeQuery,
+  contentText,
+  contentTextQuery,
+  saveContentTextRequest,
   envelopeOf,
   ok,
   pageOf,
@@ -21,6 +24,7 @@ import {
   saveNotice,
 } from '../../modules/admin/content';
 import { operatorOf } from '../../plugins/admin-auth';
+import { getContentText, saveContentText } from '../../modules/content/content-texts';
 import { badRequest } from '../../lib/app-error';
 import { CONTENT_IMAGE_MAX_BYTES, uploadContentImage } from '../../modules/admin/content-files';
 
@@ -126,6 +130,35 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return ok(await keysetPage(app.db, spec, request.query));
     },
+  );
+  app.get(
+    '/texts',
+    {
+      config: { permission: 'content:view' },
+      schema: {
+        tags,
+        summary: 'The FAQ, user agreement or privacy policy the app shows now',
+        security,
+        querystring: contentTextQuery,
+        response: { 200: envelopeOf(contentText) },
+      },
+    },
+    async (request) => ok(await getContentText(app.db, request.query.key, request.query.lang)),
+  );
+  app.post(
+    '/texts/save',
+    {
+      config: { permission: 'content:publish' },
+      schema: {
+        tags,
+        summary: 'Publish the FAQ, user agreement or privacy policy (the app shows it at once)',
+        security,
+        body: saveContentTextRequest,
+        response: { 200: envelopeOf(contentText) },
+      },
+    },
+    async (request) =>
+      ok(await saveContentText(app.db, operatorOf(request), request.body), '发布成功'),
   );
   app.post(
     '/notices/save',

@@ -4,6 +4,8 @@ import {
   appUpdate,
   appUpdateQuery,
   configKeyParams,
+  contentText,
+  contentTextQuery,
   configValueResponse,
   dictData,
   dictTypeParams,
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { checkAppUpdate } from '../../modules/system/check-app-update';
 import { publishBundle, readBundle, withdrawVersion } from '../../modules/system/publish-bundle';
 import { getAppConfig } from '../../modules/system/get-app-config';
+import { getContentText } from '../../modules/content/content-texts';
 import { getPublicParam } from '../../modules/system/get-public-param';
 import { listDictData } from '../../modules/system/list-dict-data';
 import { requireOperator } from '../../plugins/auth';
@@ -36,6 +39,20 @@ export const systemPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await getAppConfig(app.db, request.body.domain)),
+  );
+
+  app.get(
+    '/api/ag/content/text',
+    {
+      schema: {
+        tags,
+        summary:
+          'The FAQ, user agreement or privacy policy as the console published it (or built in)',
+        querystring: contentTextQuery,
+        response: { 200: envelopeOf(contentText) },
+      },
+    },
+    async (request) => ok(await getContentText(app.db, request.query.key, request.query.lang)),
   );
 
   app.get(

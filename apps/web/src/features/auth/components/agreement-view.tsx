@@ -1,9 +1,15 @@
-import { Tabs } from 'antd-mobile';
+import { Skeleton, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AGREEMENT_DOCS, type AgreementDoc } from './agreement-text';
+import { LoadError } from '@/components/ui/load-error';
+import { useAgreement } from '@/lib/content-text';
 
-function Doc({ doc, lang }: { doc: AgreementDoc; lang: 'zh' | 'en' }) {
+/** One published document (the agreement or the privacy policy), with loading and error states. */
+function Doc({ kind, lang }: { kind: 'agreement' | 'privacy'; lang: 'zh' | 'en' }) {
+  const { data: doc, isLoading, error, refetch } = useAgreement(kind, lang);
+  if (isLoading)
+    return <Skeleton.Paragraph lineCount={10} animated data-testid="agreement-loading" />;
+  if (error || !doc) return <LoadError error={error} onRetry={() => void refetch()} />;
   return (
     <article className="agreement-doc" lang={lang === 'zh' ? 'zh-CN' : 'en'}>
       <h1>{doc.title}</h1>
@@ -29,7 +35,6 @@ export function AgreementView() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const lang = (params.get('lang') ?? i18n.language) === 'en' ? 'en' : 'zh';
-  const docs = AGREEMENT_DOCS[lang];
   const active = params.get('type') === 'privacy' ? 'privacy' : 'agreement';
   return (
     <div className="agreement">
@@ -43,10 +48,10 @@ export function AgreementView() {
         className="agreement-tabs"
       >
         <Tabs.Tab title={t('auth.agreementTab')} key="agreement">
-          <Doc doc={docs.agreement} lang={lang} />
+          <Doc kind="agreement" lang={lang} />
         </Tabs.Tab>
         <Tabs.Tab title={t('auth.privacyTab')} key="privacy">
-          <Doc doc={docs.privacy} lang={lang} />
+          <Doc kind="privacy" lang={lang} />
         </Tabs.Tab>
       </Tabs>
     </div>

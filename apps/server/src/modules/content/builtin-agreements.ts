@@ -1,16 +1,9 @@
-/** The user service agreement and the privacy policy, in Chinese and English. */
+import type { AgreementDoc } from '@pos/core';
 
-export interface AgreementSection {
-  heading: string;
-  paragraphs: string[];
-}
-
-export interface AgreementDoc {
-  title: string;
-  updated: string;
-  intro: string;
-  sections: AgreementSection[];
-}
+/**
+ * The built-in user agreement and privacy policy, in Chinese and English. Served until the
+ * platform publishes its own from the console.
+ */
 
 const agreementZh: AgreementDoc = {
   title: '拓客宝用户服务协议',
@@ -260,7 +253,7 @@ const privacyEn: AgreementDoc = {
   ],
 };
 
-export const AGREEMENT_DOCS = {
+export const BUILTIN_AGREEMENTS = {
   zh: { agreement: agreementZh, privacy: privacyZh },
   en: { agreement: agreementEn, privacy: privacyEn },
 } as const;

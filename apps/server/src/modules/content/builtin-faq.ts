@@ -1,11 +1,11 @@
-/** Questions agents ask customer service most, with the answers that hold in this app. */
+import type { FaqEntry } from '@pos/core';
 
-export interface Faq {
-  q: string;
-  a: string[];
-}
+/**
+ * The built-in FAQ: questions agents ask customer service most, with the answers that hold in
+ * this app. Served until the platform publishes its own from the console.
+ */
 
-const zh: Faq[] = [
+const zh: FaqEntry[] = [
   {
     q: '终端怎样才算激活？',
     a: [
@@ -84,7 +84,7 @@ const zh: Faq[] = [
   },
 ];
 
-const en: Faq[] = [
+const en: FaqEntry[] = [
   {
     q: 'When is a terminal activated?',
     a: [
@@ -161,4 +161,4 @@ const en: Faq[] = [
   },
 ];
 
-export const FAQS = { zh, en } as const;
+export const BUILTIN_FAQ = { zh, en } as const;
