@@ -54,6 +54,22 @@ test('operations opens a root policy for a new top-level agent and reads a termi
   await expect(page.getByTestId(`root-${agentId}`)).toHaveText('修改');
   await expect(page.getByRole('row', { name: /控制台总代/ })).toContainText('已开通 v1');
   await shot(page, 'policy-drawer');
+
+  // The product policy itself is edited into version 2; version 1 stays in the history.
+  await page.getByTestId('edit-policy').click();
+  const editForm = page.getByTestId('policy-form');
+  await expect(editForm.getByLabel('品牌')).toBeDisabled();
+  await editForm.getByLabel('激活期限（天）').fill('45');
+  await page.locator('#policy-save').click();
+  const confirmVersion = page.locator('.ant-modal-confirm');
+  await expect(confirmVersion).toContainText('v2');
+  await confirmVersion.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已生成新版本')).toBeVisible();
+  const versions = page.getByTestId('policy-versions');
+  await expect(versions.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await expect(versions.locator('tbody tr.ant-table-row').first()).toContainText('v2');
+  await expect(page.locator('.ant-drawer-body .ant-descriptions')).toContainText('45');
+  await shot(page, 'policy-versions');
   await page.locator('.ant-drawer-close').click();
   await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
 

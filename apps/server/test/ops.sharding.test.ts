@@ -49,6 +49,7 @@ const NOT_SHARDED = [
   'audit_logs',
   'content_files',
   'content_texts',
+  'policy_versions',
   'operators',
   'operator_sessions',
   'terminal_imports',

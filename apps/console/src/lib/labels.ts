@@ -243,4 +243,12 @@ export const LABELS_EN: Record<string, string> = {
   '内容（段落之间空一行）': 'Text (a blank line between paragraphs)',
   请填写章节内容: 'Enter the section text',
   添加章节: 'Add a section',
+  保存为新版本: 'Save as version',
+  '新条款立即用于之后的结算与激活判断；旧版本会保留在版本记录中。':
+    'The new terms apply to settlement and activation checks from now on; the old version stays in the version history.',
+  已生成新版本: 'New version saved',
+  编辑产品政策: 'Edit product policy',
+  '编辑政策（生成新版本）': 'Edit (new version)',
+  版本记录: 'Versions',
+  标准: 'standard',
 };

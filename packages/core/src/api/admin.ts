@@ -609,9 +609,21 @@ export const adminPolicy = z.object({
 });
 export type AdminPolicy = z.infer<typeof adminPolicy>;
 
+/** One version of a product policy: its name and terms as they stood, who made it and when. */
+export const adminPolicyVersion = z.object({
+  version: z.number(),
+  name: z.string(),
+  terms: productPolicyView,
+  operatorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPolicyVersion = z.infer<typeof adminPolicyVersion>;
+
 export const adminPolicyDetail = z.object({
   policy: adminPolicy,
   terms: productPolicyView,
+  /** Newest first; empty until the policy is first edited (version 1 is then kept too). */
+  versions: z.array(adminPolicyVersion),
 });
 export type AdminPolicyDetail = z.infer<typeof adminPolicyDetail>;
 

@@ -240,6 +240,20 @@ export const createProductPolicyRequest = productPolicyTermsSchema.extend({
 });
 export type CreateProductPolicyRequest = z.infer<typeof createProductPolicyRequest>;
 
+/**
+ * An edit of a product policy: a new version with the same shape (rate types, number of standard
+ * months, fee options); rates, ranges, costs, thresholds and the name may change.
+ */
+export const updateProductPolicyRequest = productPolicyTermsSchema.extend({
+  id: bodyId('政策不正确'),
+  name: z
+    .string({ error: '政策名称不能为空' })
+    .trim()
+    .min(1, '政策名称不能为空')
+    .max(50, '政策名称最多50个字'),
+});
+export type UpdateProductPolicyRequest = z.infer<typeof updateProductPolicyRequest>;
+
 export const productPolicyInfo = productPolicyTermsSchema.extend({
   id: z.number(),
   brandId: z.number(),

@@ -9,6 +9,9 @@ import {
   type AdminPolicyChain,
   type AdminPolicyDetail,
   type AdminPolicyTopAgent,
+  type AdminPolicyVersion,
+  type ProductPolicyTerms,
+  type UpdateProductPolicyRequest,
   type AdminRootDraft,
   type AgentPolicyTerms,
   type CreateProductPolicyRequest,
@@ -23,6 +26,7 @@ import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { createProductPolicy } from '../policies/create-product-policy';
 import { openRootPolicy } from '../policies/open-root-policy';
+import { termsOf, updateProductPolicy } from '../policies/update-product-policy';
 import {
   loadAgentPolicy,
   loadProductPolicy,
@@ -98,7 +102,37 @@ export async function policyDetail(db: Db, id: number): Promise<AdminPolicyDetai
   );
   if (!row) throw notFound('政策不存在');
   const product = await loadProduct(db, id);
-  return { policy: mapPolicy(row), terms: productView(product, OPERATOR_VIEW) };
+  const versions = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT version, name, terms, operator_name, created_at FROM policy_versions
+         WHERE policy_id = ${id} ORDER BY version DESC`,
+  );
+  return {
+    policy: mapPolicy(row),
+    terms: productView(product, OPERATOR_VIEW),
+    versions: versions.map((v): AdminPolicyVersion => ({
+      version: num(v.version),
+      name: String(v.name),
+      terms: (typeof v.terms === 'string' ? JSON.parse(v.terms) : v.terms) as ProductPolicyTerms,
+      operatorName: (v.operator_name as string | null) ?? null,
+      createdAt: iso(v.created_at),
+    })),
+  };
+}
+
+/** A product policy edited into a new version, audited with the terms it replaced. */
+export async function updatePolicy(db: Db, op: OperatorCaller, input: UpdateProductPolicyRequest) {
+  return db.transaction(async (tx) => {
+    const { before, ...result } = await updateProductPolicy(tx, input, op);
+    await audit(tx, op, {
+      action: 'policy.update',
+      targetType: 'policy',
+      targetId: input.id,
+      before: { version: before.version, name: before.name, terms: termsOf(before) },
+      after: { version: result.version, ...input },
+    });
+    return result;
+  });
 }
 
 /** A new product policy for a brand, audited. */

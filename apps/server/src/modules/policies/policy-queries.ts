@@ -160,6 +160,21 @@ export async function loadAgentPolicy(
   return (await toRecords(db, found))[0] ?? null;
 }
 
+/** Every top-level agent's root policy under one product policy (locked when asked). */
+export async function loadRootPolicies(
+  db: DbOrTx,
+  policyId: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AgentPolicyRecord[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap
+        WHERE ap.policy_id = ${policyId} AND ap.parent_agent_id IS NULL
+        ORDER BY ap.id ${opts.forUpdate ? sql`FOR UPDATE OF ap` : sql``}`,
+  );
+  return toRecords(db, found);
+}
+
 /** An agent policy by its id, or null. */
 export async function loadAgentPolicyById(
   db: DbOrTx,

@@ -15,6 +15,7 @@ import {
   openRootPolicyRequest,
   pageOf,
   productPolicyQuery,
+  updateProductPolicyRequest,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ import {
   policyList,
   policyTopAgents,
   rootDraft,
+  updatePolicy,
 } from '../../modules/admin/policies';
 import { operatorOf } from '../../plugins/admin-auth';
 
@@ -114,6 +116,22 @@ export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await createPolicy(app.db, operatorOf(request), request.body), '创建成功'),
+  );
+  app.post(
+    '/policies/update',
+    {
+      config: { permission: 'policy:manage' },
+      schema: {
+        tags,
+        summary:
+          'Edit a product policy into a new version (same shape; every tree under it stays valid)',
+        security,
+        body: updateProductPolicyRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number(), version: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(await updatePolicy(app.db, operatorOf(request), request.body), '已生成新版本'),
   );
   app.get(
     '/policies/top-agents',

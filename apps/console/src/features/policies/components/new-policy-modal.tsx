@@ -1,9 +1,13 @@
-import { rateTypeOptions, type CreateProductPolicyRequest } from '@pos/core';
+import {
+  rateTypeOptions,
+  type AdminPolicyDetail,
+  type CreateProductPolicyRequest,
+} from '@pos/core';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
-import { inputToRate, rateUnit, yuanToFen } from '../rate-units';
+import { fenToYuan, inputToRate, rateToInput, rateUnit, yuanToFen } from '../rate-units';
 
 interface FormValues {
   brandId: number;
@@ -31,6 +35,29 @@ const INITIAL: Partial<FormValues> = {
   commFees: [0, 48],
 };
 
+/** A policy's current terms as the form holds them (percentages and yuan). */
+function toForm(d: AdminPolicyDetail): Partial<FormValues> {
+  return {
+    brandId: d.policy.brandId,
+    name: d.policy.name,
+    activationThreshold: fenToYuan(d.terms.activationThresholdFen),
+    activationWindowDays: d.terms.activationWindowDays,
+    rates: d.terms.rates.map((r) => ({
+      rateType: r.rateType,
+      standardRate: rateToInput(r.rateType, r.standardRate),
+      minRate: rateToInput(r.rateType, r.minRate),
+      maxRate: rateToInput(r.rateType, r.maxRate),
+      acquirerCost: rateToInput(r.rateType, r.acquirerCost ?? 0),
+    })),
+    standardMonths: d.terms.standardMonths.map((m) => ({
+      month: m.month,
+      threshold: fenToYuan(m.thresholdFen),
+    })),
+    serviceFees: d.terms.serviceFeeOptionsFen.map(fenToYuan),
+    commFees: d.terms.commFeeOptionsFen.map(fenToYuan),
+  };
+}
+
 /**
  * A brand's product policy: the rates per rate type (standard, allowed range, acquirer cost), the
  * activation rule, the standard months and the fee options. The server checks the whole policy and
@@ -40,13 +67,20 @@ export function NewPolicyModal({
   open,
   onClose,
   onCreated,
+  editing,
 }: {
   open: boolean;
   onClose: () => void;
   onCreated: () => void;
+  /**
+   * Editing this policy into a new version: its shape (rate types, standard months, fee options)
+   * stays, so those parts are shown but not editable.
+   */
+  editing?: AdminPolicyDetail;
 }) {
   const { L, lang } = useI18n();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const fixed = Boolean(editing);
   const [form] = Form.useForm<FormValues>();
   const [brands, setBrands] = useState<{ id: number; name: string }[]>([]);
   const [saving, setSaving] = useState(false);
@@ -75,10 +109,23 @@ export function NewPolicyModal({
       serviceFeeOptionsFen: (v.serviceFees ?? []).map((x) => yuanToFen(Number(x))),
       commFeeOptionsFen: (v.commFees ?? []).map((x) => yuanToFen(Number(x))),
     };
+    if (editing) {
+      const go = await modal.confirm({
+        title: `${L('保存为新版本')} v${editing.policy.version + 1}`,
+        content: L('新条款立即用于之后的结算与激活判断；旧版本会保留在版本记录中。'),
+      });
+      if (!go) return;
+    }
     setSaving(true);
     try {
-      await api('/policies/create', { body, quiet: true });
-      void message.success(L('创建成功'));
+      if (editing) {
+        const { brandId: _b, ...terms } = body;
+        await api('/policies/update', { body: { id: editing.policy.id, ...terms }, quiet: true });
+        void message.success(L('已生成新版本'));
+      } else {
+        await api('/policies/create', { body, quiet: true });
+        void message.success(L('创建成功'));
+      }
       form.resetFields();
       onCreated();
     } catch (err) {
@@ -112,14 +159,19 @@ export function NewPolicyModal({
     <Modal
       open={open}
       width={900}
-      title={L('新建产品政策')}
+      title={editing ? `${L('编辑产品政策')} · ${editing.policy.name}` : L('新建产品政策')}
       onCancel={onClose}
       onOk={() => void submit()}
       confirmLoading={saving}
       okButtonProps={{ id: 'policy-save' }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={INITIAL} data-testid="policy-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={editing ? toForm(editing) : INITIAL}
+        data-testid="policy-form"
+      >
         <Space wrap>
           <Form.Item
             name="brandId"
@@ -128,6 +180,7 @@ export function NewPolicyModal({
           >
             <Select
               style={{ width: 160 }}
+              disabled={fixed}
               options={brands.map((b) => ({ value: b.id, label: b.name }))}
             />
           </Form.Item>
@@ -165,6 +218,7 @@ export function NewPolicyModal({
                   >
                     <Select
                       style={{ width: 140 }}
+                      disabled={fixed}
                       options={rateTypeOptions.map((o) => ({
                         value: o.value,
                         label: lang === 'zh' ? o.zh : o.en,
@@ -175,17 +229,21 @@ export function NewPolicyModal({
                   {rateField(f.name, 'minRate', L('商户费率下限'))}
                   {rateField(f.name, 'maxRate', L('商户费率上限'))}
                   {rateField(f.name, 'acquirerCost', L('收单成本'))}
-                  <Button onClick={() => remove(f.name)} style={{ marginBottom: 8 }}>
-                    {L('删除')}
-                  </Button>
+                  {!fixed && (
+                    <Button onClick={() => remove(f.name)} style={{ marginBottom: 8 }}>
+                      {L('删除')}
+                    </Button>
+                  )}
                 </Space>
               ))}
-              <Button
-                onClick={() => add({ rateType: fields.length + 1 })}
-                disabled={fields.length >= 6}
-              >
-                {L('添加费率类型')}
-              </Button>
+              {!fixed && (
+                <Button
+                  onClick={() => add({ rateType: fields.length + 1 })}
+                  disabled={fields.length >= 6}
+                >
+                  {L('添加费率类型')}
+                </Button>
+              )}
             </>
           )}
         </Form.List>
@@ -195,28 +253,42 @@ export function NewPolicyModal({
               {fields.map((f) => (
                 <Space key={f.key} align="end">
                   <Form.Item name={[f.name, 'month']} label={L('第几个月')}>
-                    <InputNumber min={1} max={36} precision={0} />
+                    <InputNumber min={1} max={36} precision={0} disabled={fixed} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'threshold']} label={L('达标交易额（元）')}>
                     <InputNumber min={0} precision={2} />
                   </Form.Item>
-                  <Button onClick={() => remove(f.name)} style={{ marginBottom: 24 }}>
-                    {L('删除')}
-                  </Button>
+                  {!fixed && (
+                    <Button onClick={() => remove(f.name)} style={{ marginBottom: 24 }}>
+                      {L('删除')}
+                    </Button>
+                  )}
                 </Space>
               ))}
-              <Button onClick={() => add({ month: fields.length + 1, threshold: 10_000 })}>
-                {L('添加达标月份')}
-              </Button>
+              {!fixed && (
+                <Button onClick={() => add({ month: fields.length + 1, threshold: 10_000 })}>
+                  {L('添加达标月份')}
+                </Button>
+              )}
             </div>
           )}
         </Form.List>
         <Space style={{ marginTop: 16 }} wrap>
           <Form.Item name="serviceFees" label={L('服务费档位（元）')}>
-            <Select mode="tags" style={{ width: 300 }} tokenSeparators={[',', ' ']} />
+            <Select
+              mode="tags"
+              style={{ width: 300 }}
+              tokenSeparators={[',', ' ']}
+              disabled={fixed}
+            />
           </Form.Item>
           <Form.Item name="commFees" label={L('流量费档位（元）')}>
-            <Select mode="tags" style={{ width: 300 }} tokenSeparators={[',', ' ']} />
+            <Select
+              mode="tags"
+              style={{ width: 300 }}
+              tokenSeparators={[',', ' ']}
+              disabled={fixed}
+            />
           </Form.Item>
         </Space>
       </Form>

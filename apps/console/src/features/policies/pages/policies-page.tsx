@@ -137,6 +137,7 @@ function PolicyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const [detail, setDetail] = useState<AdminPolicyDetail | null>(null);
   const [loaded, setLoaded] = useState<number | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const [editingPolicy, setEditingPolicy] = useState(false);
   const agentsRef = useRef<ActionType | undefined>(undefined);
   if (loaded !== id) {
     setLoaded(id);
@@ -196,6 +197,14 @@ function PolicyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       onClose={onClose}
       title={d ? `${d.policy.brandName} · ${d.policy.name}` : t('detail')}
       loading={!d}
+      extra={
+        d &&
+        can('policy:manage') && (
+          <Button onClick={() => setEditingPolicy(true)} data-testid="edit-policy">
+            {L('编辑政策（生成新版本）')}
+          </Button>
+        )
+      }
     >
       {d && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -251,6 +260,39 @@ function PolicyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               },
             ]}
           />
+          {d.versions.length > 0 && (
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="version"
+              data-testid="policy-versions"
+              title={() => L('版本记录')}
+              dataSource={d.versions}
+              expandable={{
+                expandedRowRender: (v) => (
+                  <span>
+                    {L('激活门槛')} ¥{yuan(v.terms.activationThresholdFen)} ·{' '}
+                    {v.terms.rates
+                      .map(
+                        (r) =>
+                          `${enumLabel('rate_type', r.rateType, lang)} ${rateValueText(r.rateType, r.minRate, lang)} ~ ${rateValueText(r.rateType, r.maxRate, lang)}（${L('标准')} ${rateValueText(r.rateType, r.standardRate, lang)}，${L('收单成本')} ${r.acquirerCost === null ? '—' : rateValueText(r.rateType, r.acquirerCost, lang)}）`,
+                      )
+                      .join('；')}
+                  </span>
+                ),
+              }}
+              columns={[
+                { title: L('版本'), dataIndex: 'version', render: (v: number) => `v${v}` },
+                { title: L('政策名称'), dataIndex: 'name' },
+                { title: L('操作人'), dataIndex: 'operatorName', render: (v) => v ?? '—' },
+                {
+                  title: L('时间'),
+                  dataIndex: 'createdAt',
+                  render: (v: string) => new Date(v).toLocaleString(),
+                },
+              ]}
+            />
+          )}
           <KeysetTable<AdminPolicyTopAgent>
             actionRef={agentsRef}
             headerTitle={t('topAgents')}
@@ -261,6 +303,17 @@ function PolicyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             columns={agentColumns}
           />
         </Space>
+      )}
+      {d && (
+        <NewPolicyModal
+          open={editingPolicy}
+          editing={d}
+          onClose={() => setEditingPolicy(false)}
+          onCreated={() => {
+            setEditingPolicy(false);
+            setLoaded(null);
+          }}
+        />
       )}
       {editing !== null && d && (
         <RootPolicyModal
