@@ -347,7 +347,18 @@ describe('identification review', () => {
         frontFileId: front,
         backFileId: back,
       });
+    const attention = async () =>
+      (
+        await adminCall<{ attention: { identificationReviews: number } }>(
+          app,
+          ops,
+          'GET',
+          '/dashboard',
+        )
+      ).body.data.attention.identificationReviews;
+    const waitingBefore = await attention();
     expect((await submit()).json()).toMatchObject({ data: { status: 2 } });
+    expect(await attention()).toBe(waitingBefore + 1);
 
     const queue = async (review = 'pending') =>
       (
@@ -373,6 +384,7 @@ describe('identification review', () => {
       reason: '身份证照片模糊',
     });
     expect(rejected.body.code, rejected.body.msg).toBe(200);
+    expect(await attention()).toBe(waitingBefore);
     expect((await queue()).map((r) => r.id)).not.toContain(m!.id);
     expect((await queue('rejected')).map((r) => r.id)).toContain(m!.id);
     const seen = (await get(`/api/merchant/info?id=${m!.id}`)).json().data.identification;
@@ -394,5 +406,23 @@ describe('identification review', () => {
       status: 1,
     });
     expect((await adminCall(app, finance, 'GET', '/identifications')).status).toBe(403);
+  });
+});
+
+describe('dictionaries', () => {
+  it('shows operators every dictionary exactly as the app receives it', async () => {
+    const all = await adminCall<
+      { type: string; rows: { dictValue: string; dictLabel: string }[] }[]
+    >(app, content, 'GET', '/dicts');
+    expect(all.body.code).toBe(200);
+    const payTypes = all.body.data.find((d) => d.type === 'order_pay_type')!;
+    const agent = await loginAs(app, DEMO_ACCOUNTS.top.mobile);
+    const served = await app.inject({
+      method: 'GET',
+      url: '/prod-api/system/dict/data/type/order_pay_type',
+      headers: bearer(agent),
+    });
+    expect(served.json().data).toEqual(payTypes.rows);
+    expect(payTypes.rows.length).toBeGreaterThan(0);
   });
 });

@@ -164,6 +164,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/system/pages/params-page')),
   },
   {
+    path: '/system/dicts',
+    label: 'dicts',
+    group: 'system',
+    permission: 'dashboard:view',
+    page: lazy(() => import('@/features/system/pages/dicts-page')),
+  },
+  {
     path: '/system/audit',
     label: 'audit',
     group: 'system',

@@ -251,4 +251,9 @@ export const LABELS_EN: Record<string, string> = {
   '编辑政策（生成新版本）': 'Edit (new version)',
   版本记录: 'Versions',
   标准: 'standard',
+  数据字典: 'Dictionaries',
+  '字典的取值由产品规格规定，程序依赖这些取值，因此只读。':
+    'Dictionary values are fixed by the product specification and the code depends on them, so they are read-only.',
+  取值: 'Value',
+  名称: 'Name',
 };

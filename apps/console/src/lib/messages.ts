@@ -34,6 +34,7 @@ export const MESSAGES = {
   texts: { zh: '协议与常见问题', en: 'Agreements and FAQ' },
   system: { zh: '系统', en: 'System' },
   audit: { zh: '审计日志', en: 'Audit log' },
+  dicts: { zh: '数据字典', en: 'Dictionaries' },
   exportCsv: { zh: '导出CSV', en: 'Export CSV' },
   prev: { zh: '上一页', en: 'Previous' },
   next: { zh: '下一页', en: 'Next' },

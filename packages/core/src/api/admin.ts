@@ -360,6 +360,8 @@ export const dashboard = z.object({
   attention: z.object({
     pendingWithdrawals: z.number(),
     licenceReviews: z.number(),
+    /** Identifications the verification refused that no operator has reviewed yet. */
+    identificationReviews: z.number(),
     flaggedNotifications: z.number(),
     failedJobs: z.number(),
     pendingAdjustments: z.number(),

@@ -53,6 +53,8 @@ export async function getDashboard(db: Db): Promise<Dashboard> {
     sql`SELECT
           (SELECT count(*) FROM withdrawals WHERE status = 0) AS withdrawals,
           (SELECT count(*) FROM merchants WHERE licence_status = 1) AS licences,
+          (SELECT count(*) FROM merchants WHERE identify_status = 2 AND identify_reviewed_at IS NULL)
+            AS identifications,
           (SELECT count(*) FROM transactions WHERE flag IS NOT NULL) AS flagged,
           (SELECT count(*) FROM job_runs WHERE status = -1) AS failed_jobs,
           (SELECT count(*) FROM ledger_adjustments WHERE status = 0) AS adjustments,
@@ -76,6 +78,7 @@ export async function getDashboard(db: Db): Promise<Dashboard> {
     attention: {
       pendingWithdrawals: n(a!.withdrawals),
       licenceReviews: n(a!.licences),
+      identificationReviews: n(a!.identifications),
       flaggedNotifications: n(a!.flagged),
       failedJobs: n(a!.failed_jobs),
       pendingAdjustments: n(a!.adjustments),

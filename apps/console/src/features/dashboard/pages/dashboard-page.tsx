@@ -58,6 +58,10 @@ export default function DashboardPage() {
               <Tag>{a.licenceReviews}</Tag>
             </List.Item>
             <List.Item>
+              {t('identifications')}
+              <Tag data-testid="attention-identifications">{a.identificationReviews}</Tag>
+            </List.Item>
+            <List.Item>
               {t('flagged')}
               <Tag color={a.flaggedNotifications ? 'red' : 'default'}>{a.flaggedNotifications}</Tag>
             </List.Item>
