@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { consoleLogin, shot } from './support';
 
@@ -93,4 +95,19 @@ test('operations imports terminals by CSV, allocates them to the top agent, who 
     )
   ).json();
   expect(JSON.stringify(t.data)).toContain(sns[0]);
+});
+
+test('operations imports terminals from an Excel workbook the same way', async ({ page }) => {
+  await consoleLogin(page, 'operations');
+  await page.goto('/admin/terminals/import');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/terminals.xlsx'),
+    );
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toContainText('共 3 行：可导入 3 行，问题 0 行');
+  await page.getByTestId('commit-import').click();
+  await expect(page.getByTestId('import-progress')).toHaveText('3 / 3');
+  await shot(page, 'import-xlsx');
 });

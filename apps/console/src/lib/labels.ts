@@ -256,4 +256,8 @@ export const LABELS_EN: Record<string, string> = {
     'Dictionary values are fixed by the product specification and the code depends on them, so they are read-only.',
   取值: 'Value',
   名称: 'Name',
+  '无法读取该文件，请上传CSV或Excel（.xlsx）文件':
+    'This file cannot be read: upload a CSV or an Excel (.xlsx) file',
+  'CSV或Excel（.xlsx）文件，表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）':
+    'A CSV or Excel (.xlsx) file with the header sn,brand,model[,policy] (brand and policy by name or id)',
 };

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, InputNumber, Progress, Space, Table, Upload }
 import { useState } from 'react';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { fileToCsv } from '../lib/sheet-to-csv';
 
 /** CSV -> row-by-row preview (bad rows named) -> import with progress -> allocate to a top agent. */
 export default function ImportPage() {
@@ -14,7 +15,13 @@ export default function ImportPage() {
   const [busy, setBusy] = useState(false);
 
   const choose = async (file: File) => {
-    const csv = await file.text();
+    let csv: string;
+    try {
+      csv = await fileToCsv(file);
+    } catch {
+      void message.error(L('无法读取该文件，请上传CSV或Excel（.xlsx）文件'));
+      return false;
+    }
     setProgress(null);
     setPreview(
       await api<TerminalImportPreview>('/terminals/import/preview', {
@@ -56,11 +63,13 @@ export default function ImportPage() {
       <Card title={t('terminals')}>
         <Alert
           type="info"
-          message={L('CSV表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）')}
+          message={L(
+            'CSV或Excel（.xlsx）文件，表头：sn,brand,model[,policy]（品牌、政策可用名称或编号）',
+          )}
           style={{ marginBottom: 12 }}
         />
         <Upload
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           showUploadList={false}
           beforeUpload={(f) => void choose(f) as unknown as boolean}
         >
