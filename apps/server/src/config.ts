@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MALL_ORDER_TIMEOUT_MINUTES } from '@pos/core';
 import { DEMO_HOT_UPDATE_SIGNING_KEY } from './lib/demo-keys';
 import { findUp } from './lib/find-up';
 
@@ -56,6 +57,8 @@ export interface Config {
   /** Withdrawal fee per withdrawal (fen) and tax (ppm of the amount). */
   withdrawFeeFen: number;
   withdrawTaxPpm: number;
+  /** Minutes an unpaid mall order keeps its stock before it is cancelled. */
+  mallOrderTimeoutMinutes: number;
   /** What this process does: 'all' (API and jobs), 'api' (API only) or 'jobs' (jobs only). */
   serverRole: 'all' | 'api' | 'jobs';
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulateRatePerSecond: Number(env.SIMULATE_RATE ?? 0.5),
     withdrawFeeFen: Number(env.WITHDRAW_FEE_FEN ?? 300),
     withdrawTaxPpm: Number(env.WITHDRAW_TAX_PPM ?? 60000),
+    mallOrderTimeoutMinutes: Number(env.MALL_ORDER_TIMEOUT_MINUTES ?? MALL_ORDER_TIMEOUT_MINUTES),
     serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),

@@ -29,6 +29,7 @@ const CARRYING = [
   'fee_collections',
   'standard_assessments',
   'monthly_allowances',
+  'mall_orders',
 ];
 /** Tables that reach the key in one join: [table, its column, the table that column points at]. */
 const ONE_JOIN: [string, string, string][] = [
@@ -43,12 +44,15 @@ const ONE_JOIN: [string, string, string][] = [
   ['pay_password_guards', 'agent_id', 'agents'],
   ['merchant_files', 'merchant_id', 'merchants'],
   ['ledger_entries', 'id', 'ledger_lines'],
+  ['mall_addresses', 'agent_id', 'agents'],
+  ['mall_order_items', 'order_id', 'mall_orders'],
 ];
 /** The platform's own small tables (reference tables once distributed) and bookkeeping. */
 const NOT_SHARDED = [
   'audit_logs',
   'content_files',
   'content_texts',
+  'mall_products',
   'policy_versions',
   'operators',
   'operator_sessions',

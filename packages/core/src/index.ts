@@ -25,3 +25,4 @@ export * from './api/admin';
 export * from './api/admin-terminals';
 export * from './api/admin-review';
 export * from './api/content-texts';
+export * from './api/mall';

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { passDueRecalls } from './recall-auto-pass';
 import { failAcquirerTimeouts } from './acquirer-timeouts';
 import { ledgerJobs } from './settlement';
+import { expireUnpaidOrders } from '../modules/mall/orders';
+import { receiveDueOrders } from '../modules/mall/fulfilment';
 
 /**
  * A small in-process scheduler for the periodic jobs. Each job runs on its interval, never
@@ -20,6 +22,16 @@ export interface Job {
 export const JOBS: Job[] = [
   { name: 'recall-auto-pass', everyMs: 60_000, run: (app, now) => passDueRecalls(app.db, now) },
   { name: 'acquirer-timeouts', everyMs: 30_000, run: (app, now) => failAcquirerTimeouts(app, now) },
+  {
+    name: 'mall-order-timeouts',
+    everyMs: 30_000,
+    run: (app, now) => expireUnpaidOrders(app.db, now),
+  },
+  {
+    name: 'mall-auto-receive',
+    everyMs: 3_600_000,
+    run: (app, now) => receiveDueOrders(app.db, now),
+  },
 ];
 
 /** Every periodic job of a listening server: the fixed ones and the ledger's. */

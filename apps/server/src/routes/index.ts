@@ -22,6 +22,7 @@ import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { settleAccountRoutes } from './settle-accounts/settle-accounts.routes';
 import { adminRoutes } from './admin';
 import { filesPublicRoutes } from './files/files.routes';
+import { mallRoutes } from './mall/mall.routes';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -70,6 +71,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(centerProtectedRoutes);
     await priv.register(systemProtectedRoutes);
     await priv.register(terminalRoutes);
+    await priv.register(mallRoutes);
     await priv.register(merchantRoutes);
     await priv.register(scanProtectedRoutes);
     await priv.register(homeRoutes);

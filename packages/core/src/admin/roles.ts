@@ -28,6 +28,9 @@ export const PERMISSIONS = [
   'transaction:attach',
   'job:view',
   'job:run',
+  /** The purchase mall: products and orders (view), and pricing, shipping, cancelling (manage). */
+  'mall:view',
+  'mall:manage',
   'audit:view',
   'operator:manage',
 ] as const;
@@ -49,6 +52,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'policy:manage',
     'merchant:review',
     'job:view',
+    'mall:view',
+    'mall:manage',
     'audit:view',
   ],
   finance: [
@@ -65,6 +70,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'transaction:attach',
     'job:view',
     'job:run',
+    'mall:view',
     'audit:view',
   ],
   content: ['dashboard:view', 'content:view', 'content:publish'],

@@ -13,6 +13,7 @@ import { adminOpsRoutes } from './ops.routes';
 import { adminPolicyRoutes } from './policies.routes';
 import { adminAppRoutes } from './app.routes';
 import { adminCorrectionRoutes } from './corrections.routes';
+import { adminMallRoutes } from './mall.routes';
 
 export interface AdminRouteEntry {
   method: string;
@@ -65,5 +66,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await priv.register(adminPolicyRoutes);
     await priv.register(adminAppRoutes);
     await priv.register(adminCorrectionRoutes);
+    await priv.register(adminMallRoutes);
   });
 }

@@ -1,0 +1,159 @@
+import type {
+  MallAddress,
+  MallAddressInput,
+  MallProduct,
+  PriceTier,
+  SaveMallProductRequest,
+} from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db, type DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/app-error';
+import type { OperatorCaller } from '../../plugins/admin-auth';
+import { audit } from '../admin/audit';
+import { num } from '../ledger/accounts';
+
+const PRODUCT_COLUMNS = sql`p.id, p.brand_id, b.name AS brand_name, p.model, p.name, p.description,
+  p.image_url, p.price_tiers, p.stock, p.on_sale`;
+
+const toProduct = (r: Record<string, unknown>): MallProduct => ({
+  id: num(r.id),
+  brandId: num(r.brand_id),
+  brandName: String(r.brand_name),
+  model: String(r.model),
+  name: String(r.name),
+  description: String(r.description ?? ''),
+  imageUrl: (r.image_url as string | null) ?? null,
+  priceTiers: (typeof r.price_tiers === 'string'
+    ? JSON.parse(r.price_tiers)
+    : r.price_tiers) as PriceTier[],
+  stock: num(r.stock),
+  onSale: Boolean(r.on_sale),
+});
+
+/** Products on sale (agents), or every product (operators), by brand then sort order. */
+export async function listProducts(
+  db: DbOrTx,
+  opts: { all?: boolean } = {},
+): Promise<MallProduct[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS} FROM mall_products p JOIN brands b ON b.id = p.brand_id
+        ${opts.all ? sql`` : sql`WHERE p.on_sale`}
+        ORDER BY b.sort, p.sort, p.id`,
+  );
+  return found.map(toProduct);
+}
+
+export async function getProduct(db: DbOrTx, id: number, opts: { all?: boolean } = {}) {
+  const [p] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS} FROM mall_products p JOIN brands b ON b.id = p.brand_id
+        WHERE p.id = ${id} ${opts.all ? sql`` : sql`AND p.on_sale`}`,
+  );
+  if (!p) throw notFound('商品不存在或已下架');
+  return toProduct(p);
+}
+
+/**
+ * An operator creates or edits a product: a brand's model with price tiers (the first from 1
+ * unit, starts rising), stock and whether it is on sale. Audited with the product before.
+ */
+export async function saveProduct(db: Db, op: OperatorCaller, input: SaveMallProductRequest) {
+  const tiers = [...input.priceTiers].sort((a, b) => a.minQty - b.minQty);
+  if (tiers[0]!.minQty !== 1) throw badRequest('第一档须从1台起', 'priceTiers');
+  if (new Set(tiers.map((t) => t.minQty)).size !== tiers.length)
+    throw badRequest('起订数量不能重复', 'priceTiers');
+  const [brand] = await rows<{ models: unknown }>(
+    db,
+    sql`SELECT models FROM brands WHERE id = ${input.brandId}`,
+  );
+  if (!brand) throw badRequest('品牌不存在', 'brandId');
+  const models = Array.isArray(brand.models)
+    ? brand.models.map(String)
+    : String(brand.models ?? '')
+        .replace(/^\{|\}$/g, '')
+        .split(',');
+  if (!models.includes(input.model)) throw badRequest('该品牌没有这个型号', 'model');
+  return db.transaction(async (tx) => {
+    const before = input.id ? await getProduct(tx, input.id, { all: true }) : null;
+    const values = sql`${input.brandId}, ${input.model}, ${input.name}, ${input.description ?? ''},
+      ${input.imageUrl ?? null}, ${JSON.stringify(tiers)}::jsonb, ${input.stock}, ${input.onSale}, ${input.sort ?? 0}`;
+    const [saved] = await rows<{ id: unknown }>(
+      tx,
+      input.id
+        ? sql`UPDATE mall_products SET (brand_id, model, name, description, image_url, price_tiers, stock, on_sale, sort)
+                = (${values}), updated_at = now() WHERE id = ${input.id} RETURNING id`
+        : sql`INSERT INTO mall_products (brand_id, model, name, description, image_url, price_tiers, stock, on_sale, sort)
+              VALUES (${values}) RETURNING id`,
+    );
+    await audit(tx, op, {
+      action: input.id ? 'mall_product.update' : 'mall_product.create',
+      targetType: 'mall_product',
+      targetId: num(saved!.id),
+      before,
+      after: { ...input, priceTiers: tiers },
+    });
+    return { id: num(saved!.id) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses: each agent's own; another agent's is simply not there
+// ---------------------------------------------------------------------------------------------
+
+const toAddress = (r: Record<string, unknown>): MallAddress => ({
+  id: num(r.id),
+  name: String(r.name),
+  mobile: String(r.mobile),
+  province: String(r.province),
+  city: String(r.city),
+  district: String(r.district),
+  detail: String(r.detail),
+  isDefault: Boolean(r.is_default),
+});
+
+export async function listAddresses(db: DbOrTx, agentId: number): Promise<MallAddress[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT * FROM mall_addresses WHERE agent_id = ${agentId} ORDER BY is_default DESC, id DESC`,
+  );
+  return found.map(toAddress);
+}
+
+/** Saves an address (the first one, or one marked default, becomes the only default). */
+export async function saveAddress(db: Db, agentId: number, input: MallAddressInput) {
+  return db.transaction(async (tx) => {
+    const [count] = await rows<{ n: unknown }>(
+      tx,
+      sql`SELECT count(*) AS n FROM mall_addresses WHERE agent_id = ${agentId}`,
+    );
+    if (!input.id && num(count!.n) >= 20) throw badRequest('收货地址最多20个', 'id');
+    const isDefault = input.isDefault || num(count!.n) === 0;
+    if (isDefault)
+      await tx.execute(
+        sql`UPDATE mall_addresses SET is_default = false WHERE agent_id = ${agentId}`,
+      );
+    const [saved] = await rows<Record<string, unknown>>(
+      tx,
+      input.id
+        ? sql`UPDATE mall_addresses SET name = ${input.name}, mobile = ${input.mobile}, province = ${input.province},
+                city = ${input.city}, district = ${input.district}, detail = ${input.detail},
+                is_default = ${isDefault} OR is_default, updated_at = now()
+              WHERE id = ${input.id} AND agent_id = ${agentId} RETURNING *`
+        : sql`INSERT INTO mall_addresses (agent_id, name, mobile, province, city, district, detail, is_default)
+              VALUES (${agentId}, ${input.name}, ${input.mobile}, ${input.province}, ${input.city},
+                      ${input.district}, ${input.detail}, ${isDefault})
+              RETURNING *`,
+    );
+    if (!saved) throw notFound('收货地址不存在');
+    return toAddress(saved);
+  });
+}
+
+export async function deleteAddress(db: Db, agentId: number, id: number) {
+  const [gone] = await rows(
+    db,
+    sql`DELETE FROM mall_addresses WHERE id = ${id} AND agent_id = ${agentId} RETURNING id`,
+  );
+  if (!gone) throw notFound('收货地址不存在');
+}

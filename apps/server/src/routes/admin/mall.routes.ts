@@ -1,0 +1,122 @@
+import {
+  adminMallOrder,
+  adminMallOrderQuery,
+  cancelMallOrderRequest,
+  envelopeOf,
+  mallOrderStatusOptions,
+  mallProduct,
+  ok,
+  pageOf,
+  saveMallProductRequest,
+  shipMallOrderRequest,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listProducts, saveProduct } from '../../modules/mall/catalog';
+import { adminOrderList, cancelByOperator, shipOrder } from '../../modules/mall/fulfilment';
+import { operatorOf } from '../../plugins/admin-auth';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/** The mall from the platform's side: products, orders, shipping and cancelling. */
+export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/mall/products',
+    {
+      config: { permission: 'mall:view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Every product, on sale or not',
+        response: { 200: envelopeOf(z.array(mallProduct)) },
+      },
+    },
+    async () => ok(await listProducts(app.db, { all: true })),
+  );
+  app.post(
+    '/mall/products/save',
+    {
+      config: { permission: 'mall:manage' },
+      schema: {
+        tags,
+        security,
+        summary: 'Create or edit a product (price tiers, stock, on sale)',
+        body: saveMallProductRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) => ok(await saveProduct(app.db, operatorOf(request), request.body), '保存成功'),
+  );
+  app.get(
+    '/mall/orders',
+    {
+      config: { permission: 'mall:view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Orders by state (keyset; format=csv)',
+        querystring: adminMallOrderQuery,
+        response: { 200: envelopeOf(pageOf(adminMallOrder)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = adminOrderList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: '订单号', value: (r) => r.orderNo },
+            {
+              header: '状态',
+              value: (r) => mallOrderStatusOptions.find((o) => o.value === r.status)?.zh ?? '',
+            },
+            { header: '代理', value: (r) => r.agentName },
+            { header: '商品', value: (r) => r.summary },
+            { header: '数量', value: (r) => r.quantity },
+            { header: '金额(元)', value: (r) => (r.totalFen / 100).toFixed(2) },
+            { header: '收货地址', value: (r) => r.address },
+            { header: '下单时间', value: (r) => r.createdAt },
+          ],
+          'mall-orders',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.post(
+    '/mall/orders/ship',
+    {
+      config: { permission: 'mall:manage' },
+      schema: {
+        tags,
+        security,
+        summary: "Ship a paid order from the platform's stock by SN list or range",
+        body: shipMallOrderRequest,
+        response: {
+          200: envelopeOf(z.object({ id: z.number(), operationId: z.number(), count: z.number() })),
+        },
+      },
+    },
+    async (request) => ok(await shipOrder(app.db, operatorOf(request), request.body), '已发货'),
+  );
+  app.post(
+    '/mall/orders/cancel',
+    {
+      config: { permission: 'mall:manage' },
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an order not yet shipped (a paid one is refunded)',
+        body: cancelMallOrderRequest,
+        response: { 200: envelopeOf(z.object({ id: z.number(), status: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(await cancelByOperator(app.db, operatorOf(request), request.body), '已取消'),
+  );
+};

@@ -1,0 +1,203 @@
+import {
+  createMallOrderRequest,
+  envelopeOf,
+  mallAddress,
+  mallAddressInput,
+  mallOrder,
+  mallOrderIdRequest,
+  mallOrderListQuery,
+  mallProduct,
+  mallProductQuery,
+  ok,
+  payMallOrderRequest,
+} from '@pos/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deleteAddress,
+  getProduct,
+  listAddresses,
+  listProducts,
+  saveAddress,
+} from '../../modules/mall/catalog';
+import { confirmReceipt } from '../../modules/mall/fulfilment';
+import {
+  cancelOwnOrder,
+  createOrder,
+  getOrder,
+  listOrders,
+  payOrder,
+} from '../../modules/mall/orders';
+import { callerOf } from '../../plugins/auth';
+import { forbidden } from '../../lib/app-error';
+
+const tags = ['mall'];
+const security = [{ bearer: [] }];
+
+/**
+ * The purchase mall for agents: products on sale, the agent's own addresses and orders (another
+ * agent's are simply not found), paying from the goods balance, cancelling, confirming receipt.
+ */
+export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
+  const agentOf = (request: Parameters<typeof callerOf>[0]) => {
+    const caller = callerOf(request);
+    if (caller.role !== 'agent') throw forbidden('平台账号不能在商城下单');
+    return caller;
+  };
+
+  app.get(
+    '/api/mall/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Products on sale',
+        response: { 200: envelopeOf(z.array(mallProduct)) },
+      },
+    },
+    async () => ok(await listProducts(app.db)),
+  );
+  app.get(
+    '/api/mall/product',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A product on sale with its price tiers and stock',
+        querystring: mallProductQuery,
+        response: { 200: envelopeOf(mallProduct) },
+      },
+    },
+    async (request) => ok(await getProduct(app.db, request.query.id)),
+  );
+  app.get(
+    '/api/mall/addresses',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's addresses",
+        response: { 200: envelopeOf(z.array(mallAddress)) },
+      },
+    },
+    async (request) => ok(await listAddresses(app.db, agentOf(request).agentId)),
+  );
+  app.post(
+    '/api/mall/address/save',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add or edit an address',
+        body: mallAddressInput,
+        response: { 200: envelopeOf(mallAddress) },
+      },
+    },
+    async (request) =>
+      ok(await saveAddress(app.db, agentOf(request).agentId, request.body), '保存成功'),
+  );
+  app.post(
+    '/api/mall/address/delete',
+    { schema: { tags, security, summary: 'Delete an address', body: mallOrderIdRequest } },
+    async (request) => {
+      await deleteAddress(app.db, agentOf(request).agentId, request.body.id);
+      return ok(null, '删除成功');
+    },
+  );
+  app.post(
+    '/api/mall/order/create',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order: prices by tier, stock reserved until paid or timed out',
+        body: createMallOrderRequest,
+        response: { 200: envelopeOf(mallOrder) },
+      },
+    },
+    async (request) => {
+      const caller = agentOf(request);
+      return ok(
+        await createOrder(app.db, caller, request.body, {
+          timeoutMinutes: app.config.mallOrderTimeoutMinutes,
+        }),
+        '下单成功',
+      );
+    },
+  );
+  app.post(
+    '/api/mall/order/pay',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pay an order from the goods balance (capital pool) with the pay password',
+        body: payMallOrderRequest,
+        response: { 200: envelopeOf(mallOrder) },
+      },
+    },
+    async (request) =>
+      ok(await payOrder(app.db, agentOf(request).agentId, request.body), '支付成功'),
+  );
+  app.post(
+    '/api/mall/order/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an order not yet shipped (a paid one is refunded to where it came from)',
+        body: mallOrderIdRequest,
+        response: { 200: envelopeOf(mallOrder) },
+      },
+    },
+    async (request) =>
+      ok(await cancelOwnOrder(app.db, agentOf(request).agentId, request.body.id), '已取消'),
+  );
+  app.post(
+    '/api/mall/order/receive',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm receipt of a shipped order',
+        body: mallOrderIdRequest,
+        response: { 200: envelopeOf(mallOrder) },
+      },
+    },
+    async (request) => {
+      const agentId = agentOf(request).agentId;
+      await confirmReceipt(app.db, agentId, request.body.id);
+      return ok(await getOrder(app.db, agentId, request.body.id), '已确认收货');
+    },
+  );
+  app.get(
+    '/api/mall/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's orders by state, newest first",
+        querystring: mallOrderListQuery,
+        response: {
+          200: envelopeOf(
+            z.object({ rows: z.array(mallOrder), nextCursor: z.string().nullable() }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await listOrders(app.db, agentOf(request).agentId, request.query)),
+  );
+  app.get(
+    '/api/mall/order',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One of the caller's orders",
+        querystring: mallOrderIdRequest,
+        response: { 200: envelopeOf(mallOrder) },
+      },
+    },
+    async (request) => ok(await getOrder(app.db, agentOf(request).agentId, request.query.id)),
+  );
+};

@@ -1,0 +1,340 @@
+import type { MallOrder, MallProduct } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/client';
+import { expireUnpaidOrders } from '../src/modules/mall/orders';
+import { receiveDueOrders } from '../src/modules/mall/fulfilment';
+import {
+  agentAccountId,
+  agentBalances,
+  PLATFORM_ACCOUNTS,
+  platformAccountId,
+} from '../src/modules/ledger/accounts';
+import { postEntry } from '../src/modules/ledger/post-entry';
+import { adminCall, adminLogin } from './admin-helpers';
+import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+
+/**
+ * The purchase mall, server side: products and price tiers, addresses and orders scoped to their
+ * agent, stock never oversold, payment from the goods balance through the ledger, cancellation
+ * and timeout giving stock and money back, and shipping from the platform's stock into the buyer's.
+ */
+const ctx = await createTestContext({ adminTotp: false, smsOutboxApi: true });
+const { app, demo } = ctx;
+const db = ctx.database.db;
+const PAY = '135790';
+
+let ops: string;
+let content: string;
+let buyer: string;
+let other: string;
+
+const call = async <T = unknown>(
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) => {
+  const res = await app.inject({
+    method,
+    url: `/prod-api${url}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });
+  return res.json() as { code: number; msg: string; field?: string; data: T };
+};
+
+async function setPayPassword(token: string, mobile: string) {
+  await call(token, 'GET', '/api/ag/my/center/sendSMS?scene=payPwd');
+  const sms = await app.inject({
+    method: 'GET',
+    url: `/prod-api/api/dev/sms/outbox?mobile=${mobile}`,
+  });
+  const res = await call(token, 'POST', '/api/ag/my/center/payPwd/set', {
+    smsCode: sms.json().data.code,
+    payPassword: PAY,
+    confirmPassword: PAY,
+  });
+  expect(res.code, res.msg).toBe(200);
+}
+
+/** Money into an agent's capital pool (a fixture: the platform's clearing account pays it). */
+async function fundPool(agentId: number, fen: number) {
+  await postEntry(db, {
+    idemKey: `test:fund:${agentId}:${fen}:${Math.random()}`,
+    reason: 'test_fixture',
+    lines: [
+      {
+        accountId: await platformAccountId(db, PLATFORM_ACCOUNTS.capitalClearing),
+        amountFen: -fen,
+        infoType: 'manual_adjustment',
+      },
+      {
+        accountId: await agentAccountId(db, agentId, 'capital_pool'),
+        amountFen: fen,
+        infoType: 'manual_adjustment',
+      },
+    ],
+  });
+}
+const pool = async (agentId: number) => (await agentBalances(db, agentId)).capital_pool ?? 0;
+
+let product: MallProduct;
+let addressId: number;
+
+beforeAll(async () => {
+  [ops, content] = await Promise.all([adminLogin(app, 'operations'), adminLogin(app, 'content')]);
+  buyer = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
+  other = await loginAs(app, DEMO_ACCOUNTS.child.mobile);
+  await setPayPassword(buyer, DEMO_ACCOUNTS.grandchild.mobile);
+  const [brand] = await rows<{ id: unknown }>(db, sql`SELECT id FROM brands WHERE name = '联迪'`);
+  const saved = await adminCall<{ id: number }>(app, ops, 'POST', '/mall/products/save', {
+    brandId: Number(brand!.id),
+    model: 'E350',
+    name: '联迪 E350 电签',
+    priceTiers: [
+      { minQty: 10, unitPriceFen: 8_900 },
+      { minQty: 1, unitPriceFen: 9_900 },
+    ],
+    stock: 12,
+    onSale: true,
+  });
+  expect(saved.body.code, saved.body.msg).toBe(200);
+  product = (await call<MallProduct>(buyer, 'GET', `/api/mall/product?id=${saved.body.data.id}`))
+    .data;
+  const address = await call<{ id: number }>(buyer, 'POST', '/api/mall/address/save', {
+    name: '王小二',
+    mobile: '13800000003',
+    province: '福建省',
+    city: '厦门市',
+    district: '思明区',
+    detail: '示范路1号',
+  });
+  expect(address.code, address.msg).toBe(200);
+  addressId = address.data.id;
+});
+
+const order = (quantity: number, over: object = {}) =>
+  call<MallOrder>(buyer, 'POST', '/api/mall/order/create', {
+    items: [{ productId: product.id, quantity }],
+    addressId,
+    shippingWay: 4,
+    ...over,
+  });
+const stockNow = async () =>
+  Number(
+    (
+      await rows<{ stock: unknown }>(
+        db,
+        sql`SELECT stock FROM mall_products WHERE id = ${product.id}`,
+      )
+    )[0]!.stock,
+  );
+const setStock = (n: number) =>
+  db.execute(sql`UPDATE mall_products SET stock = ${n} WHERE id = ${product.id}`);
+
+describe('products and addresses', () => {
+  it('sells a product with its tiers; content staff cannot manage the mall', async () => {
+    expect(product).toMatchObject({ brandName: '联迪', model: 'E350', stock: 12, onSale: true });
+    expect(product.priceTiers.map((t) => t.minQty)).toEqual([1, 10]);
+    const denied = await adminCall(app, content, 'POST', '/mall/products/save', {
+      ...product,
+      id: product.id,
+    });
+    expect(denied.status).toBe(403);
+    const badModel = await adminCall(app, ops, 'POST', '/mall/products/save', {
+      brandId: product.brandId,
+      model: 'NOPE',
+      name: 'x',
+      priceTiers: [{ minQty: 1, unitPriceFen: 1 }],
+      stock: 1,
+      onSale: true,
+    });
+    expect(badModel.body).toMatchObject({ code: 400, field: 'model' });
+  });
+
+  it("keeps each agent's addresses to itself and validates them by field", async () => {
+    expect((await call<unknown[]>(other, 'GET', '/api/mall/addresses')).data).toEqual([]);
+    const bad = await call(buyer, 'POST', '/api/mall/address/save', {
+      name: '王小二',
+      mobile: '12345',
+      province: '福建省',
+      city: '厦门市',
+      district: '思明区',
+      detail: '示范路1号',
+    });
+    expect(bad).toMatchObject({ code: 400, field: 'mobile' });
+    const steal = await call(other, 'POST', '/api/mall/order/create', {
+      items: [{ productId: product.id, quantity: 1 }],
+      addressId,
+      shippingWay: 4,
+    });
+    expect(steal).toMatchObject({ code: 400, field: 'addressId' });
+  });
+});
+
+describe('orders', () => {
+  it('prices by tier, reserves stock, pays from the goods balance once, and is not visible to others', async () => {
+    await fundPool(demo.grandchild.id, 100_000);
+    const before = await stockNow();
+    const placed = await order(10);
+    expect(placed.code, placed.msg).toBe(200);
+    expect(placed.data).toMatchObject({
+      status: 0,
+      goodsFen: 89_000,
+      totalFen: 89_000,
+      shippingFen: 0,
+    });
+    expect(await stockNow()).toBe(before - 10);
+    expect((await call(other, 'GET', `/api/mall/order?id=${placed.data.id}`)).code).toBe(404);
+
+    const wrongPwd = await call(buyer, 'POST', '/api/mall/order/pay', {
+      id: placed.data.id,
+      payType: 4,
+      payPassword: '000000',
+    });
+    expect(wrongPwd.code).toBe(400);
+    const wechat = await call(buyer, 'POST', '/api/mall/order/pay', {
+      id: placed.data.id,
+      payType: 1,
+      payPassword: PAY,
+    });
+    expect(wechat).toMatchObject({ code: 400, field: 'payType' });
+    const poolBefore = await pool(demo.grandchild.id);
+    const paid = await call<MallOrder>(buyer, 'POST', '/api/mall/order/pay', {
+      id: placed.data.id,
+      payType: 4,
+      payPassword: PAY,
+    });
+    expect(paid.data).toMatchObject({ status: 1, payType: 4 });
+    expect(await pool(demo.grandchild.id)).toBe(poolBefore - 89_000);
+    const twice = await call(buyer, 'POST', '/api/mall/order/pay', {
+      id: placed.data.id,
+      payType: 4,
+      payPassword: PAY,
+    });
+    expect(twice.code).toBe(400);
+    expect(await pool(demo.grandchild.id)).toBe(poolBefore - 89_000);
+
+    // Cancelled before shipping: the money returns to the capital pool, the stock to the shelf.
+    const cancelled = await call<MallOrder>(buyer, 'POST', '/api/mall/order/cancel', {
+      id: placed.data.id,
+    });
+    expect(cancelled.data.status).toBe(5);
+    expect(await pool(demo.grandchild.id)).toBe(poolBefore);
+    expect(await stockNow()).toBe(before);
+  });
+
+  it('refuses more than the stock and a payment larger than the goods balance, changing nothing', async () => {
+    await setStock(3);
+    const tooMany = await order(4);
+    expect(tooMany).toMatchObject({ code: 400, field: 'items.0.quantity' });
+    expect(tooMany.msg).toContain('仅剩 3 台');
+    expect(await stockNow()).toBe(3);
+    const pickup = await order(1, { shippingWay: 2 });
+    expect(pickup).toMatchObject({ code: 400, field: 'shippingWay' });
+
+    const balance = await pool(demo.grandchild.id);
+    await setStock(500);
+    const big = await order(Math.floor(balance / 8_900) + 1);
+    const broke = await call(buyer, 'POST', '/api/mall/order/pay', {
+      id: big.data.id,
+      payType: 4,
+      payPassword: PAY,
+    });
+    expect(broke).toMatchObject({ code: 400, msg: '货款余额不足' });
+    expect(await pool(demo.grandchild.id)).toBe(balance);
+    await call(buyer, 'POST', '/api/mall/order/cancel', { id: big.data.id });
+  });
+
+  it('lets exactly as many concurrent orders through as there are units', async () => {
+    await setStock(5);
+    const results = await Promise.all(Array.from({ length: 12 }, () => order(1)));
+    expect(results.filter((r) => r.code === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.code === 400)).toHaveLength(7);
+    expect(await stockNow()).toBe(0);
+    for (const r of results.filter((x) => x.code === 200))
+      await call(buyer, 'POST', '/api/mall/order/cancel', { id: r.data.id });
+    expect(await stockNow()).toBe(5);
+  });
+
+  it('cancels an unpaid order when its time is up, and its stock returns', async () => {
+    await setStock(5);
+    const placed = await order(2);
+    expect(await stockNow()).toBe(3);
+    expect(await expireUnpaidOrders(db, new Date(Date.now() + 29 * 60_000))).toBe(0);
+    expect(await expireUnpaidOrders(db, new Date(Date.now() + 31 * 60_000))).toBe(1);
+    const after = await call<MallOrder>(buyer, 'GET', `/api/mall/order?id=${placed.data.id}`);
+    expect(after.data).toMatchObject({ status: 4, cancelReason: '超时未支付，自动取消' });
+    expect(await stockNow()).toBe(5);
+    const late = await call(buyer, 'POST', '/api/mall/order/pay', {
+      id: placed.data.id,
+      payType: 4,
+      payPassword: PAY,
+    });
+    expect(late.code).toBe(400);
+  });
+});
+
+describe('shipping', () => {
+  it("moves the SNs from the platform's stock into the buyer's, records the allocation, and is received", async () => {
+    await setStock(5);
+    await fundPool(demo.grandchild.id, 50_000);
+    const placed = await order(2);
+    await call(buyer, 'POST', '/api/mall/order/pay', {
+      id: placed.data.id,
+      payType: 4,
+      payPassword: PAY,
+    });
+    const stock = await rows<{ sn: string }>(
+      db,
+      sql`SELECT t.sn FROM terminals t JOIN brands b ON b.id = t.brand_id
+           WHERE t.holder_agent_id IS NULL AND t.bind_status = 0 AND t.deleted_at IS NULL
+             AND b.name = '联迪' AND t.model = 'E350' ORDER BY t.sn LIMIT 3`,
+    );
+    expect(stock.length).toBe(3);
+    const three = await adminCall(app, ops, 'POST', '/mall/orders/ship', {
+      id: placed.data.id,
+      sns: stock.map((s) => s.sn),
+    });
+    expect(three.body).toMatchObject({ code: 400, field: 'sns' });
+    const [held] = await rows<{ sn: string }>(
+      db,
+      sql`SELECT sn FROM terminals WHERE holder_agent_id = ${demo.child.id} AND bind_status = 0 LIMIT 1`,
+    );
+    const notOurs = await adminCall(app, ops, 'POST', '/mall/orders/ship', {
+      id: placed.data.id,
+      sns: [stock[0]!.sn, held!.sn],
+    });
+    expect(notOurs.body.msg).toContain(held!.sn);
+
+    const shipped = await adminCall<{ operationId: number; count: number }>(
+      app,
+      ops,
+      'POST',
+      '/mall/orders/ship',
+      {
+        id: placed.data.id,
+        sns: stock.slice(0, 2).map((s) => s.sn),
+      },
+    );
+    expect(shipped.body).toMatchObject({ code: 200, data: { count: 2 } });
+    const mine = await call<{ rows: { sn: string }[] }>(
+      buyer,
+      'GET',
+      `/api/term-info/list?bindStatus=0&sn=${stock[0]!.sn}&holderAgentId=${demo.grandchild.id}`,
+    );
+    expect(mine.data.rows.map((r) => r.sn)).toContain(stock[0]!.sn);
+    const view = await call<MallOrder>(buyer, 'GET', `/api/mall/order?id=${placed.data.id}`);
+    expect(view.data.status).toBe(2);
+    expect((await call(buyer, 'POST', '/api/mall/order/cancel', { id: placed.data.id })).code).toBe(
+      409,
+    );
+
+    const received = await call<MallOrder>(buyer, 'POST', '/api/mall/order/receive', {
+      id: placed.data.id,
+    });
+    expect(received.data.status).toBe(3);
+    expect(await receiveDueOrders(db, new Date(Date.now() + 11 * 86_400_000))).toBe(0);
+  });
+});
