@@ -115,6 +115,20 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/licences/pages/identifications-page')),
   },
   {
+    path: '/mall/orders',
+    label: 'mallOrders',
+    group: 'mallGroup',
+    permission: 'mall:view',
+    page: lazy(() => import('@/features/mall/pages/orders-page')),
+  },
+  {
+    path: '/mall/products',
+    label: 'mallProducts',
+    group: 'mallGroup',
+    permission: 'mall:view',
+    page: lazy(() => import('@/features/mall/pages/products-page')),
+  },
+  {
     path: '/content/banners',
     label: 'banners',
     group: 'content',

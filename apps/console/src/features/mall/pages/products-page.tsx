@@ -1,0 +1,246 @@
+import type { AdminBrand, MallProduct } from '@pos/core';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useAuth } from '@/app/auth';
+import { api, ApiError, yuan } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+
+interface FormValues {
+  id?: number;
+  brandId?: number;
+  model?: string;
+  name: string;
+  description?: string;
+  tiers: { minQty: number; price: number }[];
+  stock: number;
+  onSale: boolean;
+}
+
+const tiersText = (p: MallProduct) =>
+  [...p.priceTiers]
+    .sort((a, b) => a.minQty - b.minQty)
+    .map((t) => `${t.minQty}+ ¥${yuan(t.unitPriceFen)}`)
+    .join(' / ');
+
+/**
+ * The mall's products: a brand's model with price tiers by quantity, stock and whether it is on
+ * sale. The server checks the brand has the model and the tiers start from 1 unit.
+ */
+export default function MallProductsPage() {
+  const { L } = useI18n();
+  const { can } = useAuth();
+  const { message } = App.useApp();
+  const [products, setProducts] = useState<MallProduct[] | null>(null);
+  const [brands, setBrands] = useState<AdminBrand[]>([]);
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<FormValues>();
+  const brandId = Form.useWatch('brandId', form);
+  const load = useCallback(() => void api<MallProduct[]>('/mall/products').then(setProducts), []);
+  useEffect(load, [load]);
+  useEffect(() => void api<AdminBrand[]>('/brands').then(setBrands), []);
+
+  const edit = (p?: MallProduct) => {
+    form.resetFields();
+    form.setFieldsValue(
+      p
+        ? {
+            id: p.id,
+            brandId: p.brandId,
+            model: p.model,
+            name: p.name,
+            description: p.description,
+            tiers: p.priceTiers.map((t) => ({ minQty: t.minQty, price: t.unitPriceFen / 100 })),
+            stock: p.stock,
+            onSale: p.onSale,
+          }
+        : { tiers: [{ minQty: 1, price: 0 }], stock: 0, onSale: false, name: '' },
+    );
+    setOpen(true);
+  };
+
+  const save = async () => {
+    await form.validateFields();
+    const v = form.getFieldsValue(true) as FormValues;
+    setSaving(true);
+    try {
+      await api('/mall/products/save', {
+        body: {
+          id: v.id,
+          brandId: v.brandId,
+          model: v.model,
+          name: v.name,
+          description: v.description || undefined,
+          priceTiers: v.tiers.map((t) => ({
+            minQty: t.minQty,
+            unitPriceFen: Math.round(t.price * 100),
+          })),
+          stock: v.stock,
+          onSale: v.onSale,
+        },
+        quiet: true,
+      });
+      void message.success(L('保存成功'));
+      setOpen(false);
+      load();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      void message.error(err.message);
+      const field = err.field === 'priceTiers' ? 'tiers' : err.field;
+      if (field && ['brandId', 'model', 'name', 'tiers', 'stock'].includes(field))
+        form.setFields([{ name: field as keyof FormValues, errors: [err.message] }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const models = brands.find((b) => b.id === brandId)?.models ?? [];
+  return (
+    <Card
+      title={L('商城商品')}
+      extra={
+        can('mall:manage') && (
+          <Button type="primary" onClick={() => edit()} data-testid="new-product">
+            {L('新建商品')}
+          </Button>
+        )
+      }
+    >
+      <Table<MallProduct>
+        rowKey="id"
+        loading={products === null}
+        dataSource={products ?? []}
+        pagination={false}
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: L('商品'), dataIndex: 'name' },
+          { title: L('品牌'), dataIndex: 'brandName' },
+          { title: L('型号'), dataIndex: 'model' },
+          { title: L('价格（按数量）'), key: 'tiers', render: (_, p) => tiersText(p) },
+          { title: L('库存'), dataIndex: 'stock' },
+          {
+            title: L('状态'),
+            dataIndex: 'onSale',
+            render: (v: boolean) =>
+              v ? <Tag color="green">{L('在售')}</Tag> : <Tag>{L('未上架')}</Tag>,
+          },
+          {
+            title: L('操作'),
+            key: 'op',
+            render: (_, p) =>
+              can('mall:manage') && (
+                <a onClick={() => edit(p)} data-testid={`edit-product-${p.id}`}>
+                  {L('编辑')}
+                </a>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={open}
+        title={form.getFieldValue('id') ? L('编辑商品') : L('新建商品')}
+        onCancel={() => setOpen(false)}
+        onOk={() => void save()}
+        confirmLoading={saving}
+        okButtonProps={{ id: 'product-save' }}
+        width={640}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" data-testid="product-form" preserve={false}>
+          <Space wrap>
+            <Form.Item
+              name="brandId"
+              label={L('品牌')}
+              rules={[{ required: true, message: L('请选择品牌') }]}
+            >
+              <Select
+                style={{ width: 160 }}
+                options={brands.map((b) => ({ value: b.id, label: b.name }))}
+                onChange={() => form.setFieldValue('model', undefined)}
+              />
+            </Form.Item>
+            <Form.Item
+              name="model"
+              label={L('型号')}
+              rules={[{ required: true, message: L('请选择型号') }]}
+            >
+              <Select
+                style={{ width: 160 }}
+                options={models.map((m) => ({ value: m, label: m }))}
+              />
+            </Form.Item>
+          </Space>
+          <Form.Item
+            name="name"
+            label={L('商品名称')}
+            rules={[{ required: true, whitespace: true, message: L('请填写商品名称') }]}
+          >
+            <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item name="description" label={L('商品介绍')}>
+            <Input.TextArea maxLength={1000} autoSize={{ minRows: 2 }} />
+          </Form.Item>
+          <Form.List name="tiers">
+            {(fields, { add, remove }, { errors }) => (
+              <Form.Item label={L('价格（按数量）')} style={{ marginBottom: 0 }}>
+                <>
+                  {fields.map((f) => (
+                    <Space key={f.key} align="baseline">
+                      <Form.Item
+                        name={[f.name, 'minQty']}
+                        rules={[{ required: true, message: L('请填写') }]}
+                      >
+                        <InputNumber min={1} precision={0} addonAfter={L('台起')} />
+                      </Form.Item>
+                      <Form.Item
+                        name={[f.name, 'price']}
+                        rules={[{ required: true, message: L('请填写') }]}
+                      >
+                        <InputNumber min={0} precision={2} addonAfter={L('元/台')} />
+                      </Form.Item>
+                      {fields.length > 1 && (
+                        <Button onClick={() => remove(f.name)}>{L('删除')}</Button>
+                      )}
+                    </Space>
+                  ))}
+                  <Button
+                    onClick={() => add({ minQty: 10, price: 0 })}
+                    disabled={fields.length >= 10}
+                  >
+                    {L('添加价格档')}
+                  </Button>
+                  <Form.ErrorList errors={errors} />
+                </>
+              </Form.Item>
+            )}
+          </Form.List>
+          <Space wrap style={{ marginTop: 16 }}>
+            <Form.Item
+              name="stock"
+              label={L('库存')}
+              rules={[{ required: true, message: L('请填写') }]}
+            >
+              <InputNumber min={0} precision={0} data-testid="product-stock" />
+            </Form.Item>
+            <Form.Item name="onSale" label={L('上架')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
