@@ -9,7 +9,9 @@
  * - terminal list pages (first and following pages) of the top agent, a mid-level and a leaf
  *   agent, with and without filters: median and p99;
  * - the stock counts of the tab page;
- * - allocating 1,000 terminals by SN range to a direct sub-agent, and recalling them.
+ * - allocating 1,000 terminals by SN range to a direct sub-agent, and recalling them;
+ * - the operators' console lists over the same data: every terminal operation (all, by SN, by
+ *   agent), an SN's history, the agents' forest by keyword.
  * The database is dropped at the end, also when something fails.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +23,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, rows, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { hashPassword } from '../src/lib/crypto';
+import { seedOperators, DEMO_OPERATORS } from '../src/db/seed-operators';
 
 const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ||
@@ -148,6 +151,7 @@ async function main() {
     const config = {
       ...loadConfig({}),
       captchaEnabled: false,
+      adminTotp: false,
       jwtSecret: 'bench-secret-bench-secret-bench',
       webDist: '/nonexistent',
     };
@@ -309,6 +313,46 @@ async function main() {
     console.log(
       `  recall 1,000 by range: ${ms(recallTook)}; holder accepts: ${ms(performance.now() - acceptStart)}`,
     );
+
+    // The operators' console over the same million terminals.
+    await seedOperators(database.db, { scryptCost: config.scryptCost });
+    const opLogin = await server.inject({
+      method: 'POST',
+      url: '/prod-api/admin/auth/login',
+      payload: DEMO_OPERATORS.super_admin,
+    });
+    const opToken = (opLogin.json() as { data: { token: string } }).data.token;
+    const consoleBench = async (label: string, url: string, runs = 100) => {
+      const times: number[] = [];
+      for (let i = 0; i < runs + 10; i++) {
+        const start = performance.now();
+        const res = await server.inject({
+          method: 'GET',
+          url: `/prod-api/admin${url}`,
+          headers: { authorization: `Bearer ${opToken}` },
+        });
+        if (i >= 10) times.push(performance.now() - start);
+        const body = res.json() as { code: number; msg: string };
+        if (body.code !== 200) throw new Error(`${url}: ${body.msg}`);
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `${label.padEnd(48)} median ${ms(percentile(times, 50))}   p99 ${ms(percentile(times, 99))}`,
+      );
+    };
+    console.log('\nconsole lists (20 rows; 100 requests each):');
+    await consoleBench('  terminal operations, all', '/terminals/operations?pageSize=20');
+    await consoleBench('  terminal operations, by SN', '/terminals/operations?sn=BM0000000500');
+    await consoleBench(
+      '  terminal operations, by agent',
+      `/terminals/operations?agent=150${String(child.id).padStart(8, '0')}`,
+    );
+    await consoleBench('  SN history', '/terminals/history?sn=BM0000000500');
+    await consoleBench(
+      '  agents, by mobile',
+      `/agents?keyword=150${String(mid.id).padStart(8, '0')}`,
+    );
+    await consoleBench('  agents, whole forest', '/agents?pageSize=20');
   } catch (err) {
     console.error(err);
     process.exitCode = 1;
