@@ -12,8 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
-import { hmacSign } from '../src/modules/transactions/signature';
 import { adminCall, adminLogin } from './admin-helpers';
+import { notifyTransaction } from './notify-helpers';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 import { PNG, uploadMerchantFile } from './upload-helpers';
 
@@ -221,29 +221,8 @@ describe('flagged notifications', () => {
     parentId: a.parentId,
   }));
   let seq = 0;
-  const notify = async (over: Record<string, unknown>) => {
-    const payload = JSON.stringify({
-      txnId: `ATTACH-${++seq}`,
-      amountFen: 300_000,
-      payType: 1,
-      totalType: 1,
-      cardType: 1,
-      method: 1,
-      status: 1,
-      tradeTime: new Date().toISOString(),
-      ...over,
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/prod-api/api/notify/transaction',
-      headers: {
-        'content-type': 'application/json',
-        'x-signature': hmacSign(payload, ctx.config.notifySecret),
-      },
-      payload,
-    });
-    return res.json().data as { id: number; flag: string | null };
-  };
+  const notify = async (over: Record<string, unknown>) =>
+    (await notifyTransaction(ctx, { txnId: `ATTACH-${++seq}`, amountFen: 300_000, ...over })).data;
   const settled = async (id: number) =>
     (await rows(db, sql`SELECT 1 FROM settlements WHERE txn_id = ${id}`)).length === 1;
 

@@ -9,13 +9,13 @@ import {
   FIXTURE_PRODUCT_RATES,
 } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
-import { hmacSign } from '../src/modules/transactions/signature';
 import { agentAccountId, agentBalances, platformAccountId } from '../src/modules/ledger/accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
+import { notifyTransaction } from './notify-helpers';
 import { createTestContext } from './helpers';
 
 const ctx = await createTestContext();
-const { app, demo } = ctx;
+const { demo } = ctx;
 const db = ctx.database.db;
 const chain = [demo.top, demo.child, demo.grandchild].map((a) => ({
   id: a.id,
@@ -26,27 +26,7 @@ const chain = [demo.top, demo.child, demo.grandchild].map((a) => ({
 const fx = await createSettlementFixture(db, chain, { tag: 'S1', terminals: 3 });
 
 let seq = 0;
-async function notify(body: Record<string, unknown>) {
-  const payload = JSON.stringify({
-    payType: 1,
-    totalType: 1,
-    cardType: 1,
-    method: 1,
-    status: 1,
-    tradeTime: new Date().toISOString(),
-    ...body,
-  });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/prod-api/api/notify/transaction',
-    headers: {
-      'content-type': 'application/json',
-      'x-signature': hmacSign(payload, ctx.config.notifySecret),
-    },
-    payload,
-  });
-  return res.json();
-}
+const notify = (body: Record<string, unknown>) => notifyTransaction(ctx, body);
 const nextId = () => `T${Date.now()}${++seq}`;
 
 async function linesOf(txnId: number) {

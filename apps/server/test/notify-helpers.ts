@@ -1,0 +1,28 @@
+import { hmacSign } from '../src/modules/transactions/signature';
+import type { TestContext } from './helpers';
+
+/**
+ * Sends a signed transaction notification as the acquirer would: a successful POS credit-card
+ * payment made now unless the fields say otherwise. Returns the parsed envelope.
+ */
+export async function notifyTransaction(ctx: TestContext, fields: Record<string, unknown>) {
+  const payload = JSON.stringify({
+    payType: 1,
+    totalType: 1,
+    cardType: 1,
+    method: 1,
+    status: 1,
+    tradeTime: new Date().toISOString(),
+    ...fields,
+  });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/prod-api/api/notify/transaction',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': hmacSign(payload, ctx.config.notifySecret),
+    },
+    payload,
+  });
+  return res.json() as { code: number; msg: string; data: { id: number; flag: string | null } };
+}
