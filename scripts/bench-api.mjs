@@ -1,0 +1,109 @@
+// The API against the bare metal, side by side on this machine (issue 12): the compiled server on
+// a throwaway PostgreSQL database answering an authenticated one-row read
+// (GET /prod-api/api/ag/my/center/info), and a bare Fastify + pg route reading one row by primary
+// key from the same database, each driven by autocannon with 50 connections. Prints both rates
+// and their ratio, then the trivial authenticated call (/getInfo) and an unauthenticated one.
+// Usage: npm run bench:api (after npm run build). Not a test: it asserts nothing.
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const name = `bench_api_${process.pid}`;
+const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
+const port = 8600 + Math.floor(Math.random() * 300);
+const barePort = port + 1;
+
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+
+let server;
+let bare;
+let pool;
+try {
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: dbUrl,
+      LOG_LEVEL: 'warn',
+      CAPTCHA_ENABLED: 'false',
+      BACKGROUND_JOBS: 'false',
+      LOGIN_IP_MAX: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/prod-api/captchaImage`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) break;
+    if (i > 600) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = await fetch(`${base}/prod-api/login/app`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: '13800000001', password: 'demo123' }),
+  }).then((r) => r.json());
+  if (!login.token) throw new Error(`login failed: ${login.msg}`);
+  const auth = { authorization: `Bearer ${login.token}` };
+
+  // The bare route: Fastify and one pg pool, one row by primary key, no auth, no validation.
+  pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  const { rows } = await pool.query(`SELECT id FROM agents WHERE mobile = '13800000001'`);
+  const agentId = rows[0].id;
+  bare = Fastify();
+  bare.get('/bare/:id', async (req) => {
+    const r = await pool.query('SELECT id, name, mobile, level FROM agents WHERE id = $1', [
+      req.params.id,
+    ]);
+    return { code: 200, data: r.rows[0] };
+  });
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+
+  const run = async (label, url, headers = {}) => {
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+    const bad = result.non2xx + result.errors;
+    console.log(
+      `${label.padEnd(52)} ${Math.round(result.requests.average).toLocaleString().padStart(7)} req/s` +
+        `   p99 ${result.latency.p99} ms${bad ? `   (${bad} failed)` : ''}`,
+    );
+    return result.requests.average;
+  };
+  console.log(
+    `${CONNECTIONS} connections, ${SECONDS} s each, PostgreSQL at ${new URL(ADMIN_URL).host}\n`,
+  );
+  const bareRate = await run(
+    'bare Fastify + pg, one row by primary key',
+    `http://127.0.0.1:${barePort}/bare/${agentId}`,
+  );
+  const infoRate = await run(
+    'GET /api/ag/my/center/info (authenticated)',
+    `${base}/prod-api/api/ag/my/center/info`,
+    auth,
+  );
+  await run('GET /getInfo (authenticated, trivial)', `${base}/prod-api/getInfo`, auth);
+  await run('GET /captchaImage (unauthenticated)', `${base}/prod-api/captchaImage`);
+  console.log(
+    `\nratio of the authenticated one-row read to the bare route: ${(infoRate / bareRate).toFixed(2)}`,
+  );
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  server?.kill('SIGTERM');
+  if (server) await new Promise((r) => server.once('exit', r));
+  await bare?.close();
+  await pool?.end();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
