@@ -134,3 +134,14 @@ export async function sendCsv<R>(
     .header('content-disposition', `attachment; filename="${fileName}.csv"`)
     .send(`\uFEFF${lines.join('\r\n')}\r\n`);
 }
+
+/**
+ * List filters by China-time days (YYYY-MM-DD) on a timestamptz column: from the start of `from`,
+ * and before the start of the day after `to`. Either may be absent.
+ */
+export function shanghaiDays(column: SQL, from?: string, to?: string): (SQL | undefined)[] {
+  return [
+    from ? sql`${column} >= (${from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'` : undefined,
+    to ? sql`${column} < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')` : undefined,
+  ];
+}

@@ -1,6 +1,6 @@
 import type { AuditQuery, AuditRecord } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import type { KeysetSpec } from '../../lib/keyset';
+import { shanghaiDays, type KeysetSpec } from '../../lib/keyset';
 
 /** The audit log newest first, filtered by operator, action, target and China-time days. */
 export function auditList(q: AuditQuery): KeysetSpec<AuditRecord> {
@@ -12,12 +12,7 @@ export function auditList(q: AuditQuery): KeysetSpec<AuditRecord> {
       q.action ? sql`action = ${q.action}` : undefined,
       q.targetType ? sql`target_type = ${q.targetType}` : undefined,
       q.targetId ? sql`target_id = ${q.targetId}` : undefined,
-      q.from
-        ? sql`created_at >= (${q.from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`
-        : undefined,
-      q.to
-        ? sql`created_at < ((${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`
-        : undefined,
+      ...shanghaiDays(sql`created_at`, q.from, q.to),
     ],
     sorts: { createdAt: { expr: sql`created_at`, type: 'timestamptz' } },
     defaultSort: 'createdAt',

@@ -9,9 +9,8 @@ import { rows, type Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
+import { iso, isoNow } from '../terminals/scope';
 import { audit } from './audit';
-
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 /**
  * The identification review queue. The built-in verification decides at once (the legal person's
@@ -50,7 +49,7 @@ export function identificationList(q: IdentificationQuery): KeysetSpec<AdminIden
       frontFileId: r.id_front_file_id == null ? null : Number(r.id_front_file_id),
       backFileId: r.id_back_file_id == null ? null : Number(r.id_back_file_id),
       reviewedAt: iso(r.identify_reviewed_at),
-      updatedAt: iso(r.updated_at)!,
+      updatedAt: isoNow(r.updated_at),
     }),
   };
 }

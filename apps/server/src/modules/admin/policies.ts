@@ -26,6 +26,7 @@ import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { createProductPolicy } from '../policies/create-product-policy';
 import { openRootPolicy } from '../policies/open-root-policy';
+import { json } from '../policies/scope';
 import { termsOf, updateProductPolicy } from '../policies/update-product-policy';
 import {
   loadAgentPolicy,
@@ -113,7 +114,7 @@ export async function policyDetail(db: Db, id: number): Promise<AdminPolicyDetai
     versions: versions.map((v): AdminPolicyVersion => ({
       version: num(v.version),
       name: String(v.name),
-      terms: (typeof v.terms === 'string' ? JSON.parse(v.terms) : v.terms) as ProductPolicyTerms,
+      terms: json<ProductPolicyTerms>(v.terms),
       operatorName: (v.operator_name as string | null) ?? null,
       createdAt: iso(v.created_at),
     })),

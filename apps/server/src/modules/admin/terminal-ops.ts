@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { shanghaiDays, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { deleteTerminals } from '../terminals/delete-terminals';
 import { modifyBrand } from '../terminals/modify-brand';
@@ -76,12 +76,6 @@ export async function platformTerminalBatch(
   }
 }
 
-/** The start of a China-time day, or of the day after it. */
-const day = (d: string, next = false) =>
-  next
-    ? sql`((${d}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`
-    : sql`(${d}::date::timestamp AT TIME ZONE 'Asia/Shanghai')`;
-
 /**
  * Every terminal operation across all trees, newest first: by type, status, an SN it moved, an
  * agent that sent or received it (mobile or invite code) and China-time days. Each filter reaches
@@ -117,8 +111,7 @@ export async function operationList(
                         WHERE i.terminal_id IN (SELECT id FROM terminals WHERE sn = ${q.sn}))`
         : undefined,
       agentId !== null && sql`(o.from_agent_id = ${agentId} OR o.to_agent_id = ${agentId})`,
-      q.from ? sql`o.created_at >= ${day(q.from)}` : undefined,
-      q.to ? sql`o.created_at < ${day(q.to, true)}` : undefined,
+      ...shanghaiDays(sql`o.created_at`, q.from, q.to),
     ],
     sorts: { id: { expr: sql`o.id`, type: 'bigint' } },
     defaultSort: 'id',

@@ -11,6 +11,8 @@ import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { num } from '../ledger/accounts';
+import { json } from '../policies/scope';
+import { checkProduct } from '../terminals/import-terminals';
 
 const PRODUCT_COLUMNS = sql`p.id, p.brand_id, b.name AS brand_name, p.model, p.name, p.description,
   p.image_url, p.price_tiers, p.stock, p.on_sale`;
@@ -23,9 +25,7 @@ const toProduct = (r: Record<string, unknown>): MallProduct => ({
   name: String(r.name),
   description: String(r.description ?? ''),
   imageUrl: (r.image_url as string | null) ?? null,
-  priceTiers: (typeof r.price_tiers === 'string'
-    ? JSON.parse(r.price_tiers)
-    : r.price_tiers) as PriceTier[],
+  priceTiers: json<PriceTier[]>(r.price_tiers),
   stock: num(r.stock),
   onSale: Boolean(r.on_sale),
 });
@@ -63,17 +63,7 @@ export async function saveProduct(db: Db, op: OperatorCaller, input: SaveMallPro
   if (tiers[0]!.minQty !== 1) throw badRequest('第一档须从1台起', 'priceTiers');
   if (new Set(tiers.map((t) => t.minQty)).size !== tiers.length)
     throw badRequest('起订数量不能重复', 'priceTiers');
-  const [brand] = await rows<{ models: unknown }>(
-    db,
-    sql`SELECT models FROM brands WHERE id = ${input.brandId}`,
-  );
-  if (!brand) throw badRequest('品牌不存在', 'brandId');
-  const models = Array.isArray(brand.models)
-    ? brand.models.map(String)
-    : String(brand.models ?? '')
-        .replace(/^\{|\}$/g, '')
-        .split(',');
-  if (!models.includes(input.model)) throw badRequest('该品牌没有这个型号', 'model');
+  await checkProduct(db, input.brandId, input.model);
   return db.transaction(async (tx) => {
     const before = input.id ? await getProduct(tx, input.id, { all: true }) : null;
     const values = sql`${input.brandId}, ${input.model}, ${input.name}, ${input.description ?? ''},

@@ -16,12 +16,12 @@ import { platformCaller } from '../admin/terminal-import';
 import { num } from '../ledger/accounts';
 import { BatchShortfall, explainStock, firstIneligible } from '../terminals/platform-batch';
 import { readSelection } from '../terminals/selection';
+import { iso, isoNow } from '../terminals/scope';
+import { json } from '../policies/scope';
 import { cancelOrder } from './orders';
 
 /** Days after shipping when receipt is confirmed for the buyer (MALL_AUTO_RECEIVE_DAYS). */
 export const AUTO_RECEIVE_DAYS = 10;
-
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 /**
  * The platform ships a paid order by SN list or range from its own unbound stock: in one
@@ -203,10 +203,7 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
     defaultSort: 'id',
     id: sql`o.id`,
     map: (r) => {
-      const address = (typeof r.address === 'string' ? JSON.parse(r.address) : r.address) as Record<
-        string,
-        string
-      >;
+      const address = json<Record<string, string>>(r.address);
       return {
         id: num(r.id),
         orderNo: String(r.order_no),
@@ -219,7 +216,7 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
         agentName: String(r.agent_name),
         agentMobile: String(r.agent_mobile),
         address: `${address.name} ${address.mobile} ${address.province}${address.city}${address.district}${address.detail}`,
-        createdAt: iso(r.created_at)!,
+        createdAt: isoNow(r.created_at),
         paidAt: iso(r.paid_at),
         shippedAt: iso(r.shipped_at),
       };

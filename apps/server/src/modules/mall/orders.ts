@@ -14,9 +14,9 @@ import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { agentAccountId, num, platformAccountId, PLATFORM_ACCOUNTS } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
+import { json } from '../policies/scope';
+import { iso, isoNow } from '../terminals/scope';
 import { checkPayPassword } from '../withdrawals/pay-password';
-
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 /**
  * Shipping ways this platform offers, and what each costs in the app: free shipping and self
@@ -49,16 +49,29 @@ export async function getOrder(db: DbOrTx, agentId: number, id: number): Promise
 }
 
 async function toOrder(db: DbOrTx, o: Record<string, unknown>): Promise<MallOrder> {
-  const items = await rows<Record<string, unknown>>(
+  return (await toOrders(db, [o]))[0]!;
+}
+
+/** Orders as their buyer sees them, with the lines of all of them read in one query. */
+async function toOrders(db: DbOrTx, orders: Record<string, unknown>[]): Promise<MallOrder[]> {
+  if (orders.length === 0) return [];
+  const lines = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT i.product_id, p.name, p.model, i.quantity, i.unit_price_fen, i.amount_fen
+    sql`SELECT i.order_id, i.product_id, p.name, p.model, i.quantity, i.unit_price_fen, i.amount_fen
           FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id
-         WHERE i.order_id = ${o.id as number} ORDER BY i.product_id`,
+         WHERE i.order_id = ANY(string_to_array(${orders.map((o) => num(o.id)).join(',')}, ',')::bigint[])
+         ORDER BY i.order_id, i.product_id`,
   );
-  const address = (typeof o.address === 'string' ? JSON.parse(o.address) : o.address) as Record<
-    string,
-    string
-  >;
+  return orders.map((o) =>
+    toView(
+      o,
+      lines.filter((l) => num(l.order_id) === num(o.id)),
+    ),
+  );
+}
+
+function toView(o: Record<string, unknown>, items: Record<string, unknown>[]): MallOrder {
+  const address = json<Record<string, string>>(o.address);
   return {
     id: num(o.id),
     orderNo: String(o.order_no),
@@ -84,8 +97,8 @@ async function toOrder(db: DbOrTx, o: Record<string, unknown>): Promise<MallOrde
       unitPriceFen: num(i.unit_price_fen),
       amountFen: num(i.amount_fen),
     })),
-    expiresAt: iso(o.expires_at)!,
-    createdAt: iso(o.created_at)!,
+    expiresAt: isoNow(o.expires_at),
+    createdAt: isoNow(o.created_at),
     paidAt: iso(o.paid_at),
     shippedAt: iso(o.shipped_at),
     receivedAt: iso(o.received_at),
@@ -137,9 +150,7 @@ export async function createOrder(
           `items.${i}.quantity`,
         );
       }
-      const tiers = (
-        typeof p.price_tiers === 'string' ? JSON.parse(p.price_tiers) : p.price_tiers
-      ) as PriceTier[];
+      const tiers = json<PriceTier[]>(p.price_tiers);
       const unit = unitPriceFor(tiers, item.quantity);
       if (unit === null) throw badRequest(`${p.name} 暂无价格`, `items.${i}.productId`);
       priced.push({ productId: item.productId, quantity: item.quantity, unit });
@@ -324,7 +335,7 @@ export async function listOrders(
   );
   const page = found.slice(0, q.pageSize);
   return {
-    rows: await Promise.all(page.map((o) => toOrder(db, o))),
+    rows: await toOrders(db, page),
     nextCursor: found.length > q.pageSize ? String(num(page[page.length - 1]!.id)) : null,
   };
 }
