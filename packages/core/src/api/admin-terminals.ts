@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQueryBase } from './admin';
+import { terminalOperateTypeOptions } from '../enums';
 import { terminalSnSelection } from './terminals';
 
 /**
@@ -9,6 +10,12 @@ import { terminalSnSelection } from './terminals';
 
 /** Operation type of a brand correction: recorded with the operations, never an agent's move. */
 export const BRAND_CHANGE_OPERATE_TYPE = 7;
+
+/** Every operation type an operator sees: the spec's, and the platform's brand correction. */
+export const adminOperateTypeOptions = [
+  ...terminalOperateTypeOptions,
+  { value: BRAND_CHANGE_OPERATE_TYPE, zh: '品牌修改', en: 'Brand change' },
+] as const;
 
 export const PLATFORM_TERMINAL_ACTIONS = ['reclaim', 'delete', 'brand'] as const;
 export type PlatformTerminalAction = (typeof PLATFORM_TERMINAL_ACTIONS)[number];

@@ -1,4 +1,8 @@
-import type { TerminalBatchResult, TerminalBrandModifyRequest } from '@pos/core';
+import {
+  BRAND_CHANGE_OPERATE_TYPE,
+  type TerminalBatchResult,
+  type TerminalBrandModifyRequest,
+} from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
@@ -12,9 +16,6 @@ import {
   toMoved,
 } from './platform-batch';
 import { readSelection } from './selection';
-
-/** Operation type of a brand correction (kept with the operators' records; not an agent move). */
-export const BRAND_CHANGE_TYPE = 7;
 
 /**
  * Brand modification: a platform correction of the brand and model recorded on unbound stock,
@@ -47,7 +48,7 @@ export async function modifyBrand(
       );
       if (moved.length !== selection.count) throw new BatchShortfall();
       return recordPerHolder(tx, moved.map(toMoved), {
-        type: BRAND_CHANGE_TYPE,
+        type: BRAND_CHANGE_OPERATE_TYPE,
         operatorId: caller.agentId,
         reason: `品牌修改为 ${brand.name} ${input.model}`,
         now,

@@ -1,5 +1,6 @@
 import {
   adminIdentification,
+  adminOperateTypeOptions,
   adminOperation,
   adminOperationQuery,
   adminTerminalBatchRequest,
@@ -12,7 +13,6 @@ import {
   ok,
   operateStatusOptions,
   pageOf,
-  terminalOperateTypeOptions,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,8 +24,7 @@ import { operatorOf } from '../../plugins/admin-auth';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
-const typeName = (t: number) =>
-  terminalOperateTypeOptions.find((o) => o.value === t)?.zh ?? (t === 7 ? '品牌修改' : String(t));
+const typeName = (t: number) => adminOperateTypeOptions.find((o) => o.value === t)?.zh ?? String(t);
 
 /**
  * Corrections operators make after the fact: terminals reclaimed, deleted or re-branded anywhere,

@@ -1,6 +1,7 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import {
   mallOrderStatusOptions,
+  parseSnList,
   orderPayTypeOptions,
   shippingPayWayOptions,
   type AdminMallOrder,
@@ -50,13 +51,14 @@ export default function MallOrdersPage() {
         </Form>
       ),
       onOk: async () => {
-        const sns = (shipForm.getFieldValue('sns') ?? '')
-          .split(/[\s,，]+/)
-          .map((s: string) => s.trim())
-          .filter(Boolean);
+        const sns = parseSnList(shipForm.getFieldValue('sns') ?? '');
+        if (!sns.ok) {
+          shipForm.setFields([{ name: 'sns', errors: [sns.error] }]);
+          throw new Error(sns.error);
+        }
         try {
           const done = await api<{ count: number }>('/mall/orders/ship', {
-            body: { id: o.id, sns },
+            body: { id: o.id, sns: sns.value },
             quiet: true,
           });
           void message.success(`${L('已发货')}：${done.count}`);

@@ -1,4 +1,9 @@
-import type { AdminBrand, AdminTerminalBatchResult, PlatformTerminalAction } from '@pos/core';
+import {
+  parseSnList,
+  type AdminBrand,
+  type AdminTerminalBatchResult,
+  type PlatformTerminalAction,
+} from '@pos/core';
 import { App, Alert, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '@/lib/api';
@@ -44,16 +49,14 @@ export default function ManageTerminalsPage() {
   const submit = async () => {
     await form.validateFields();
     const v = form.getFieldsValue(true) as Values;
+    const list = v.mode === 'range' ? null : parseSnList(v.sns ?? '');
+    if (list && !list.ok) {
+      form.setFields([{ name: 'sns', errors: [list.error] }]);
+      return;
+    }
     const body = {
       action: v.action,
-      ...(v.mode === 'range'
-        ? { startSn: v.startSn?.trim(), endSn: v.endSn?.trim() }
-        : {
-            sns: (v.sns ?? '')
-              .split(/[\s,，]+/)
-              .map((s) => s.trim())
-              .filter(Boolean),
-          }),
+      ...(list ? { sns: list.value } : { startSn: v.startSn?.trim(), endSn: v.endSn?.trim() }),
       reason: v.reason?.trim() || undefined,
       ...(v.action === 'brand' ? { brandId: v.brandId, model: v.model } : {}),
     };

@@ -1,10 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import {
-  BRAND_CHANGE_OPERATE_TYPE,
-  operateStatusOptions,
-  terminalOperateTypeOptions,
-  type AdminOperation,
-} from '@pos/core';
+import { adminOperateTypeOptions, operateStatusOptions, type AdminOperation } from '@pos/core';
 import { Tag } from 'antd';
 import { KeysetTable } from '@/components/keyset-table';
 import { useI18n } from '@/lib/i18n';
@@ -12,11 +7,9 @@ import { useI18n } from '@/lib/i18n';
 /** Every terminal operation in every tree (allocations, transfers, recalls, binds, the platform's). */
 export default function OperationsPage() {
   const { lang, L } = useI18n();
-  const types = [
-    ...terminalOperateTypeOptions,
-    { value: BRAND_CHANGE_OPERATE_TYPE, zh: '品牌修改', en: 'Brand change' },
-  ];
-  const typeEnum = Object.fromEntries(types.map((o) => [o.value, { text: o[lang] }]));
+  const typeEnum = Object.fromEntries(
+    adminOperateTypeOptions.map((o) => [o.value, { text: o[lang] }]),
+  );
   const statusEnum = Object.fromEntries(
     operateStatusOptions.map((o) => [o.value, { text: o[lang] }]),
   );
