@@ -92,7 +92,12 @@ test('operations sells a product; the top agent buys 10 with its capital pool; o
     top,
     'POST',
     '/api/mall/order/create',
-    { items: [{ productId: product.id, quantity: 10 }], addressId: address.id, shippingWay: 4 },
+    {
+      items: [{ productId: product.id, quantity: 10 }],
+      addressId: address.id,
+      shippingWay: 4,
+      payType: 4,
+    },
   );
   expect(order.totalFen).toBe(8_900);
   await agent(page, top, 'POST', '/api/mall/order/pay', {

@@ -59,6 +59,13 @@ export interface Config {
   withdrawTaxPpm: number;
   /** Minutes an unpaid mall order keeps its stock before it is cancelled. */
   mallOrderTimeoutMinutes: number;
+  /**
+   * WeChat/Alipay for mall orders: 'simulated' (the built-in gateway, no real money) or
+   * 'disabled' (those pay types are refused). A real adapter is registered with usePaymentGateway.
+   */
+  paymentGateway: 'simulated' | 'disabled';
+  /** Shared secret of the payment gateway's HMAC-SHA256 signed payment callbacks. */
+  paymentGatewaySecret: string;
   /** What this process does: 'all' (API and jobs), 'api' (API only) or 'jobs' (jobs only). */
   serverRole: 'all' | 'api' | 'jobs';
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
@@ -113,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawFeeFen: Number(env.WITHDRAW_FEE_FEN ?? 300),
     withdrawTaxPpm: Number(env.WITHDRAW_TAX_PPM ?? 60000),
     mallOrderTimeoutMinutes: Number(env.MALL_ORDER_TIMEOUT_MINUTES ?? MALL_ORDER_TIMEOUT_MINUTES),
+    paymentGateway: (env.PAYMENT_GATEWAY || 'simulated') as Config['paymentGateway'],
+    paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? 'pos-gateway-demo-secret-change-me',
     serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),

@@ -119,6 +119,7 @@ const order = (quantity: number, over: object = {}) =>
     items: [{ productId: product.id, quantity }],
     addressId,
     shippingWay: 4,
+    payType: 4,
     ...over,
   });
 const stockNow = async () =>
@@ -168,6 +169,7 @@ describe('products and addresses', () => {
       items: [{ productId: product.id, quantity: 1 }],
       addressId,
       shippingWay: 4,
+      payType: 4,
     });
     expect(steal).toMatchObject({ code: 400, field: 'addressId' });
   });
@@ -184,6 +186,7 @@ describe('orders', () => {
       goodsFen: 89_000,
       totalFen: 89_000,
       shippingFen: 0,
+      discountFen: 0,
     });
     expect(await stockNow()).toBe(before - 10);
     expect((await call(other, 'GET', `/api/mall/order?id=${placed.data.id}`)).code).toBe(404);
@@ -231,8 +234,9 @@ describe('orders', () => {
     expect(tooMany).toMatchObject({ code: 400, field: 'items.0.quantity' });
     expect(tooMany.msg).toContain('仅剩 3 台');
     expect(await stockNow()).toBe(3);
-    const pickup = await order(1, { shippingWay: 2 });
-    expect(pickup).toMatchObject({ code: 400, field: 'shippingWay' });
+    const pointsPostage = await order(1, { shippingWay: 2 });
+    expect(pointsPostage).toMatchObject({ code: 400, field: 'shippingWay' });
+    expect(pointsPostage.msg).toBe('积分抵扣邮费须使用积分支付');
 
     const balance = await pool(demo.grandchild.id);
     await setStock(500);

@@ -30,6 +30,8 @@ const CARRYING = [
   'standard_assessments',
   'monthly_allowances',
   'mall_orders',
+  'mall_payments',
+  'mall_free_quotas',
 ];
 /** Tables that reach the key in one join: [table, its column, the table that column points at]. */
 const ONE_JOIN: [string, string, string][] = [

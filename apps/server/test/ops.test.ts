@@ -72,6 +72,19 @@ const ownSigningKey = generateKeyPairSync('ed25519')
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
   .toString();
 
+/** A production environment with every secret of its own. */
+const OWN = {
+  NODE_ENV: 'production',
+  DATA_KEY: 'k'.repeat(32),
+  NOTIFY_SECRET: 'n'.repeat(32),
+  ACQUIRER_SECRET: 'a'.repeat(32),
+  PAYMENT_GATEWAY: 'disabled',
+  PAYMENT_GATEWAY_SECRET: 'p'.repeat(32),
+  SMS_OUTBOX_API: 'false',
+  SEED_DEMO: 'false',
+  HOT_UPDATE_SIGNING_KEY: ownSigningKey,
+};
+
 describe('configuration checked at start', () => {
   it('accepts the demo configuration outside production', () => {
     expect(configProblems(loadConfig({}), {})).toEqual([]);
@@ -87,6 +100,8 @@ describe('configuration checked at start', () => {
       'SMS_OUTBOX_API',
       'SEED_DEMO',
       'HOT_UPDATE_SIGNING_KEY',
+      'PAYMENT_GATEWAY_SECRET',
+      'PAYMENT_GATEWAY=simulated',
     ]) {
       expect(problems).toContain(name);
     }
@@ -94,16 +109,7 @@ describe('configuration checked at start', () => {
   });
 
   it('accepts a production configuration with secrets of its own', () => {
-    const env = {
-      NODE_ENV: 'production',
-      DATA_KEY: 'k'.repeat(32),
-      NOTIFY_SECRET: 'n'.repeat(32),
-      ACQUIRER_SECRET: 'a'.repeat(32),
-      SMS_OUTBOX_API: 'false',
-      SEED_DEMO: 'false',
-      HOT_UPDATE_SIGNING_KEY: ownSigningKey,
-    };
-    expect(configProblems(loadConfig(env), env)).toEqual([]);
+    expect(configProblems(loadConfig(OWN), OWN)).toEqual([]);
   });
 
   it("refuses operators' sign-in without TOTP in production", () => {
@@ -112,15 +118,7 @@ describe('configuration checked at start', () => {
   });
 
   it('refuses the placeholders of the deployment example', () => {
-    const env = {
-      NODE_ENV: 'production',
-      DATA_KEY: 'change-me-data-key-at-least-16',
-      NOTIFY_SECRET: 'n'.repeat(32),
-      ACQUIRER_SECRET: 'a'.repeat(32),
-      SMS_OUTBOX_API: 'false',
-      SEED_DEMO: 'false',
-      HOT_UPDATE_SIGNING_KEY: ownSigningKey,
-    };
+    const env = { ...OWN, DATA_KEY: 'change-me-data-key-at-least-16' };
     expect(configProblems(loadConfig(env), env)).toEqual([
       'DATA_KEY must be set to a secret of your own in production',
     ]);
@@ -134,15 +132,7 @@ describe('configuration checked at start', () => {
       [rsa, 'HOT_UPDATE_SIGNING_KEY must be an Ed25519 private key'],
       ['not a key', 'HOT_UPDATE_SIGNING_KEY is not a readable PEM private key'],
     ]) {
-      const env = {
-        NODE_ENV: 'production',
-        DATA_KEY: 'k'.repeat(32),
-        NOTIFY_SECRET: 'n'.repeat(32),
-        ACQUIRER_SECRET: 'a'.repeat(32),
-        SMS_OUTBOX_API: 'false',
-        SEED_DEMO: 'false',
-        HOT_UPDATE_SIGNING_KEY: key,
-      };
+      const env = { ...OWN, HOT_UPDATE_SIGNING_KEY: key };
       expect(configProblems(loadConfig(env), env)).toEqual([problem]);
     }
   });

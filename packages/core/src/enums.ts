@@ -332,6 +332,7 @@ export const LEDGER_INFO_TYPES = [
   { code: 'transfer_to_capital_pool', zh: '转入资金池', en: 'Transfer to capital pool' },
   { code: 'mall_purchase', zh: '采购终端', en: 'Terminal purchase' },
   { code: 'mall_refund', zh: '采购退款', en: 'Purchase refund' },
+  { code: 'points_activation', zh: '激活积分', en: 'Activation points' },
   { code: 'refund_reversal', zh: '退款冲正', en: 'Refund reversal' },
   { code: 'manual_adjustment', zh: '人工调账', en: 'Manual adjustment' },
 ] as const satisfies readonly LedgerInfoType[];

@@ -2,6 +2,7 @@ import { TOTAL_TYPE, activationDeadline } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { num } from '../modules/ledger/accounts';
+import { awardActivationPoints } from '../modules/mall/rules';
 import { postRewards } from '../modules/settlement/chain-terms';
 import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
 import { checkActivation } from '../modules/terminals/check-activation';
@@ -15,7 +16,8 @@ import { ingestNotification } from '../modules/transactions/ingest-notification'
  * - the deposit (service fee) is collected: a fee collection through the same ingestion as the
  *   acquirer's notifications, which settlement then shares by fee-option shares;
  * - the activation reward is shared up the chain (a0 earns R0, ai earns Ri - R(i-1));
- * - the direct agent's activated_terminals of the day goes up by one.
+ * - the direct agent's activated_terminals of the day goes up by one, and it earns the mall's
+ *   points per activation (system parameter mall_rules).
  * Candidates come from the daily volume rollup; the exact volume from the terminal's
  * transactions. Running it again finds nothing new.
  */
@@ -92,6 +94,11 @@ export async function detectActivations(db: Db, now: Date = new Date()): Promise
         );
         postedFen += posted.postedFen;
       }
+      await awardActivationPoints(tx, {
+        agentId: num(c.agent_id),
+        terminalId,
+        sn: String(c.sn),
+      });
       await tx.execute(sql`
         INSERT INTO agent_daily_stats AS d (agent_id, top_id, day, activated_terminals)
         VALUES (${num(c.agent_id)}, ${num(c.top_id)}, (${at}::timestamptz AT TIME ZONE 'Asia/Shanghai')::date, 1)

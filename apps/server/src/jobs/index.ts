@@ -4,6 +4,8 @@ import { failAcquirerTimeouts } from './acquirer-timeouts';
 import { ledgerJobs } from './settlement';
 import { expireUnpaidOrders } from '../modules/mall/orders';
 import { receiveDueOrders } from '../modules/mall/fulfilment';
+import { refundPendingPayments } from '../modules/mall/payments';
+import { gatewayFor } from '../modules/payments/gateway';
 
 /**
  * A small in-process scheduler for the periodic jobs. Each job runs on its interval, never
@@ -26,6 +28,13 @@ export const JOBS: Job[] = [
     name: 'mall-order-timeouts',
     everyMs: 30_000,
     run: (app, now) => expireUnpaidOrders(app.db, now),
+  },
+  {
+    // Refunds are keyed by the payment number, which gateways take as the refund's own key, so a
+    // refund sent twice (two processes, a retry) is paid once.
+    name: 'mall-gateway-refunds',
+    everyMs: 60_000,
+    run: (app, now) => refundPendingPayments(app.db, gatewayFor(app), app.log, now),
   },
   {
     name: 'mall-auto-receive',

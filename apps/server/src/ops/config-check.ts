@@ -35,13 +35,24 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
   if (!['all', 'api', 'jobs'].includes(config.serverRole)) {
     problems.push(`SERVER_ROLE must be all, api or jobs (got ${String(env.SERVER_ROLE)})`);
   }
+  if (config.paymentGateway !== 'simulated' && config.paymentGateway !== 'disabled') {
+    problems.push(
+      `PAYMENT_GATEWAY must be simulated or disabled (got ${String(env.PAYMENT_GATEWAY)})`,
+    );
+  }
   if (env.NODE_ENV !== 'production') return problems;
+  if (config.paymentGateway === 'simulated') {
+    problems.push(
+      'PAYMENT_GATEWAY=simulated takes no real money: set PAYMENT_GATEWAY=disabled in production until a real gateway adapter is registered',
+    );
+  }
 
   // JWT_SECRET may stay empty: one is then generated once and kept in the database.
   const secrets = [
     ['DATA_KEY', config.dataKey, DEMO_DEFAULTS.dataKey],
     ['NOTIFY_SECRET', config.notifySecret, DEMO_DEFAULTS.notifySecret],
     ['ACQUIRER_SECRET', config.acquirerSecret, DEMO_DEFAULTS.acquirerSecret],
+    ['PAYMENT_GATEWAY_SECRET', config.paymentGatewaySecret, DEMO_DEFAULTS.paymentGatewaySecret],
   ] as const;
   for (const [name, value, demo] of secrets) {
     if (!env[name] || value === demo || /change-?me/i.test(value)) {

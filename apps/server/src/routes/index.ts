@@ -7,6 +7,7 @@ import { authProtectedRoutes, authPublicRoutes } from './auth/auth.routes';
 import { centerProtectedRoutes, centerPublicRoutes } from './center/center.routes';
 import { devRoutes } from './dev/dev.routes';
 import { notifyRoutes } from './transactions/notify.routes';
+import { payNotifyRoutes } from './mall/pay-notify.routes';
 import { tradeRoutes } from './transactions/trade.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { statsRoutes } from './stats/stats.routes';
@@ -50,6 +51,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await pub.register(teamPublicRoutes);
     await pub.register(policiesPublicRoutes);
     await pub.register(notifyRoutes);
+    await pub.register(payNotifyRoutes);
     await pub.register(filesPublicRoutes);
     if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checked, mobileSchema } from './auth';
 import { validators } from '../validators';
+import { ORDER_PAY_TYPE, SHIPPING_PAY_WAY } from '../enums';
 
 /**
  * The terminal purchase mall (issue 11): the platform sells terminals by brand and model with
@@ -24,6 +25,34 @@ export const mallOrderStatusOptions = [
   { value: 4, zh: '已取消', en: 'Cancelled' },
   { value: 5, zh: '已退款', en: 'Refunded' },
 ] as const;
+
+/**
+ * Which shipping way goes with which pay type (decision 012), checked by the app before it asks
+ * and by the server whatever it is sent:
+ * - 2 postage in points is paid with the order in points, so only with pay type 3 (points);
+ * - 3 Alipay postage is paid with the order through Alipay, so only with pay type 2 (Alipay);
+ * - 1 cash on delivery, 4 free shipping and 5 self pickup carry no postage in the app and go with
+ *   every pay type, the free claim (0) included.
+ * Returns the refusal, or null when the pair is allowed.
+ */
+export function mallCombinationError(shippingWay: number, payType: number): string | null {
+  if (!Object.values(SHIPPING_PAY_WAY).includes(shippingWay as never)) return '配送方式不正确';
+  if (!Object.values(ORDER_PAY_TYPE).includes(payType as never)) return '支付方式不正确';
+  if (shippingWay === SHIPPING_PAY_WAY.POINTS && payType !== ORDER_PAY_TYPE.POINTS)
+    return '积分抵扣邮费须使用积分支付';
+  if (shippingWay === SHIPPING_PAY_WAY.ALIPAY_POSTAGE && payType !== ORDER_PAY_TYPE.ALIPAY)
+    return '支付宝付邮费须使用支付宝支付';
+  return null;
+}
+
+/** Shipping ways whose postage the order carries (the platform's postage rule). */
+export const POSTAGE_SHIPPING_WAYS: readonly number[] = [
+  SHIPPING_PAY_WAY.POINTS,
+  SHIPPING_PAY_WAY.ALIPAY_POSTAGE,
+];
+
+/** Pay types that go through the payment gateway's cashier rather than a wallet. */
+export const GATEWAY_PAY_TYPES: readonly number[] = [ORDER_PAY_TYPE.WECHAT, ORDER_PAY_TYPE.ALIPAY];
 
 /** Minutes an unpaid order holds its stock before it is cancelled (MALL_ORDER_TIMEOUT_MINUTES). */
 export const MALL_ORDER_TIMEOUT_MINUTES = 30;
@@ -124,6 +153,7 @@ export const createMallOrderRequest = z.object({
     .max(20, '一次最多20种商品'),
   addressId: id('收货地址'),
   shippingWay: z.coerce.number({ error: '请选择配送方式' }).int(),
+  payType: z.coerce.number({ error: '请选择支付方式' }).int(),
 });
 export type CreateMallOrderRequest = z.infer<typeof createMallOrderRequest>;
 
@@ -135,6 +165,80 @@ export const payMallOrderRequest = z.object({
 export type PayMallOrderRequest = z.infer<typeof payMallOrderRequest>;
 
 export const mallOrderIdRequest = z.object({ id: id('订单') });
+
+/** What an order would cost, priced by the server before the agent confirms. */
+export const mallQuoteRequest = createMallOrderRequest.omit({ addressId: true });
+export type MallQuoteRequest = z.infer<typeof mallQuoteRequest>;
+export const mallQuote = z.object({
+  items: z.array(
+    z.object({
+      productId: z.number(),
+      name: z.string(),
+      model: z.string(),
+      quantity: z.number(),
+      unitPriceFen: z.number(),
+      amountFen: z.number(),
+      stock: z.number(),
+    }),
+  ),
+  goodsFen: z.number(),
+  shippingFen: z.number(),
+  /** The goods' value the free claim covers (the whole goods amount), else 0. */
+  discountFen: z.number(),
+  totalFen: z.number(),
+  /** Why this order cannot be placed as it stands (stock, quota, balance), else null. */
+  refusal: z.string().nullable(),
+});
+export type MallQuote = z.infer<typeof mallQuote>;
+
+/** The agent's means of paying in the mall: wallet balances and the free-claim quota. */
+export const mallWallet = z.object({
+  goodsBalanceFen: z.number(),
+  points: z.number(),
+  freeQuota: z.object({ granted: z.number(), used: z.number(), left: z.number() }),
+  hasPayPassword: z.boolean(),
+  /** The postage an order shipped with postage (ways 2 and 3) carries, in fen (or points). */
+  postageFen: z.number(),
+  /** Points credited per activated terminal. */
+  pointsPerActivation: z.number(),
+});
+export type MallWallet = z.infer<typeof mallWallet>;
+
+/** Starting a WeChat or Alipay payment: the gateway's cashier for one payment of the order. */
+export const mallPrepayRequest = z.object({
+  id: id('订单'),
+  payType: z.coerce.number({ error: '请选择支付方式' }).int(),
+});
+export const mallPrepay = z.object({
+  paymentNo: z.string(),
+  payType: z.number(),
+  amountFen: z.number(),
+  /** Where the phone goes to pay; the simulated gateway's own page on this server. */
+  cashierUrl: z.string(),
+  /** True when the built-in simulated gateway answers (no real money moves). */
+  simulated: z.boolean(),
+});
+export type MallPrepay = z.infer<typeof mallPrepay>;
+
+/** A signed payment-gateway callback (HMAC-SHA256 of the raw body in X-Signature). */
+export const gatewayNotify = z.object({
+  paymentNo: z.string().min(1).max(40),
+  tradeNo: z.string().min(1).max(64),
+  channel: z.enum(['wechat', 'alipay']),
+  amountFen: z.number().int().positive(),
+  status: z.literal('SUCCESS'),
+  paidAt: z.string().max(40),
+});
+export type GatewayNotify = z.infer<typeof gatewayNotify>;
+
+/** Points earned and spent, newest first. */
+export const mallPointsLine = z.object({
+  id: z.number(),
+  points: z.number(),
+  infoType: z.string(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
 
 export const mallOrderItem = z.object({
   productId: z.number(),
@@ -153,6 +257,7 @@ export const mallOrder = z.object({
   shippingWay: z.number(),
   goodsFen: z.number(),
   shippingFen: z.number(),
+  discountFen: z.number(),
   totalFen: z.number(),
   address: mallAddress.omit({ id: true, isDefault: true }),
   items: z.array(mallOrderItem),
@@ -238,3 +343,53 @@ export const cancelMallOrderRequest = z.object({
   id: id('订单'),
   reason: text('取消原因', 200),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Console: free-claim quotas and the mall's rules
+// ---------------------------------------------------------------------------------------------
+
+export const adminFreeQuota = z.object({
+  agentId: z.number(),
+  agentName: z.string(),
+  agentMobile: z.string(),
+  granted: z.number(),
+  used: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminFreeQuota = z.infer<typeof adminFreeQuota>;
+
+export const adminFreeQuotaQuery = z.object({
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  cursor: z.string().max(512).optional(),
+  sort: z.string().max(32).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  format: z.enum(['json', 'csv']).optional(),
+  mobile: z.string().trim().max(11).optional(),
+});
+
+export const saveFreeQuotaRequest = z.object({
+  mobile: mobileSchema,
+  granted: z.coerce
+    .number({ error: '免费领取额度不正确' })
+    .int('免费领取额度须为整数')
+    .min(0, '免费领取额度不能为负')
+    .max(100_000, '免费领取额度过大'),
+});
+export type SaveFreeQuotaRequest = z.infer<typeof saveFreeQuotaRequest>;
+
+/** The mall's rules (system parameter mall_rules): points per activation and the postage. */
+export const MALL_RULES_PARAM = 'mall_rules';
+export const mallRules = z.object({
+  pointsPerActivation: z
+    .number({ error: '每台激活积分须为整数' })
+    .int('每台激活积分须为整数')
+    .min(0, '每台激活积分不能为负')
+    .max(1_000_000, '每台激活积分过大'),
+  postageFen: z
+    .number({ error: '邮费须为整分' })
+    .int('邮费须为整分')
+    .min(0, '邮费不能为负')
+    .max(100_000, '邮费过高'),
+});
+export type MallRules = z.infer<typeof mallRules>;
+export const DEFAULT_MALL_RULES: MallRules = { pointsPerActivation: 100, postageFen: 1200 };

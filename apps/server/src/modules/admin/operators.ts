@@ -1,5 +1,5 @@
 import type { CreateOperatorRequest } from '@pos/core';
-import { AGENT_LEVEL_PARAM } from '@pos/core';
+import { AGENT_LEVEL_PARAM, MALL_RULES_PARAM, mallRules } from '@pos/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { operators, operatorSessions, systemParams } from '../../db/schema';
@@ -94,11 +94,24 @@ export async function listParams(db: Db) {
   }));
 }
 
+/** The mall's rules must stay a whole, valid rule: the first problem is named. */
+function checkMallRules(value: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw badRequest('商城规则须为JSON，如 {"pointsPerActivation":100,"postageFen":1200}', 'value');
+  }
+  const checked = mallRules.strict().safeParse(parsed);
+  if (!checked.success) throw badRequest(checked.error.issues[0]!.message, 'value');
+}
+
 /** Updates an existing parameter; agent_common_level must stay a valid level list. */
 export async function saveParam(db: Db, op: OperatorCaller, input: { key: string; value: string }) {
   if (input.key === AGENT_LEVEL_PARAM && !parseAgentLevels(input.value)) {
     throw badRequest('代理等级须为JSON列表，如 [{"level":1,"name":"V1"}]，等级不能重复', 'value');
   }
+  if (input.key === MALL_RULES_PARAM) checkMallRules(input.value);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select()

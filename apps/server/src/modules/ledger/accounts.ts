@@ -18,8 +18,15 @@ export const PLATFORM_ACCOUNTS = {
   withdrawalClearing: 'withdrawal_clearing',
   /** Capital-pool money spent on terminal purchase orders. */
   capitalClearing: 'capital_clearing',
+  /** Money paid for mall orders through the payment gateway (WeChat Pay, Alipay). */
+  mallGateway: 'mall_gateway',
+  /** Issues the points agents earn; points spent in the mall return to it. */
+  pointsIssued: 'points_issued',
 } as const;
 export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[keyof typeof PLATFORM_ACCOUNTS];
+
+/** An agent's accounts: its wallets, its receivable, and its mall points (not money). */
+export type AgentAccountType = WalletType | 'receivable' | 'points';
 
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
@@ -39,7 +46,7 @@ export async function platformAccountId(db: DbOrTx, walletType: PlatformAccount)
  */
 export async function ensureAgentAccounts(
   db: DbOrTx,
-  wanted: readonly { agentId: number; walletType: WalletType | 'receivable' }[],
+  wanted: readonly { agentId: number; walletType: AgentAccountType }[],
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (wanted.length === 0) return out;
@@ -65,7 +72,7 @@ export async function ensureAgentAccounts(
 export async function agentAccountId(
   db: DbOrTx,
   agentId: number,
-  walletType: WalletType | 'receivable',
+  walletType: AgentAccountType,
 ): Promise<number> {
   const map = await ensureAgentAccounts(db, [{ agentId, walletType }]);
   const id = map.get(`${agentId}:${walletType}`);

@@ -1,10 +1,14 @@
 import {
+  GATEWAY_PAY_TYPES,
   MALL_ORDER_STATUS,
   ORDER_PAY_TYPE,
-  SHIPPING_PAY_WAY,
+  POSTAGE_SHIPPING_WAYS,
+  mallCombinationError,
   unitPriceFor,
   type CreateMallOrderRequest,
   type MallOrder,
+  type MallQuote,
+  type MallQuoteRequest,
   type PayMallOrderRequest,
   type PriceTier,
 } from '@pos/core';
@@ -12,24 +16,18 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { agentAccountId, num, platformAccountId, PLATFORM_ACCOUNTS } from '../ledger/accounts';
+import {
+  agentAccountId,
+  agentBalances,
+  num,
+  platformAccountId,
+  PLATFORM_ACCOUNTS,
+} from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { json } from '../policies/scope';
 import { iso, isoNow } from '../terminals/scope';
 import { checkPayPassword } from '../withdrawals/pay-password';
-
-/**
- * Shipping ways this platform offers, and what each costs in the app: free shipping and self
- * pickup cost nothing; cash on delivery is paid to the courier, so the order carries no postage.
- * Points and Alipay postage need the points wallet and the payment gateway (decision 012).
- */
-const SHIPPING_OPEN: readonly number[] = [
-  SHIPPING_PAY_WAY.CASH_ON_DELIVERY,
-  SHIPPING_PAY_WAY.FREE_SHIPPING,
-  SHIPPING_PAY_WAY.SELF_PICKUP,
-];
-/** Pay types open now: the goods balance (capital pool). */
-const PAY_OPEN: readonly number[] = [ORDER_PAY_TYPE.GOODS_BALANCE];
+import { readMallRules } from './rules';
 
 const orderNo = (now: Date) =>
   `M${now.toISOString().replace(/\D/g, '').slice(2, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -80,6 +78,7 @@ function toView(o: Record<string, unknown>, items: Record<string, unknown>[]): M
     shippingWay: num(o.shipping_way),
     goodsFen: num(o.goods_fen),
     shippingFen: num(o.shipping_fen),
+    discountFen: num(o.discount_fen),
     totalFen: num(o.total_fen),
     address: {
       name: address.name!,
@@ -108,10 +107,187 @@ function toView(o: Record<string, unknown>, items: Record<string, unknown>[]): M
 }
 
 /**
+ * The ledger accounts a pay type moves money between: who pays, who is paid. Goods balance: the
+ * agent's capital pool to the platform's capital clearing; points: the agent's points back to
+ * the platform's points account; WeChat/Alipay: the gateway's money into capital clearing.
+ */
+async function payAccounts(tx: DbOrTx, payType: number, agentId: number) {
+  switch (payType) {
+    case ORDER_PAY_TYPE.GOODS_BALANCE:
+      return {
+        payer: await agentAccountId(tx, agentId, 'capital_pool'),
+        payee: await platformAccountId(tx, PLATFORM_ACCOUNTS.capitalClearing),
+      };
+    case ORDER_PAY_TYPE.POINTS:
+      return {
+        payer: await agentAccountId(tx, agentId, 'points'),
+        payee: await platformAccountId(tx, PLATFORM_ACCOUNTS.pointsIssued),
+      };
+    default:
+      return {
+        payer: await platformAccountId(tx, PLATFORM_ACCOUNTS.mallGateway),
+        payee: await platformAccountId(tx, PLATFORM_ACCOUNTS.capitalClearing),
+      };
+  }
+}
+
+/** Posts a payment (or, with refund, its reverse) of an order between the pay type's accounts. */
+export async function postOrderMoney(
+  tx: DbOrTx,
+  o: { id: number; orderNo: string; agentId: number; payType: number; amountFen: number },
+  idemKey: string,
+  refund = false,
+) {
+  const { payer, payee } = await payAccounts(tx, o.payType, o.agentId);
+  const sign = refund ? -1 : 1;
+  const infoType = refund ? 'mall_refund' : 'mall_purchase';
+  return postEntry(tx, {
+    idemKey,
+    reason: infoType,
+    memo: o.orderNo,
+    lines: [
+      { accountId: payer, amountFen: -sign * o.amountFen, infoType, detail: { orderNo: o.orderNo } },
+      { accountId: payee, amountFen: sign * o.amountFen, infoType, detail: { orderNo: o.orderNo } },
+    ],
+  });
+}
+
+interface Priced {
+  productId: number;
+  name: string;
+  model: string;
+  quantity: number;
+  unit: number;
+  stock: number;
+}
+
+/**
+ * Prices the lines by their tiers. With reserve, each product's stock is taken in the same
+ * statement that checks it (concurrent orders for the last units let exactly as many through
+ * as there are units); without, the stock is only read (a quote, which names a shortfall
+ * itself). Refusals name the line.
+ */
+async function priceItems(
+  tx: DbOrTx,
+  items: CreateMallOrderRequest['items'],
+  opts: { reserve: boolean; now: Date },
+): Promise<Priced[]> {
+  const ids = items.map((i) => i.productId);
+  if (new Set(ids).size !== ids.length) throw badRequest('同一商品请合并数量', 'items');
+  const priced: Priced[] = [];
+  for (const [i, item] of items.entries()) {
+    const [p] = opts.reserve
+      ? await rows<Record<string, unknown>>(
+          tx,
+          sql`UPDATE mall_products SET stock = stock - ${item.quantity}, updated_at = ${opts.now}
+               WHERE id = ${item.productId} AND on_sale AND stock >= ${item.quantity}
+              RETURNING name, model, price_tiers, stock`,
+        )
+      : await rows<Record<string, unknown>>(
+          tx,
+          sql`SELECT name, model, price_tiers, stock FROM mall_products
+               WHERE id = ${item.productId} AND on_sale`,
+        );
+    if (!p) {
+      const [exists] = await rows<{ name: string; stock: unknown; on_sale: boolean }>(
+        tx,
+        sql`SELECT name, stock, on_sale FROM mall_products WHERE id = ${item.productId}`,
+      );
+      if (!exists || !exists.on_sale) throw badRequest('商品已下架', `items.${i}.productId`);
+      throw badRequest(
+        `${exists.name} 库存不足，仅剩 ${num(exists.stock)} 台`,
+        `items.${i}.quantity`,
+      );
+    }
+    const unit = unitPriceFor(json<PriceTier[]>(p.price_tiers), item.quantity);
+    if (unit === null) throw badRequest(`${String(p.name)} 暂无价格`, `items.${i}.productId`);
+    priced.push({
+      productId: item.productId,
+      name: String(p.name),
+      model: String(p.model),
+      quantity: item.quantity,
+      unit,
+      stock: num(p.stock) + (opts.reserve ? item.quantity : 0),
+    });
+  }
+  return priced;
+}
+
+function checkCombination(shippingWay: number, payType: number) {
+  const refusal = mallCombinationError(shippingWay, payType);
+  // The shipping way decides which pay types go with it, so a mismatch is the shipping way's.
+  if (refusal) throw badRequest(refusal, refusal === '支付方式不正确' ? 'payType' : 'shippingWay');
+}
+
+/** Goods, postage, the free claim's cover and the total of priced lines. */
+async function amounts(db: DbOrTx, priced: Priced[], shippingWay: number, payType: number) {
+  const goods = priced.reduce((s, p) => s + p.unit * p.quantity, 0);
+  const shipping = POSTAGE_SHIPPING_WAYS.includes(shippingWay)
+    ? (await readMallRules(db)).postageFen
+    : 0;
+  const discount = payType === ORDER_PAY_TYPE.FREE_CLAIM ? goods : 0;
+  return { goods, shipping, discount, total: goods - discount + shipping };
+}
+
+async function freeQuotaLeft(db: DbOrTx, agentId: number) {
+  const [q] = await rows<{ left: unknown }>(
+    db,
+    sql`SELECT granted - used AS left FROM mall_free_quotas WHERE agent_id = ${agentId}`,
+  );
+  return num(q?.left);
+}
+
+/**
+ * What an order would cost, priced by the server so the confirm page shows the server's figures:
+ * lines by tier, postage by shipping way, the free claim's cover, the total, and why it could
+ * not be placed now (stock, quota, balance) without refusing the quote itself.
+ */
+export async function quoteOrder(
+  db: Db,
+  agentId: number,
+  input: MallQuoteRequest,
+): Promise<MallQuote> {
+  checkCombination(input.shippingWay, input.payType);
+  const priced = await priceItems(db, input.items, { reserve: false, now: new Date() });
+  const short = priced.find((p) => p.stock < p.quantity);
+  let refusal = short ? `${short.name} 库存不足，仅剩 ${short.stock} 台` : null;
+  const a = await amounts(db, priced, input.shippingWay, input.payType);
+  const quantity = priced.reduce((s, p) => s + p.quantity, 0);
+  if (!refusal) {
+    const balances = await agentBalances(db, agentId);
+    if (input.payType === ORDER_PAY_TYPE.FREE_CLAIM) {
+      const left = await freeQuotaLeft(db, agentId);
+      if (left < quantity) refusal = `免费领取额度不足，剩余 ${left} 台`;
+    } else if (input.payType === ORDER_PAY_TYPE.GOODS_BALANCE) {
+      if ((balances.capital_pool ?? 0) < a.total) refusal = '货款余额不足，请先转入资金池';
+    } else if (input.payType === ORDER_PAY_TYPE.POINTS) {
+      if ((balances.points ?? 0) < a.total) refusal = '积分不足';
+    }
+  }
+  return {
+    items: priced.map((p) => ({
+      productId: p.productId,
+      name: p.name,
+      model: p.model,
+      quantity: p.quantity,
+      unitPriceFen: p.unit,
+      amountFen: p.unit * p.quantity,
+      stock: p.stock,
+    })),
+    goodsFen: a.goods,
+    shippingFen: a.shipping,
+    discountFen: a.discount,
+    totalFen: a.total,
+    refusal,
+  };
+}
+
+/**
  * An order placed: each product priced by its tier for the quantity, its stock reserved in the
- * same statement that checks it (so concurrent orders for the last units let exactly as many
- * through as there are units), the address copied onto the order, payment due within the
- * timeout. Nothing is reserved when anything is refused.
+ * same statement that checks it, the address copied onto the order, the pay type checked against
+ * the shipping way, payment due within the timeout. A free claim takes its units from the
+ * agent's quota in the same transaction and, having nothing to pay, is paid at once. Nothing is
+ * reserved when anything is refused.
  */
 export async function createOrder(
   db: Db,
@@ -120,10 +296,7 @@ export async function createOrder(
   opts: { timeoutMinutes: number; now?: Date },
 ): Promise<MallOrder> {
   const now = opts.now ?? new Date();
-  if (!SHIPPING_OPEN.includes(input.shippingWay))
-    throw badRequest('该配送方式暂未开放，请选择包邮、自提或货到付款', 'shippingWay');
-  const ids = input.items.map((i) => i.productId);
-  if (new Set(ids).size !== ids.length) throw badRequest('同一商品请合并数量', 'items');
+  checkCombination(input.shippingWay, input.payType);
   const [address] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT name, mobile, province, city, district, detail FROM mall_addresses
@@ -131,40 +304,34 @@ export async function createOrder(
   );
   if (!address) throw badRequest('收货地址不存在', 'addressId');
   return db.transaction(async (tx) => {
-    const priced: { productId: number; quantity: number; unit: number }[] = [];
-    for (const [i, item] of input.items.entries()) {
-      const [p] = await rows<{ name: string; price_tiers: unknown; on_sale: boolean }>(
+    const priced = await priceItems(tx, input.items, { reserve: true, now });
+    const a = await amounts(tx, priced, input.shippingWay, input.payType);
+    const free = input.payType === ORDER_PAY_TYPE.FREE_CLAIM;
+    const units = free ? priced.reduce((s, p) => s + p.quantity, 0) : 0;
+    if (free) {
+      const [taken] = await rows(
         tx,
-        sql`UPDATE mall_products SET stock = stock - ${item.quantity}, updated_at = ${now}
-             WHERE id = ${item.productId} AND on_sale AND stock >= ${item.quantity}
-            RETURNING name, price_tiers, on_sale`,
+        sql`UPDATE mall_free_quotas SET used = used + ${units}, updated_at = ${now}
+             WHERE agent_id = ${agent.agentId} AND granted - used >= ${units} RETURNING agent_id`,
       );
-      if (!p) {
-        const [exists] = await rows<{ name: string; stock: unknown; on_sale: boolean }>(
-          tx,
-          sql`SELECT name, stock, on_sale FROM mall_products WHERE id = ${item.productId}`,
-        );
-        if (!exists || !exists.on_sale) throw badRequest('商品已下架', `items.${i}.productId`);
+      if (!taken) {
         throw badRequest(
-          `${exists.name} 库存不足，仅剩 ${num(exists.stock)} 台`,
-          `items.${i}.quantity`,
+          `免费领取额度不足，剩余 ${await freeQuotaLeft(tx, agent.agentId)} 台`,
+          'payType',
         );
       }
-      const tiers = json<PriceTier[]>(p.price_tiers);
-      const unit = unitPriceFor(tiers, item.quantity);
-      if (unit === null) throw badRequest(`${p.name} 暂无价格`, `items.${i}.productId`);
-      priced.push({ productId: item.productId, quantity: item.quantity, unit });
     }
-    const goods = priced.reduce((s, p) => s + p.unit * p.quantity, 0);
-    const shipping = 0;
+    const paidNow = free && a.total === 0;
     const [o] = await rows<Record<string, unknown>>(
       tx,
-      sql`INSERT INTO mall_orders (order_no, agent_id, top_id, agent_path, status, shipping_way, goods_fen,
-                                   shipping_fen, total_fen, address, expires_at, created_at, updated_at)
+      sql`INSERT INTO mall_orders (order_no, agent_id, top_id, agent_path, status, pay_type, shipping_way, goods_fen,
+                                   shipping_fen, discount_fen, total_fen, free_units, address, expires_at,
+                                   paid_at, created_at, updated_at)
           VALUES (${orderNo(now)}, ${agent.agentId}, ${agent.topId}, ${agent.path},
-                  ${MALL_ORDER_STATUS.PENDING_PAYMENT}, ${input.shippingWay}, ${goods}, ${shipping},
-                  ${goods + shipping}, ${JSON.stringify(address)}::jsonb,
-                  ${new Date(now.getTime() + opts.timeoutMinutes * 60_000)}, ${now}, ${now})
+                  ${paidNow ? MALL_ORDER_STATUS.PAID : MALL_ORDER_STATUS.PENDING_PAYMENT}, ${input.payType},
+                  ${input.shippingWay}, ${a.goods}, ${a.shipping}, ${a.discount}, ${a.total}, ${units},
+                  ${JSON.stringify(address)}::jsonb,
+                  ${new Date(now.getTime() + opts.timeoutMinutes * 60_000)}, ${paidNow ? now : null}, ${now}, ${now})
           RETURNING *`,
     );
     for (const p of priced) {
@@ -178,9 +345,10 @@ export async function createOrder(
 }
 
 /**
- * Pays an order from the goods balance (the capital pool) after the pay password: one ledger entry
- * from the agent's capital pool to the platform's capital clearing, keyed by the order so a
- * repeated request pays once. An order past its time, cancelled or already paid is refused.
+ * Pays an order from a wallet after the pay password: the goods balance (capital pool) or points.
+ * One ledger entry between the pay type's accounts, keyed by the order so a repeated request
+ * pays once. WeChat and Alipay go through the gateway's cashier instead (prepay); a free claim
+ * is settled when it is placed. An order past its time, cancelled or already paid is refused.
  */
 export async function payOrder(
   db: Db,
@@ -188,11 +356,14 @@ export async function payOrder(
   input: PayMallOrderRequest,
   now: Date = new Date(),
 ): Promise<MallOrder> {
-  if (!PAY_OPEN.includes(input.payType))
-    throw badRequest('该支付方式暂未开放，请使用货款余额支付', 'payType');
+  if (GATEWAY_PAY_TYPES.includes(input.payType))
+    throw badRequest('微信、支付宝请在收银台完成支付', 'payType');
+  if (input.payType !== ORDER_PAY_TYPE.GOODS_BALANCE && input.payType !== ORDER_PAY_TYPE.POINTS)
+    throw badRequest('免费领取在下单时确定，请选择其他支付方式', 'payType');
   const before = await loadOrder(db, agentId, input.id);
   if (num(before.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
     throw badRequest('订单不是待付款状态', 'id');
+  checkCombination(num(before.shipping_way), input.payType);
   await checkPayPassword(db, agentId, input.payPassword);
   try {
     return await db.transaction(async (tx) => {
@@ -200,44 +371,49 @@ export async function payOrder(
       if (num(o.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
         throw badRequest('订单不是待付款状态', 'id');
       if (new Date(o.expires_at as string) <= now) throw badRequest('订单已超时，请重新下单', 'id');
-      const total = num(o.total_fen);
-      const posted = await postEntry(tx, {
-        idemKey: `mall:pay:${num(o.id)}`,
-        reason: 'mall_purchase',
-        memo: String(o.order_no),
-        lines: [
-          {
-            accountId: await agentAccountId(tx, agentId, 'capital_pool'),
-            amountFen: -total,
-            infoType: 'mall_purchase',
-            detail: { orderNo: o.order_no },
-          },
-          {
-            accountId: await platformAccountId(tx, PLATFORM_ACCOUNTS.capitalClearing),
-            amountFen: total,
-            infoType: 'mall_purchase',
-            detail: { orderNo: o.order_no },
-          },
-        ],
-      });
+      const posted = await postOrderMoney(
+        tx,
+        {
+          id: num(o.id),
+          orderNo: String(o.order_no),
+          agentId,
+          payType: input.payType,
+          amountFen: num(o.total_fen),
+        },
+        `mall:pay:${num(o.id)}`,
+      );
       const [paid] = await rows<Record<string, unknown>>(
         tx,
         sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.PAID}, pay_type = ${input.payType},
               pay_entry_id = ${posted.entryId}, paid_at = ${now}, updated_at = ${now}
             WHERE id = ${num(o.id)} RETURNING *`,
       );
+      await closeOpenPayments(tx, num(o.id), now);
       return toOrder(tx, paid!);
     });
   } catch (err) {
-    if (err instanceof InsufficientBalanceError) throw badRequest('货款余额不足', 'payType');
+    if (err instanceof InsufficientBalanceError)
+      throw badRequest(
+        input.payType === ORDER_PAY_TYPE.POINTS ? '积分不足' : '货款余额不足',
+        'payType',
+      );
     throw err;
   }
 }
 
+/** Gateway payments of an order still open at the gateway are closed (the order no longer needs them). */
+async function closeOpenPayments(tx: DbOrTx, orderId: number, now: Date) {
+  await tx.execute(
+    sql`UPDATE mall_payments SET status = 4, updated_at = ${now} WHERE order_id = ${orderId} AND status = 0`,
+  );
+}
+
 /**
- * Cancels an order in one transaction: its reserved stock returns; a paid order's money goes back
- * to where it came from through a ledger entry keyed by the order (refunded). Shipped, received
- * or already closed orders cannot be cancelled.
+ * Cancels an order in one transaction: its reserved stock returns; a free claim's units return to
+ * the quota; a paid order's money goes back to where it came from through a ledger entry keyed
+ * by the order (refunded), and a gateway payment is marked for its refund at the gateway (sent
+ * after the commit, see refundPendingPayments). Shipped, received or closed orders cannot be
+ * cancelled.
  */
 export async function cancelOrder(
   tx: DbOrTx,
@@ -248,39 +424,47 @@ export async function cancelOrder(
   const status = num(order.status);
   if (status !== MALL_ORDER_STATUS.PENDING_PAYMENT && status !== MALL_ORDER_STATUS.PAID)
     throw conflict('订单已发货或已关闭，不能取消');
+  const id = num(order.id);
   await tx.execute(
     sql`UPDATE mall_products p SET stock = p.stock + i.quantity, updated_at = ${now}
-          FROM mall_order_items i WHERE i.order_id = ${num(order.id)} AND p.id = i.product_id`,
+          FROM mall_order_items i WHERE i.order_id = ${id} AND p.id = i.product_id`,
   );
+  if (num(order.free_units) > 0) {
+    await tx.execute(
+      sql`UPDATE mall_free_quotas SET used = used - ${num(order.free_units)}, updated_at = ${now}
+           WHERE agent_id = ${num(order.agent_id)}`,
+    );
+  }
+  await closeOpenPayments(tx, id, now);
   let refundEntry: number | null = null;
-  if (status === MALL_ORDER_STATUS.PAID) {
-    const total = num(order.total_fen);
-    const posted = await postEntry(tx, {
-      idemKey: `mall:refund:${num(order.id)}`,
-      reason: 'mall_refund',
-      memo: String(order.order_no),
-      lines: [
-        {
-          accountId: await platformAccountId(tx, PLATFORM_ACCOUNTS.capitalClearing),
-          amountFen: -total,
-          infoType: 'mall_refund',
-          detail: { orderNo: order.order_no },
-        },
-        {
-          accountId: await agentAccountId(tx, num(order.agent_id), 'capital_pool'),
-          amountFen: total,
-          infoType: 'mall_refund',
-          detail: { orderNo: order.order_no },
-        },
-      ],
-    });
+  if (status === MALL_ORDER_STATUS.PAID && order.pay_entry_id != null) {
+    const payType = num(order.pay_type);
+    const posted = await postOrderMoney(
+      tx,
+      {
+        id,
+        orderNo: String(order.order_no),
+        agentId: num(order.agent_id),
+        payType,
+        amountFen: num(order.total_fen),
+      },
+      `mall:refund:${id}`,
+      true,
+    );
     refundEntry = posted.entryId;
+    if (GATEWAY_PAY_TYPES.includes(payType)) {
+      await tx.execute(
+        sql`UPDATE mall_payments SET status = 2, refund_entry_id = ${refundEntry},
+              refund_reason = ${`订单取消：${reason}`}, updated_at = ${now}
+            WHERE order_id = ${id} AND entry_id = ${num(order.pay_entry_id)} AND status = 1`,
+      );
+    }
   }
   const [closed] = await rows<Record<string, unknown>>(
     tx,
     sql`UPDATE mall_orders SET status = ${refundEntry ? MALL_ORDER_STATUS.REFUNDED : MALL_ORDER_STATUS.CANCELLED},
           refund_entry_id = ${refundEntry}, cancelled_at = ${now}, cancel_reason = ${reason}, updated_at = ${now}
-        WHERE id = ${num(order.id)} RETURNING *`,
+        WHERE id = ${id} RETURNING *`,
   );
   return closed!;
 }

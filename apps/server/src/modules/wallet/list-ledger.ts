@@ -32,7 +32,8 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
   const accounts = await rows<{ id: unknown; wallet_type: string }>(
     db,
     sql`SELECT id, wallet_type FROM ledger_accounts
-         WHERE agent_id = ${caller.agentId} AND kind = 'agent' ${q.walletType ? sql`AND wallet_type = ${q.walletType}` : sql``}
+         WHERE agent_id = ${caller.agentId} AND kind = 'agent'
+           ${q.walletType ? sql`AND wallet_type = ${q.walletType}` : sql`AND wallet_type <> 'points'`}
          ORDER BY id`,
   );
   const range = q.month ? monthBounds(q.month) : null;

@@ -1,4 +1,7 @@
 import {
+  adminFreeQuota,
+  adminFreeQuotaQuery,
+  saveFreeQuotaRequest,
   adminMallOrder,
   adminMallOrderQuery,
   cancelMallOrderRequest,
@@ -15,6 +18,9 @@ import { z } from 'zod';
 import { keysetPage, sendCsv } from '../../lib/keyset';
 import { listProducts, saveProduct } from '../../modules/mall/catalog';
 import { adminOrderList, cancelByOperator, shipOrder } from '../../modules/mall/fulfilment';
+import { refundPendingPayments } from '../../modules/mall/payments';
+import { freeQuotaList, saveFreeQuota } from '../../modules/mall/quotas';
+import { gatewayFor } from '../../modules/payments/gateway';
 import { operatorOf } from '../../plugins/admin-auth';
 
 const tags = ['admin'];
@@ -116,7 +122,61 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ id: z.number(), status: z.number() })) },
       },
     },
+    async (request) => {
+      const done = await cancelByOperator(app.db, operatorOf(request), request.body);
+      // A WeChat/Alipay payment goes back through the gateway once the cancellation is committed.
+      await refundPendingPayments(app.db, gatewayFor(app), request.log);
+      return ok(done, '已取消');
+    },
+  );
+  app.get(
+    '/mall/quotas',
+    {
+      config: { permission: 'mall:view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Free-claim quotas by agent (keyset; format=csv)',
+        querystring: adminFreeQuotaQuery,
+        response: { 200: envelopeOf(pageOf(adminFreeQuota)) },
+      },
+    },
+    async (request, reply) => {
+      const spec = freeQuotaList(request.query);
+      if (request.query.format === 'csv') {
+        return sendCsv(
+          reply,
+          app.db,
+          spec,
+          request.query,
+          [
+            { header: '代理', value: (r) => r.agentName },
+            { header: '手机号', value: (r) => r.agentMobile },
+            { header: '额度(台)', value: (r) => r.granted },
+            { header: '已领取(台)', value: (r) => r.used },
+            { header: '更新时间', value: (r) => r.updatedAt },
+          ],
+          'mall-quotas',
+        );
+      }
+      return ok(await keysetPage(app.db, spec, request.query));
+    },
+  );
+  app.post(
+    '/mall/quotas/save',
+    {
+      config: { permission: 'mall:manage' },
+      schema: {
+        tags,
+        security,
+        summary: "Set an agent's free-claim quota (terminals in total, not below those claimed)",
+        body: saveFreeQuotaRequest,
+        response: {
+          200: envelopeOf(z.object({ agentId: z.number(), granted: z.number(), used: z.number() })),
+        },
+      },
+    },
     async (request) =>
-      ok(await cancelByOperator(app.db, operatorOf(request), request.body), '已取消'),
+      ok(await saveFreeQuota(app.db, operatorOf(request), request.body), '保存成功'),
   );
 };

@@ -7,7 +7,13 @@ import {
   mallOrderIdRequest,
   mallOrderListQuery,
   mallProduct,
+  mallPointsLine,
+  mallPrepay,
+  mallPrepayRequest,
   mallProductQuery,
+  mallQuote,
+  mallQuoteRequest,
+  mallWallet,
   ok,
   payMallOrderRequest,
 } from '@pos/core';
@@ -27,7 +33,12 @@ import {
   getOrder,
   listOrders,
   payOrder,
+  quoteOrder,
 } from '../../modules/mall/orders';
+import { ownPayment, prepayOrder, refundPendingPayments } from '../../modules/mall/payments';
+import { getMallWallet, listPoints } from '../../modules/mall/wallet';
+import { gatewayFor } from '../../modules/payments/gateway';
+import { SimulatedGateway } from '../../modules/payments/simulated-gateway';
 import { callerOf } from '../../plugins/auth';
 import { forbidden } from '../../lib/app-error';
 
@@ -150,8 +161,88 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(mallOrder) },
       },
     },
+    async (request) => {
+      const order = await cancelOwnOrder(app.db, agentOf(request).agentId, request.body.id);
+      // A WeChat/Alipay payment goes back through the gateway once the cancellation is committed.
+      await refundPendingPayments(app.db, gatewayFor(app), request.log);
+      return ok(order, order.status === 5 ? '已取消，款项原路退回' : '已取消');
+    },
+  );
+  app.post(
+    '/api/mall/order/quote',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Price an order before placing it: lines by tier, postage, free claim, total',
+        body: mallQuoteRequest,
+        response: { 200: envelopeOf(mallQuote) },
+      },
+    },
+    async (request) => ok(await quoteOrder(app.db, agentOf(request).agentId, request.body)),
+  );
+  app.get(
+    '/api/mall/wallet',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's goods balance, points, free-claim quota and the mall's rules",
+        response: { 200: envelopeOf(mallWallet) },
+      },
+    },
+    async (request) => ok(await getMallWallet(app.db, agentOf(request).agentId)),
+  );
+  app.get(
+    '/api/mall/points',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's points earned and spent, newest first",
+        querystring: mallOrderListQuery.pick({ cursor: true, pageSize: true }),
+        response: {
+          200: envelopeOf(
+            z.object({ rows: z.array(mallPointsLine), nextCursor: z.string().nullable() }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await listPoints(app.db, agentOf(request).agentId, request.query)),
+  );
+  app.post(
+    '/api/mall/order/prepay',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Open a WeChat or Alipay payment of an unpaid order at the payment gateway',
+        body: mallPrepayRequest,
+        response: { 200: envelopeOf(mallPrepay) },
+      },
+    },
     async (request) =>
-      ok(await cancelOwnOrder(app.db, agentOf(request).agentId, request.body.id), '已取消'),
+      ok(await prepayOrder(app.db, gatewayFor(app), agentOf(request).agentId, request.body)),
+  );
+  app.post(
+    '/api/mall/sim-gateway/pay',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The simulated gateway's cashier: the payer confirms, the gateway sends its signed callback",
+        body: z.object({ paymentNo: z.string().min(1).max(40) }),
+      },
+    },
+    async (request) => {
+      const gateway = gatewayFor(app);
+      if (!(gateway instanceof SimulatedGateway)) throw forbidden('模拟收银台未开启');
+      const no = await ownPayment(app.db, agentOf(request).agentId, request.body.paymentNo);
+      await gateway.pay(no);
+      await refundPendingPayments(app.db, gateway, request.log);
+      return ok(null, '支付完成');
+    },
   );
   app.post(
     '/api/mall/order/receive',

@@ -1,0 +1,202 @@
+import {
+  GATEWAY_PAY_TYPES,
+  MALL_ORDER_STATUS,
+  ORDER_PAY_TYPE,
+  mallCombinationError,
+  type GatewayNotify,
+  type MallPrepay,
+} from '@pos/core';
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rows, type Db, type DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/app-error';
+import { num } from '../ledger/accounts';
+import type { GatewayChannel, PaymentGateway } from '../payments/gateway';
+import { postOrderMoney } from './orders';
+
+/** Payment states (mall_payments.status). */
+export const PAYMENT_STATUS = {
+  AWAITING: 0,
+  APPLIED: 1,
+  REFUND_PENDING: 2,
+  REFUNDED: 3,
+  CLOSED: 4,
+} as const;
+
+const channelOf = (payType: number): GatewayChannel =>
+  payType === ORDER_PAY_TYPE.WECHAT ? 'wechat' : 'alipay';
+const payTypeOf = (channel: GatewayChannel) =>
+  channel === 'wechat' ? ORDER_PAY_TYPE.WECHAT : ORDER_PAY_TYPE.ALIPAY;
+
+const paymentNo = (now: Date) =>
+  `P${now.toISOString().replace(/\D/g, '').slice(2, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+/**
+ * Opens a WeChat or Alipay payment of the caller's unpaid order at the gateway: a payment row
+ * for the order's total, and the gateway's cashier. The order becomes paid only when the gateway's
+ * signed callback arrives (applyGatewayNotify).
+ */
+export async function prepayOrder(
+  db: Db,
+  gateway: PaymentGateway | null,
+  agentId: number,
+  input: { id: number; payType: number },
+  now: Date = new Date(),
+): Promise<MallPrepay> {
+  if (!GATEWAY_PAY_TYPES.includes(input.payType))
+    throw badRequest('请选择微信或支付宝支付', 'payType');
+  if (!gateway) throw badRequest('微信、支付宝支付暂未开放，请使用货款余额支付', 'payType');
+  const [o] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, order_no, agent_id, top_id, status, shipping_way, total_fen, expires_at
+          FROM mall_orders WHERE id = ${input.id} AND agent_id = ${agentId}`,
+  );
+  if (!o) throw notFound('订单不存在');
+  if (num(o.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
+    throw badRequest('订单不是待付款状态', 'id');
+  if (new Date(o.expires_at as string) <= now) throw badRequest('订单已超时，请重新下单', 'id');
+  const refusal = mallCombinationError(num(o.shipping_way), input.payType);
+  if (refusal) throw badRequest(refusal, 'payType');
+  const amountFen = num(o.total_fen);
+  const no = paymentNo(now);
+  await db.execute(
+    sql`INSERT INTO mall_payments (payment_no, order_id, agent_id, top_id, pay_type, amount_fen, created_at, updated_at)
+        VALUES (${no}, ${num(o.id)}, ${agentId}, ${o.top_id == null ? null : num(o.top_id)}, ${input.payType},
+                ${amountFen}, ${now}, ${now})`,
+  );
+  const { cashierUrl } = await gateway.createPayment({
+    paymentNo: no,
+    channel: channelOf(input.payType),
+    amountFen,
+    subject: `终端采购订单 ${String(o.order_no)}`,
+  });
+  return {
+    paymentNo: no,
+    payType: input.payType,
+    amountFen,
+    cashierUrl,
+    simulated: gateway.simulated,
+  };
+}
+
+/** The payment of the caller's own (for the simulated cashier, which confirms as the payer). */
+export async function ownPayment(db: DbOrTx, agentId: number, paymentNo: string) {
+  const [p] = await rows<{ payment_no: string }>(
+    db,
+    sql`SELECT payment_no FROM mall_payments WHERE payment_no = ${paymentNo} AND agent_id = ${agentId}`,
+  );
+  if (!p) throw notFound('支付单不存在');
+  return p.payment_no;
+}
+
+/**
+ * A verified gateway callback, applied once: the money is recorded in the ledger (gateway into
+ * capital clearing) and, when its order still awaits payment, the order becomes paid by it.
+ * When the order was already paid (a second payment) or has closed, the money is not needed: the
+ * payment is marked for its refund, and the reverse entry is posted in the same transaction.
+ * The same callback again (gateways retry) changes nothing.
+ */
+export async function applyGatewayNotify(
+  db: Db,
+  notify: GatewayNotify,
+  now: Date = new Date(),
+): Promise<{ paymentNo: string; outcome: 'applied' | 'refund' | 'repeat' }> {
+  return db.transaction(async (tx) => {
+    const [p] = await rows<Record<string, unknown>>(
+      tx,
+      sql`SELECT * FROM mall_payments WHERE payment_no = ${notify.paymentNo} FOR UPDATE`,
+    );
+    if (!p) throw notFound('支付单不存在');
+    if (num(p.pay_type) !== payTypeOf(notify.channel) || num(p.amount_fen) !== notify.amountFen)
+      throw badRequest('支付渠道或金额与支付单不符', 'amountFen');
+    const status = num(p.status);
+    if (status !== PAYMENT_STATUS.AWAITING && status !== PAYMENT_STATUS.CLOSED) {
+      if (p.trade_no !== notify.tradeNo) throw badRequest('支付单已由另一笔交易支付', 'tradeNo');
+      return { paymentNo: notify.paymentNo, outcome: 'repeat' as const };
+    }
+    const [o] = await rows<Record<string, unknown>>(
+      tx,
+      sql`SELECT * FROM mall_orders WHERE id = ${num(p.order_id)} FOR UPDATE`,
+    );
+    const order = {
+      id: num(o!.id),
+      orderNo: String(o!.order_no),
+      agentId: num(o!.agent_id),
+      payType: num(p.pay_type),
+      amountFen: num(p.amount_fen),
+    };
+    const paid = await postOrderMoney(tx, order, `mall:gw:${notify.paymentNo}`);
+    const paidAt = new Date(notify.paidAt);
+    const at = Number.isNaN(paidAt.getTime()) ? now : paidAt;
+    if (num(o!.status) === MALL_ORDER_STATUS.PENDING_PAYMENT) {
+      await tx.execute(
+        sql`UPDATE mall_payments SET status = ${PAYMENT_STATUS.APPLIED}, trade_no = ${notify.tradeNo},
+              entry_id = ${paid.entryId}, paid_at = ${at}, updated_at = ${now}
+            WHERE id = ${num(p.id)}`,
+      );
+      await tx.execute(
+        sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.PAID}, pay_type = ${order.payType},
+              pay_entry_id = ${paid.entryId}, paid_at = ${at}, updated_at = ${now}
+            WHERE id = ${order.id}`,
+      );
+      await tx.execute(
+        sql`UPDATE mall_payments SET status = ${PAYMENT_STATUS.CLOSED}, updated_at = ${now}
+             WHERE order_id = ${order.id} AND status = ${PAYMENT_STATUS.AWAITING}`,
+      );
+      return { paymentNo: notify.paymentNo, outcome: 'applied' as const };
+    }
+    const reason =
+      num(o!.status) === MALL_ORDER_STATUS.CANCELLED || num(o!.status) === MALL_ORDER_STATUS.REFUNDED
+        ? '订单已关闭，付款原路退回'
+        : '订单已支付，重复付款原路退回';
+    const refund = await postOrderMoney(tx, order, `mall:gwrefund:${notify.paymentNo}`, true);
+    await tx.execute(
+      sql`UPDATE mall_payments SET status = ${PAYMENT_STATUS.REFUND_PENDING}, trade_no = ${notify.tradeNo},
+            entry_id = ${paid.entryId}, refund_entry_id = ${refund.entryId}, refund_reason = ${reason},
+            paid_at = ${at}, updated_at = ${now}
+          WHERE id = ${num(p.id)}`,
+    );
+    return { paymentNo: notify.paymentNo, outcome: 'refund' as const };
+  });
+}
+
+/**
+ * Sends the refunds the ledger has already recorded (payments marked refund pending) to the
+ * gateway, and marks each done once the gateway accepts it. Runs after the transactions that
+ * mark them, and as a job, so a refund the gateway refused for a while is sent again.
+ */
+export async function refundPendingPayments(
+  db: Db,
+  gateway: PaymentGateway | null,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+  now: Date = new Date(),
+): Promise<number> {
+  if (!gateway) return 0;
+  const due = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, payment_no, trade_no, amount_fen, refund_reason FROM mall_payments
+         WHERE status = ${PAYMENT_STATUS.REFUND_PENDING} ORDER BY id LIMIT 200`,
+  );
+  let done = 0;
+  for (const p of due) {
+    try {
+      await gateway.refund({
+        paymentNo: String(p.payment_no),
+        tradeNo: String(p.trade_no),
+        amountFen: num(p.amount_fen),
+        reason: String(p.refund_reason ?? '退款'),
+      });
+    } catch (err) {
+      log?.error({ err, paymentNo: p.payment_no }, 'gateway refund failed; it will be sent again');
+      continue;
+    }
+    const [marked] = await rows(
+      db,
+      sql`UPDATE mall_payments SET status = ${PAYMENT_STATUS.REFUNDED}, refunded_at = ${now}, updated_at = ${now}
+           WHERE id = ${num(p.id)} AND status = ${PAYMENT_STATUS.REFUND_PENDING} RETURNING id`,
+    );
+    if (marked) done += 1;
+  }
+  return done;
+}

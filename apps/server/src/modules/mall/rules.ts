@@ -1,0 +1,57 @@
+import { DEFAULT_MALL_RULES, MALL_RULES_PARAM, mallRules, type MallRules } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import { agentAccountId, platformAccountId, PLATFORM_ACCOUNTS } from '../ledger/accounts';
+import { postEntry } from '../ledger/post-entry';
+
+/**
+ * The mall's rules from the system parameter mall_rules (edited in the console): points per
+ * activated terminal and the postage of ways 2 and 3. A value that does not parse counts as the
+ * defaults (the console refuses to save one).
+ */
+export async function readMallRules(db: DbOrTx): Promise<MallRules> {
+  const [row] = await rows<{ value: string }>(
+    db,
+    sql`SELECT value FROM system_params WHERE key = ${MALL_RULES_PARAM}`,
+  );
+  if (!row) return DEFAULT_MALL_RULES;
+  try {
+    const parsed = mallRules.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : DEFAULT_MALL_RULES;
+  } catch {
+    return DEFAULT_MALL_RULES;
+  }
+}
+
+/**
+ * Points for an activated terminal (decision 012): the terminal's direct agent (the agent of its
+ * merchant) earns the rule's points once per terminal, posted from the platform's points account
+ * in the activation's own transaction. Nothing is posted when the rule gives 0.
+ */
+export async function awardActivationPoints(
+  tx: DbOrTx,
+  input: { agentId: number; terminalId: number; sn: string },
+): Promise<number> {
+  const { pointsPerActivation } = await readMallRules(tx);
+  if (pointsPerActivation <= 0) return 0;
+  await postEntry(tx, {
+    idemKey: `points:activation:${input.terminalId}`,
+    reason: 'points_activation',
+    memo: input.sn,
+    lines: [
+      {
+        accountId: await platformAccountId(tx, PLATFORM_ACCOUNTS.pointsIssued),
+        amountFen: -pointsPerActivation,
+        infoType: 'points_activation',
+        detail: { sn: input.sn },
+      },
+      {
+        accountId: await agentAccountId(tx, input.agentId, 'points'),
+        amountFen: pointsPerActivation,
+        infoType: 'points_activation',
+        detail: { sn: input.sn },
+      },
+    ],
+  });
+  return pointsPerActivation;
+}
