@@ -129,6 +129,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     page: lazy(() => import('@/features/mall/pages/products-page')),
   },
   {
+    path: '/mall/quotas',
+    label: 'mallQuotas',
+    group: 'mallGroup',
+    permission: 'mall:view',
+    page: lazy(() => import('@/features/mall/pages/quotas-page')),
+  },
+  {
     path: '/content/banners',
     label: 'banners',
     group: 'content',

@@ -296,4 +296,38 @@ export const LABELS_EN: Record<string, string> = {
   '元/台': 'yuan each',
   添加价格档: 'Add a price tier',
   上架: 'On sale',
+  积分规则: 'Points and postage rules',
+  修改规则: 'Edit rules',
+  修改积分规则: 'Edit the points and postage rules',
+  确认修改积分规则: 'Change the points and postage rules?',
+  每台激活积分: 'Points per activation',
+  积分: 'points',
+  邮费: 'Postage',
+  '邮费（元）': 'Postage (yuan)',
+  '邮费（积分抵扣邮费、支付宝付邮费）': 'Postage (postage in points, Alipay postage)',
+  '终端激活后，其直属代理获得的积分。': 'Points the direct agent earns when a terminal activates.',
+  '积分抵扣邮费、支付宝付邮费的订单所带的邮费。':
+    'The postage an order shipped with postage in points or Alipay postage carries.',
+  '金额格式不正确（最多两位小数）': 'Invalid amount (at most two decimals)',
+  '保存后立即生效：之后激活的终端按新积分入账，之后的订单按新邮费计价。':
+    'Takes effect at once: terminals activated from now earn the new points, new orders carry the new postage.',
+  '按当前显示的规则保存。': 'Saves the rules as shown.',
+  '积分规则（每台激活积分、邮费）由超级管理员在此设置。':
+    'The points and postage rules are set here by a super admin.',
+  '系统参数 mall_rules 缺失或无法读取，正按默认规则执行。':
+    'The system parameter mall_rules is missing or unreadable; the default rules apply.',
+  没有改动: 'Nothing changed',
+  免费领取额度: 'Free-claim quota',
+  '免费领取额度（台）': 'Free-claim quota (units)',
+  '已领取（台）': 'Claimed (units)',
+  '剩余（台）': 'Left (units)',
+  已领取: 'Claimed',
+  剩余: 'left',
+  设置额度: 'Set quota',
+  设置免费领取额度: 'Set a free-claim quota',
+  确认设置免费领取额度: 'Set this free-claim quota?',
+  新设免费领取额度: 'New free-claim quota',
+  代理手机号: "Agent's mobile",
+  '可免费领取的终端总数（含已领取的），不能低于已领取数。':
+    'Terminals the agent may claim free in total (claimed ones included); not below those claimed.',
 };

@@ -27,6 +27,7 @@ export const MESSAGES = {
   mallGroup: { zh: '商城', en: 'Mall' },
   mallOrders: { zh: '商城订单', en: 'Orders' },
   mallProducts: { zh: '商品', en: 'Products' },
+  mallQuotas: { zh: '免费额度与积分规则', en: 'Free quotas and rules' },
   merchantGroup: { zh: '商户', en: 'Merchants' },
   terminalOperations: { zh: '操作记录', en: 'Operation records' },
   terminalManage: { zh: '回收与删除', en: 'Reclaim and delete' },
