@@ -71,6 +71,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist
     SIMULATE_TRAFFIC: 'false',
     // The console journeys sign operators in with their password only (TOTP has its API tests).
     ADMIN_TOTP: 'false',
+    // An unpaid mall order is cancelled after 15 seconds, so a journey can watch it time out.
+    MALL_ORDER_TIMEOUT_MINUTES: '0.25',
   },
 });
 let stopping = false;

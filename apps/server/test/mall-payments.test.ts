@@ -12,7 +12,7 @@ import { postEntry } from '../src/modules/ledger/post-entry';
 import { awardActivationPoints } from '../src/modules/mall/rules';
 import { expireUnpaidOrders } from '../src/modules/mall/orders';
 import { gatewayFor, signGatewayBody } from '../src/modules/payments/gateway';
-import { SimulatedGateway } from '../src/modules/payments/simulated-gateway';
+import { type SimulatedGateway } from '../src/modules/payments/simulated-gateway';
 import { adminCall, adminLogin } from './admin-helpers';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 

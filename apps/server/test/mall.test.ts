@@ -331,6 +331,7 @@ describe('shipping', () => {
     expect(mine.data.rows.map((r) => r.sn)).toContain(stock[0]!.sn);
     const view = await call<MallOrder>(buyer, 'GET', `/api/mall/order?id=${placed.data.id}`);
     expect(view.data.status).toBe(2);
+    expect(view.data.shippedSns).toEqual(stock.slice(0, 2).map((s) => s.sn));
     expect((await call(buyer, 'POST', '/api/mall/order/cancel', { id: placed.data.id })).code).toBe(
       409,
     );

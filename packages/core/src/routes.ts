@@ -95,6 +95,15 @@ export const ROUTE_PATHS = [
   '/page-subpage/setting/index',
   '/page-subpage/setting/question',
   '/page-subpage/setting/forgotPayPassword',
+  // The terminal purchase mall (issue 11), in the spec's conventions.
+  '/pages/mall/index',
+  '/pages/mall/detail',
+  '/pages/mall/cart',
+  '/pages/mall/confirm',
+  '/pages/mall/orders',
+  '/pages/mall/order-detail',
+  '/pages/mall/address',
+  '/pages/mall/address-edit',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
 

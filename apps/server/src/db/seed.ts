@@ -10,6 +10,7 @@ import { seedTerminals } from './seed-terminals';
 import { seedLedger } from './seed-ledger';
 import { seedWithdrawals } from './seed-withdrawals';
 import { seedOperators } from './seed-operators';
+import { seedMall } from './seed-mall';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
 export const DEMO_ACCOUNTS = {
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   await seedPolicies(db, { operator, top, child, grandchild, otherTop });
   await seedLedger(db, { operator, top, child, grandchild, otherTop });
   await seedWithdrawals(db, { operator, top, child }, { scryptCost: cost });
+  await seedMall(db, { top });
   const operators = await seedOperators(db, { scryptCost: cost });
   return { operator, top, child, grandchild, otherTop, operators };
 }

@@ -1,5 +1,6 @@
 import { authRoutes } from '@/features/auth/routes';
 import { homeRoutes } from '@/features/home/routes';
+import { mallRoutes } from '@/features/mall/routes';
 import { merchantsRoutes } from '@/features/merchants/routes';
 import { mineRoutes } from '@/features/mine/routes';
 import { policiesRoutes } from '@/features/policies/routes';
@@ -15,6 +16,7 @@ import type { PageRoutes } from '@/lib/routing';
 export const featureRoutes: PageRoutes[] = [
   authRoutes,
   homeRoutes,
+  mallRoutes,
   merchantsRoutes,
   mineRoutes,
   policiesRoutes,

@@ -268,6 +268,8 @@ export const mallOrder = z.object({
   receivedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** The SNs the platform shipped (empty until shipped). */
+  shippedSns: z.array(z.string()),
 });
 export type MallOrder = z.infer<typeof mallOrder>;
 

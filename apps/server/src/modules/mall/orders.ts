@@ -60,15 +60,31 @@ async function toOrders(db: DbOrTx, orders: Record<string, unknown>[]): Promise<
          WHERE i.order_id = ANY(string_to_array(${orders.map((o) => num(o.id)).join(',')}, ',')::bigint[])
          ORDER BY i.order_id, i.product_id`,
   );
+  const operations = orders.filter((o) => o.operation_id != null).map((o) => num(o.operation_id));
+  const shipped = operations.length
+    ? await rows<{ operation_id: unknown; sn: string }>(
+        db,
+        sql`SELECT operation_id, sn FROM terminal_operation_items
+             WHERE operation_id = ANY(string_to_array(${operations.join(',')}, ',')::bigint[])
+             ORDER BY operation_id, sn`,
+      )
+    : [];
   return orders.map((o) =>
     toView(
       o,
       lines.filter((l) => num(l.order_id) === num(o.id)),
+      o.operation_id == null
+        ? []
+        : shipped.filter((x) => num(x.operation_id) === num(o.operation_id)).map((x) => x.sn),
     ),
   );
 }
 
-function toView(o: Record<string, unknown>, items: Record<string, unknown>[]): MallOrder {
+function toView(
+  o: Record<string, unknown>,
+  items: Record<string, unknown>[],
+  shippedSns: string[],
+): MallOrder {
   const address = json<Record<string, string>>(o.address);
   return {
     id: num(o.id),
@@ -103,6 +119,7 @@ function toView(o: Record<string, unknown>, items: Record<string, unknown>[]): M
     receivedAt: iso(o.received_at),
     cancelledAt: iso(o.cancelled_at),
     cancelReason: (o.cancel_reason as string | null) ?? null,
+    shippedSns,
   };
 }
 
@@ -146,7 +163,12 @@ export async function postOrderMoney(
     reason: infoType,
     memo: o.orderNo,
     lines: [
-      { accountId: payer, amountFen: -sign * o.amountFen, infoType, detail: { orderNo: o.orderNo } },
+      {
+        accountId: payer,
+        amountFen: -sign * o.amountFen,
+        infoType,
+        detail: { orderNo: o.orderNo },
+      },
       { accountId: payee, amountFen: sign * o.amountFen, infoType, detail: { orderNo: o.orderNo } },
     ],
   });

@@ -25,6 +25,7 @@ import {
   UserAddOutline,
   UserContactOutline,
   CalculatorOutline,
+  TruckOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,6 +95,7 @@ export const SHORTCUT_GROUPS: Group[] = [
         color: GREEN,
       },
       { key: 'scan', path: '/pages/login/sancode/sancode', icon: <ScanCodeOutline />, color: BLUE },
+      { key: 'mall', path: '/pages/mall/index', icon: <TruckOutline />, color: RED },
     ],
   },
   {

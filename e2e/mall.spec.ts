@@ -1,0 +1,229 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, DEMO, loginViaApi } from './support';
+
+/**
+ * The purchase mall in the agent app:
+ * 1. the top agent buys 10 terminals with its capital pool from the shop; the platform ships them;
+ *    they are in its stock, it confirms receipt and allocates them down to its child;
+ * 2. a WeChat payment through the built-in simulated gateway's cashier, from the cart;
+ * 3. a new address with the region wheel, and an order left unpaid that times out.
+ */
+
+const OPS = { username: 'ops', password: 'Ops@1234' };
+
+async function adminToken(page: Page) {
+  const res = await page.request.post('/prod-api/admin/auth/login', { data: OPS });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  expect(body.code, body.msg).toBe(200);
+  return body.data.token;
+}
+
+async function admin<T>(page: Page, token: string, url: string, data: unknown) {
+  const res = await page.request.post(`/prod-api/admin${url}`, {
+    data,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, body.msg).toBe(200);
+  return body.data;
+}
+
+/** Types the 6-digit pay password into the six boxes. */
+async function typePayPassword(page: Page, digits: string) {
+  await page.getByTestId('pay-password').locator('.adm-passcode-input').click();
+  await page.keyboard.type(digits);
+}
+
+/**
+ * A product of its own for the journey (so other journeys' purchases cannot change its stock):
+ * ten new 新大陆 ME31 terminals in the platform's stock, sold at ¥9.90, ¥8.90 from 10 units.
+ */
+async function journeyProduct(page: Page, stamp: string) {
+  const ops = await adminToken(page);
+  const sns = Array.from({ length: 10 }, (_, i) => `MJ${stamp}${String(i).padStart(2, '0')}`);
+  const preview = await admin<{ id: number }>(page, ops, '/terminals/import/preview', {
+    fileName: 'mall-e2e.csv',
+    csv: ['sn,brand,model', ...sns.map((sn) => `${sn},新大陆,ME31`)].join('\n'),
+  });
+  await admin(page, ops, '/terminals/import/commit', { id: preview.id });
+  const brands = await page.request.get('/prod-api/admin/brands', {
+    headers: { Authorization: `Bearer ${ops}` },
+  });
+  const brandId = ((await brands.json()) as { data: { id: number; name: string }[] }).data.find(
+    (b) => b.name === '新大陆',
+  )!.id;
+  const product = await admin<{ id: number }>(page, ops, '/mall/products/save', {
+    brandId,
+    model: 'ME31',
+    name: `新大陆 ME31 ${stamp}`,
+    priceTiers: [
+      { minQty: 1, unitPriceFen: 990 },
+      { minQty: 10, unitPriceFen: 890 },
+    ],
+    stock: 10,
+    onSale: true,
+  });
+  return { ops, sns, productId: product.id };
+}
+
+test('buys 10 terminals with the capital pool; shipped, they are in stock and go down the team', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-6);
+  const { ops, sns, productId } = await journeyProduct(page, stamp);
+  const top = await loginViaApi(page, DEMO.top.mobile);
+  // The agent moves ¥89.00 of its earnings into the capital pool (from its fuller wallet).
+  const wallets = await api<{ wallets: { walletType: string; balanceFen: number }[] }>(
+    page,
+    top,
+    'GET',
+    '/api/ag/agent/wallet/showAgentWallet',
+  );
+  const fuller = ['reward', 'profit']
+    .map((w) => ({ w, fen: wallets.data.wallets.find((x) => x.walletType === w)?.balanceFen ?? 0 }))
+    .sort((a, b) => b.fen - a.fen)[0]!;
+  expect(fuller.fen).toBeGreaterThanOrEqual(8_900);
+  const moved = await api(page, top, 'POST', '/api/ag/agent/wallet/toCapitalPool', {
+    fromWalletType: fuller.w,
+    amountFen: 8_900,
+    payPassword: '123456',
+    idempotencyKey: `mall-spec-${stamp}`,
+  });
+  expect(moved.code, moved.msg).toBe(200);
+
+  // From the home grid into the shop, the product, ten of them.
+  await page.goto('/pages/home/home/index');
+  await page.getByTestId('shortcut-mall').click();
+  await expect(page).toHaveURL(/\/pages\/mall\/index/);
+  await expect(page.getByTestId('mall-banners')).toBeVisible();
+  await page.getByTestId(`mall-product-${productId}`).click();
+  await expect(page.getByTestId('price-tiers')).toContainText('¥8.90');
+  await page.getByTestId('quantity').locator('input').fill('10');
+  await page.getByTestId('quantity').locator('input').press('Tab');
+  await page.getByTestId('buy-now').click();
+
+  // The confirm page shows the server's price for ten, the default address and the wallet.
+  await expect(page).toHaveURL(/\/pages\/mall\/confirm/);
+  await expect(page.getByTestId('confirm-address')).toContainText('张总');
+  await expect(page.getByTestId('confirm-total')).toHaveText('¥89.00');
+  await typePayPassword(page, '123456');
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByTestId('order-confirm')).toContainText(`新大陆 ME31 ${stamp} ×10`);
+  await expect(page.getByTestId('order-confirm')).toContainText('货款余额支付 ¥89.00');
+  await page.getByRole('button', { name: '确认' }).click();
+
+  await expect(page).toHaveURL(/\/pages\/mall\/order-detail\?id=\d+/);
+  await expect(page.getByTestId('order-status')).toHaveText('待发货');
+  const orderId = Number(new URL(page.url()).searchParams.get('id'));
+
+  // The platform ships the ten SNs; the order shows them and they are in the agent's stock.
+  await admin(page, ops, '/mall/orders/ship', { id: orderId, sns });
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('已发货');
+  await expect(page.getByTestId('shipped-sns')).toContainText(sns[9]!);
+  await page.getByTestId('receive-order').click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('已收货');
+
+  await page.goto(`/pages/home/terminal/terminalInfo?sn=${sns[0]}`);
+  await expect(page.getByTestId('terminal-holder')).toHaveText(/^持有人\s*我$/);
+
+  // And they go down the team like any other stock.
+  const childLogin = await page.request.post('/prod-api/login/app', {
+    data: { username: DEMO.child.mobile, password: DEMO.child.password },
+  });
+  const childToken = ((await childLogin.json()) as { token: string }).token;
+  const info = await page.request.get('/prod-api/getInfo', {
+    headers: { Authorization: `Bearer ${childToken}` },
+  });
+  const infoBody = (await info.json()) as {
+    data?: { user: { userId: number } };
+    user?: { userId: number };
+  };
+  const childId = (infoBody.data ?? infoBody).user!.userId;
+  const down = await api<{ count: number }>(page, top, 'POST', '/api/term-info/operate', {
+    type: 0,
+    sns: sns.slice(0, 3),
+    toAgentId: childId,
+  });
+  expect(down.code, down.msg).toBe(200);
+});
+
+test('pays from the cart with WeChat through the simulated cashier', async ({ page }) => {
+  const top = await loginViaApi(page, DEMO.top.mobile);
+  const products = await api<{ id: number; name: string }[]>(
+    page,
+    top,
+    'GET',
+    '/api/mall/products',
+  );
+  const e350 = products.data.find((p) => p.name === '联迪 E350 电签')!;
+
+  await page.goto(`/pages/mall/detail?id=${e350.id}`);
+  await page.getByTestId('add-to-cart').click();
+  await page.goto('/pages/mall/cart');
+  await expect(page.getByTestId(`cart-line-${e350.id}`)).toBeVisible();
+  await expect(page.getByTestId('cart-total')).toHaveText('¥99.00');
+  await page.getByTestId('checkout').click();
+
+  await page.getByTestId('pay-type').getByText('微信支付').click();
+  await expect(page.getByTestId('confirm-total')).toHaveText('¥99.00');
+  await page.getByTestId('submit-order').click();
+  await expect(page.getByTestId('order-confirm')).toContainText('微信支付支付 ¥99.00');
+  await page.getByRole('button', { name: '确认' }).click();
+
+  // The simulated gateway's cashier stands in for WeChat; paying sends its signed callback.
+  await expect(page.getByTestId('sim-cashier')).toContainText('¥99.00');
+  await page.getByRole('button', { name: '确认支付 ¥99.00' }).click();
+  await expect(page).toHaveURL(/\/pages\/mall\/order-detail/);
+  await expect(page.getByTestId('order-status')).toHaveText('待发货');
+  await expect(page.getByTestId('order-amounts')).toContainText('微信支付');
+
+  // The cart no longer holds what was bought.
+  await page.goto('/pages/mall/cart');
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+});
+
+test('adds an address with the region wheel; an order left unpaid times out', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginViaApi(page, DEMO.top.mobile);
+  await page.goto('/pages/mall/address');
+  await page.getByTestId('add-address').click();
+  await page.getByTestId('address-name').locator('input').fill('张总');
+  await page.getByTestId('address-mobile').locator('input').fill('1380000000');
+  await page.getByTestId('address-detail').locator('input').fill('创业路 8 号');
+  await page.getByTestId('save-address').click();
+  // Every field is checked before anything is sent: the mobile and the region are named.
+  await expect(page.getByText('手机号码格式错误')).toBeVisible();
+  await expect(page.getByText('请选择所在地区')).toBeVisible();
+  await page.getByTestId('address-mobile').locator('input').fill('13800000001');
+  await page.getByTestId('address-region').click();
+  await expect(page.locator('.adm-picker-view-column').first()).toContainText('北京市');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('address-region')).toHaveText('北京市 市辖区 东城区');
+  await page.getByTestId('save-address').click();
+  await expect(page).toHaveURL(/\/pages\/mall\/address$/);
+  await expect(page.getByText('北京市市辖区东城区 创业路 8 号')).toBeVisible();
+
+  // An order placed for WeChat and not paid at the cashier waits, then is cancelled by itself.
+  const products = await api<{ id: number; name: string }[]>(
+    page,
+    (await page.evaluate(() => JSON.parse(localStorage.getItem('token')!))) as string,
+    'GET',
+    '/api/mall/products',
+  );
+  const a8 = products.data.find((p) => p.name === '联迪 A8 智能POS')!;
+  await page.goto(`/pages/mall/confirm?items=${a8.id}:1`);
+  await page.getByTestId('pay-type').getByText('微信支付').click();
+  await page.getByTestId('submit-order').click();
+  await page.getByRole('button', { name: '确认' }).click();
+  await page.getByRole('button', { name: '暂不支付' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('待付款');
+  await expect(page.getByText(/超时订单自动取消/)).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText('已取消', { timeout: 2_000 });
+  }).toPass({ timeout: 75_000, intervals: [5_000] });
+  await expect(page.getByText('超时未支付，自动取消')).toBeVisible();
+});
