@@ -24,6 +24,8 @@ test('operations grants a demo agent a free-claim quota, sees it in the list and
   // Operations holds mall:manage but not the system parameters the rules live in.
   await expect(page.getByTestId('rules-locked')).toBeVisible();
   await expect(page.getByTestId('rules-edit')).toHaveCount(0);
+  // ... but reads the rules in force.
+  await expect(page.getByTestId('rules')).toContainText('每台激活积分');
 
   // A mobile that belongs to no agent: the server names the field.
   await page.getByTestId('quota-new').click();

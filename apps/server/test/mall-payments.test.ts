@@ -150,6 +150,11 @@ describe('shipping ways and pay types', () => {
     expect(bad.body).toMatchObject({ code: 400, field: 'value', msg: '每台激活积分不能为负' });
     const wallet = await call<MallWallet>(buyer, 'GET', '/api/mall/wallet');
     expect(wallet.data).toMatchObject({ postageFen: 1_200, pointsPerActivation: 100 });
+    const read = await adminCall(app, ops, 'GET', '/mall/rules');
+    expect(read.body.data).toEqual({
+      rules: { pointsPerActivation: 100, postageFen: 1_200 },
+      stored: true,
+    });
   });
 });
 

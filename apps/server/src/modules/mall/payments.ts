@@ -147,7 +147,8 @@ export async function applyGatewayNotify(
       return { paymentNo: notify.paymentNo, outcome: 'applied' as const };
     }
     const reason =
-      num(o!.status) === MALL_ORDER_STATUS.CANCELLED || num(o!.status) === MALL_ORDER_STATUS.REFUNDED
+      num(o!.status) === MALL_ORDER_STATUS.CANCELLED ||
+      num(o!.status) === MALL_ORDER_STATUS.REFUNDED
         ? '订单已关闭，付款原路退回'
         : '订单已支付，重复付款原路退回';
     const refund = await postOrderMoney(tx, order, `mall:gwrefund:${notify.paymentNo}`, true);

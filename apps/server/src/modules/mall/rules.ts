@@ -10,16 +10,25 @@ import { postEntry } from '../ledger/post-entry';
  * defaults (the console refuses to save one).
  */
 export async function readMallRules(db: DbOrTx): Promise<MallRules> {
+  return (await readStoredMallRules(db)).rules;
+}
+
+/** The rules in force and whether they are the stored parameter (false: the defaults apply). */
+export async function readStoredMallRules(
+  db: DbOrTx,
+): Promise<{ rules: MallRules; stored: boolean }> {
   const [row] = await rows<{ value: string }>(
     db,
     sql`SELECT value FROM system_params WHERE key = ${MALL_RULES_PARAM}`,
   );
-  if (!row) return DEFAULT_MALL_RULES;
+  if (!row) return { rules: DEFAULT_MALL_RULES, stored: false };
   try {
     const parsed = mallRules.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data : DEFAULT_MALL_RULES;
+    return parsed.success
+      ? { rules: parsed.data, stored: true }
+      : { rules: DEFAULT_MALL_RULES, stored: false };
   } catch {
-    return DEFAULT_MALL_RULES;
+    return { rules: DEFAULT_MALL_RULES, stored: false };
   }
 }
 

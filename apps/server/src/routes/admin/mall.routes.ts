@@ -5,6 +5,7 @@ import {
   adminMallOrder,
   adminMallOrderQuery,
   cancelMallOrderRequest,
+  mallRules,
   envelopeOf,
   mallOrderStatusOptions,
   mallProduct,
@@ -20,6 +21,7 @@ import { listProducts, saveProduct } from '../../modules/mall/catalog';
 import { adminOrderList, cancelByOperator, shipOrder } from '../../modules/mall/fulfilment';
 import { refundPendingPayments } from '../../modules/mall/payments';
 import { freeQuotaList, saveFreeQuota } from '../../modules/mall/quotas';
+import { readStoredMallRules } from '../../modules/mall/rules';
 import { gatewayFor } from '../../modules/payments/gateway';
 import { operatorOf } from '../../plugins/admin-auth';
 
@@ -128,6 +130,22 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
       await refundPendingPayments(app.db, gatewayFor(app), request.log);
       return ok(done, '已取消');
     },
+  );
+  app.get(
+    '/mall/rules',
+    {
+      config: { permission: 'mall:view' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "The mall's rules in force (points per activation, postage); edited as system parameter mall_rules",
+        response: {
+          200: envelopeOf(z.object({ rules: mallRules, stored: z.boolean() })),
+        },
+      },
+    },
+    async () => ok(await readStoredMallRules(app.db)),
   );
   app.get(
     '/mall/quotas',

@@ -1,15 +1,12 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import {
-  DEFAULT_MALL_RULES,
   MALL_RULES_PARAM,
   fenToYuanText,
-  mallRules,
   parseYuanAmount,
   validators,
   type AdminFreeQuota,
   type MallRules,
   type Page,
-  type SystemParamRow,
 } from '@pos/core';
 import {
   Alert,
@@ -45,27 +42,14 @@ interface RulesState {
   stored: boolean;
 }
 
-function readRules(params: SystemParamRow[]): RulesState {
-  const row = params.find((p) => p.key === MALL_RULES_PARAM);
-  if (!row) return { rules: DEFAULT_MALL_RULES, stored: false };
-  try {
-    const parsed = mallRules.safeParse(JSON.parse(row.value));
-    return parsed.success
-      ? { rules: parsed.data, stored: true }
-      : { rules: DEFAULT_MALL_RULES, stored: false };
-  } catch {
-    return { rules: DEFAULT_MALL_RULES, stored: false };
-  }
-}
-
 const QUOTA_FIELDS = ['mobile', 'granted'] as const;
 const isQuotaField = (f: string | undefined): f is (typeof QUOTA_FIELDS)[number] =>
   QUOTA_FIELDS.includes(f as never);
 
 /**
  * The mall's rules and the agents' free-claim quotas. The rules (points per activated terminal,
- * the postage of shipping ways 2 and 3) are the system parameter mall_rules, which only an
- * operator who manages system parameters reads and edits. A quota is the number of terminals an
+ * the postage of shipping ways 2 and 3) are the system parameter mall_rules: everyone who sees
+ * the mall reads them, only an operator who manages system parameters edits them. A quota is the number of terminals an
  * agent may claim free in total; the server keeps it at or above what the agent has claimed.
  * Every change is shown, figure before and after, before it is sent.
  */
@@ -89,9 +73,8 @@ export default function MallQuotasPage() {
   const [quotaForm] = Form.useForm<QuotaValues>();
 
   const loadRules = useCallback(() => {
-    if (!canRules) return;
-    void api<SystemParamRow[]>('/params').then((params) => setRules(readRules(params)));
-  }, [canRules]);
+    void api<RulesState>('/mall/rules').then(setRules);
+  }, []);
   useEffect(loadRules, [loadRules]);
 
   const editRules = () => {
@@ -273,13 +256,15 @@ export default function MallQuotasPage() {
           )
         }
       >
-        {!canRules ? (
+        {!canRules && (
           <Alert
             type="info"
+            style={{ marginBottom: 12 }}
             message={L('积分规则（每台激活积分、邮费）由超级管理员在此设置。')}
             data-testid="rules-locked"
           />
-        ) : !rules ? (
+        )}
+        {!rules ? (
           <Spin />
         ) : (
           <>
