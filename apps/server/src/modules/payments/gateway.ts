@@ -25,7 +25,12 @@ export interface PaymentGateway {
   /** Opens a payment; resolves to the cashier the phone goes to. */
   createPayment(payment: GatewayPayment): Promise<{ cashierUrl: string }>;
   /** Returns a paid payment's money to the payer; resolves once the gateway has accepted it. */
-  refund(request: { paymentNo: string; tradeNo: string; amountFen: number; reason: string }): Promise<void>;
+  refund(request: {
+    paymentNo: string;
+    tradeNo: string;
+    amountFen: number;
+    reason: string;
+  }): Promise<void>;
   close(): Promise<void>;
 }
 
