@@ -199,6 +199,26 @@ describe('WeChat and Alipay through the gateway', () => {
     expect(await platform('capital_clearing')).toBe(clearingBefore);
   });
 
+  it('applies exactly one of two payments whose callbacks arrive at once, and refunds the other', async () => {
+    const placed = await order(1, 4, 2);
+    const [a, b] = await Promise.all([prepay(placed.data.id, 2), prepay(placed.data.id, 2)]);
+    const clearingBefore = await platform('capital_clearing');
+    const results = await Promise.all([
+      confirmAtCashier(a!.data.paymentNo),
+      confirmAtCashier(b!.data.paymentNo),
+    ]);
+    expect(results.map((r) => r.code)).toEqual([200, 200]);
+    const payments = await rows<{ status: unknown }>(
+      db,
+      sql`SELECT status FROM mall_payments WHERE order_id = ${placed.data.id} ORDER BY status`,
+    );
+    expect(payments.map((p) => Number(p.status))).toEqual([1, 3]);
+    expect(await platform('capital_clearing')).toBe(clearingBefore + 5_000);
+    expect((await view(placed.data.id)).status).toBe(1);
+    // Not another agent's to prepay.
+    expect((await prepay(placed.data.id, 2, other)).code).toBe(404);
+  });
+
   it('refuses a callback with a bad signature or a wrong amount, changing nothing', async () => {
     const placed = await order(1, 3, 2);
     expect(placed.data).toMatchObject({ totalFen: 6_200, shippingFen: 1_200 });

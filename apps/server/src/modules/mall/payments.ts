@@ -103,11 +103,22 @@ export async function applyGatewayNotify(
   now: Date = new Date(),
 ): Promise<{ paymentNo: string; outcome: 'applied' | 'refund' | 'repeat' }> {
   return db.transaction(async (tx) => {
+    // The order is locked before its payment, as every path that touches an order's payments
+    // does, so two callbacks for one order queue on the order instead of deadlocking.
+    const [ref] = await rows<{ order_id: unknown }>(
+      tx,
+      sql`SELECT order_id FROM mall_payments WHERE payment_no = ${notify.paymentNo}`,
+    );
+    if (!ref) throw notFound('支付单不存在');
+    const [o] = await rows<Record<string, unknown>>(
+      tx,
+      sql`SELECT * FROM mall_orders WHERE id = ${num(ref.order_id)} FOR UPDATE`,
+    );
     const [p] = await rows<Record<string, unknown>>(
       tx,
       sql`SELECT * FROM mall_payments WHERE payment_no = ${notify.paymentNo} FOR UPDATE`,
     );
-    if (!p) throw notFound('支付单不存在');
+    if (!p || !o) throw notFound('支付单不存在');
     if (num(p.pay_type) !== payTypeOf(notify.channel) || num(p.amount_fen) !== notify.amountFen)
       throw badRequest('支付渠道或金额与支付单不符', 'amountFen');
     const status = num(p.status);
@@ -115,10 +126,6 @@ export async function applyGatewayNotify(
       if (p.trade_no !== notify.tradeNo) throw badRequest('支付单已由另一笔交易支付', 'tradeNo');
       return { paymentNo: notify.paymentNo, outcome: 'repeat' as const };
     }
-    const [o] = await rows<Record<string, unknown>>(
-      tx,
-      sql`SELECT * FROM mall_orders WHERE id = ${num(p.order_id)} FOR UPDATE`,
-    );
     const order = {
       id: num(o!.id),
       orderNo: String(o!.order_no),
