@@ -12,6 +12,7 @@ import {
 } from '../src/modules/ledger/accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { adminCall, adminLogin } from './admin-helpers';
+import { multipart, PNG } from './upload-helpers';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 /**
@@ -152,6 +153,30 @@ describe('products and addresses', () => {
       onSale: true,
     });
     expect(badModel.body).toMatchObject({ code: 400, field: 'model' });
+  });
+
+  it('takes a product picture from operations, not from content staff, and shows it to agents', async () => {
+    const upload = (token: string) => {
+      const body = multipart(PNG);
+      return app.inject({
+        method: 'POST',
+        url: '/prod-api/admin/mall/products/image',
+        payload: body.payload,
+        headers: { ...bearer(token), ...body.headers },
+      });
+    };
+    expect((await upload(content)).statusCode).toBe(403);
+    const up = (await upload(ops)).json() as { code: number; data: { url: string } };
+    expect(up.code).toBe(200);
+    const saved = await adminCall(app, ops, 'POST', '/mall/products/save', {
+      ...product,
+      imageUrl: up.data.url,
+    });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    const seen = await call<MallProduct>(buyer, 'GET', `/api/mall/product?id=${product.id}`);
+    expect(seen.data.imageUrl).toBe(up.data.url);
+    const picture = await app.inject({ method: 'GET', url: up.data.url });
+    expect(picture.statusCode).toBe(200);
   });
 
   it("keeps each agent's addresses to itself and validates them by field", async () => {

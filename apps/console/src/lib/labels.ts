@@ -330,4 +330,6 @@ export const LABELS_EN: Record<string, string> = {
   代理手机号: "Agent's mobile",
   '可免费领取的终端总数（含已领取的），不能低于已领取数。':
     'Terminals the agent may claim free in total (claimed ones included); not below those claimed.',
+  商品图片: 'Picture',
+  上传图片: 'Upload picture',
 };

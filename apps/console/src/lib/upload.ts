@@ -4,10 +4,10 @@ import { API, getToken } from './api';
  * Uploads an image to the content store and answers its published address (served with its
  * SHA-256 in the path), or throws with the server's message.
  */
-export async function uploadImage(file: File): Promise<string> {
+export async function uploadImage(file: File, path = '/files/upload'): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  const res = await fetch(`${API}/files/upload`, {
+  const res = await fetch(`${API}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${getToken() ?? ''}` },
     body,

@@ -12,7 +12,9 @@ import {
   saveBannerRequest,
   saveNoticeRequest,
 } from '@pos/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
 import { z } from 'zod';
 import { keysetPage, sendCsv } from '../../lib/keyset';
 import {
@@ -211,29 +213,32 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      if (!request.isMultipart()) throw badRequest('请选择图片', 'file');
-      let part;
-      try {
-        part = await request.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 } });
-      } catch {
-        throw badRequest('请选择图片', 'file');
-      }
-      if (!part) throw badRequest('请选择图片', 'file');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch {
-        throw badRequest('图片不能超过2MB', 'file');
-      }
-      return ok(
-        await uploadContentImage(app.db, operatorOf(request), {
-          fileName: part.filename,
-          data,
-          truncated: part.file.truncated,
-        }),
-        '上传成功',
-      );
-    },
+    async (request) => ok(await receiveImage(app.db, request), '上传成功'),
   );
 };
+
+/**
+ * Reads the one image of a multipart request (PNG, JPEG or WebP, at most 2 MB) and publishes it
+ * to the content store; answers its id, address and SHA-256. Used by every upload route.
+ */
+export async function receiveImage(db: Db, request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest('请选择图片', 'file');
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 } });
+  } catch {
+    throw badRequest('请选择图片', 'file');
+  }
+  if (!part) throw badRequest('请选择图片', 'file');
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch {
+    throw badRequest('图片不能超过2MB', 'file');
+  }
+  return uploadContentImage(db, operatorOf(request), {
+    fileName: part.filename,
+    data,
+    truncated: part.file.truncated,
+  });
+}

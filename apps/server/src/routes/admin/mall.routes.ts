@@ -24,6 +24,7 @@ import { freeQuotaList, saveFreeQuota } from '../../modules/mall/quotas';
 import { readStoredMallRules } from '../../modules/mall/rules';
 import { gatewayFor } from '../../modules/payments/gateway';
 import { operatorOf } from '../../plugins/admin-auth';
+import { receiveImage } from './content.routes';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -56,6 +57,29 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await saveProduct(app.db, operatorOf(request), request.body), '保存成功'),
+  );
+  app.post(
+    '/mall/products/image',
+    {
+      config: { permission: 'mall:manage' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Upload a product\'s picture (multipart field "file"; PNG, JPEG or WebP, at most 2 MB)',
+        response: {
+          200: envelopeOf(
+            z.object({
+              id: z.number(),
+              url: z.string(),
+              sha256: z.string(),
+              sizeBytes: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await receiveImage(app.db, request), '上传成功'),
   );
   app.get(
     '/mall/orders',

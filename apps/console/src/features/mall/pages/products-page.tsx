@@ -12,11 +12,13 @@ import {
   Switch,
   Table,
   Tag,
+  Upload,
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { api, ApiError, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { uploadImage } from '@/lib/upload';
 
 interface FormValues {
   id?: number;
@@ -24,6 +26,7 @@ interface FormValues {
   model?: string;
   name: string;
   description?: string;
+  imageUrl?: string;
   tiers: { minQty: number; price: number }[];
   stock: number;
   onSale: boolean;
@@ -63,6 +66,7 @@ export default function MallProductsPage() {
             model: p.model,
             name: p.name,
             description: p.description,
+            imageUrl: p.imageUrl ?? undefined,
             tiers: p.priceTiers.map((t) => ({ minQty: t.minQty, price: t.unitPriceFen / 100 })),
             stock: p.stock,
             onSale: p.onSale,
@@ -84,6 +88,7 @@ export default function MallProductsPage() {
           model: v.model,
           name: v.name,
           description: v.description || undefined,
+          imageUrl: v.imageUrl || undefined,
           priceTiers: v.tiers.map((t) => ({
             minQty: t.minQty,
             unitPriceFen: Math.round(t.price * 100),
@@ -126,6 +131,21 @@ export default function MallProductsPage() {
         pagination={false}
         columns={[
           { title: 'ID', dataIndex: 'id' },
+          {
+            title: L('图片'),
+            key: 'image',
+            width: 72,
+            render: (_, p) =>
+              p.imageUrl ? (
+                <img
+                  src={p.imageUrl}
+                  alt={p.name}
+                  style={{ width: 48, height: 36, objectFit: 'cover' }}
+                />
+              ) : (
+                '—'
+              ),
+          },
           { title: L('商品'), dataIndex: 'name' },
           { title: L('品牌'), dataIndex: 'brandName' },
           { title: L('型号'), dataIndex: 'model' },
@@ -192,6 +212,29 @@ export default function MallProductsPage() {
           </Form.Item>
           <Form.Item name="description" label={L('商品介绍')}>
             <Input.TextArea maxLength={1000} autoSize={{ minRows: 2 }} />
+          </Form.Item>
+          <Form.Item label={L('商品图片')}>
+            <Space align="start">
+              <Form.Item name="imageUrl" noStyle>
+                <Input
+                  maxLength={300}
+                  placeholder="/prod-api/files/..."
+                  data-testid="product-image"
+                />
+              </Form.Item>
+              <Upload
+                accept="image/png,image/jpeg,image/webp"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void uploadImage(file, '/mall/products/image')
+                    .then((url) => form.setFieldsValue({ imageUrl: url }))
+                    .catch((err: Error) => void message.error(err.message));
+                  return false;
+                }}
+              >
+                <Button data-testid="product-image-upload">{L('上传图片')}</Button>
+              </Upload>
+            </Space>
           </Form.Item>
           <Form.List name="tiers">
             {(fields, { add, remove }, { errors }) => (
