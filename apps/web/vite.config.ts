@@ -15,7 +15,7 @@ export default defineConfig({
       manifest: false, // public/manifest.webmanifest is the app's manifest
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/*.{br,gz}', 'static/banners/**'],
+        globIgnores: ['**/*.{br,gz}', 'static/banners/**', 'static/products/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/prod-api\//, /^\/admin/],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

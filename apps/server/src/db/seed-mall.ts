@@ -19,14 +19,16 @@ export async function seedMall(db: Db, accounts: { top: AgentRow }) {
   const brandId = num(brand.id);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      INSERT INTO mall_products (brand_id, model, name, description, price_tiers, stock, on_sale, sort)
+      INSERT INTO mall_products (brand_id, model, name, description, image_url, price_tiers, stock, on_sale, sort)
       VALUES
         (${brandId}, 'A8', '联迪 A8 智能POS',
          '安卓智能大POS，支持刷卡、插卡、闪付与扫码，内置打印机。适合商超、餐饮门店。',
+         '/static/products/smart-pos.svg',
          '[{"minQty":1,"unitPriceFen":19900},{"minQty":10,"unitPriceFen":17900},{"minQty":50,"unitPriceFen":15900}]'::jsonb,
          100, true, 1),
         (${brandId}, 'E350', '联迪 E350 电签',
          '轻巧电签POS，蓝牙连接手机，支持闪付与扫码。适合个体商户与流动摊位。',
+         '/static/products/card-pos.svg',
          '[{"minQty":1,"unitPriceFen":9900},{"minQty":10,"unitPriceFen":8900}]'::jsonb,
          100, true, 2)`);
     await tx.execute(sql`
