@@ -1,3 +1,4 @@
+import { SESSION_EVICT_CHANNEL, SessionCache, registerSessionCache } from './plugins/session-cache';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,6 +33,7 @@ declare module 'fastify' {
     database: Database;
     config: Config;
     cipher: Cipher;
+    sessionCache: SessionCache;
   }
 }
 
@@ -72,6 +74,25 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   app.decorate('config', config);
   app.decorate('cipher', makeCipher(config.dataKey));
   app.decorate('adminRouteTable', []);
+  // Sessions are remembered only while this process hears the database's evictions.
+  const sessionCache = new SessionCache();
+  app.decorate('sessionCache', sessionCache);
+  const unregister = registerSessionCache(sessionCache);
+  let unlisten: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    unlisten = await database.listen(
+      SESSION_EVICT_CHANNEL,
+      (message) => sessionCache.apply(message),
+      (listening) => {
+        sessionCache.clear();
+        sessionCache.enabled = listening;
+      },
+    );
+  });
+  app.addHook('onClose', async () => {
+    unregister();
+    await unlisten?.();
+  });
   registerErrorHandler(app);
   registerInputGuard(app);
   registerObservability(app, config.metricsToken);

@@ -22,7 +22,64 @@ export interface Database {
   url?: string;
   /** Runs raw SQL text (migrations, several statements). */
   exec(sql: string): Promise<void>;
+  /**
+   * Listens on a notification channel. `onState(true)` once listening (again after a lost
+   * connection is replaced), `onState(false)` whenever messages may have been missed. Resolves to
+   * a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * LISTEN on its own PostgreSQL connection, replaced after a second when it is lost; messages sent
+ * while it is away are missed, which onState(false) announces.
+ */
+function listenPg(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      onState(false);
+      void c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(), 1_000).unref();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      if (client === c && !stopped) onState(true);
+    } catch {
+      lost();
+    }
+  };
+  return connect().then(() => async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    onState(false);
+    await c?.end().catch(() => undefined);
+  });
 }
 
 // PostgreSQL returns bigint (int8) as text by default; money and ids are read as strings and
@@ -60,6 +117,8 @@ export async function openDatabase(opts: {
           conn.release();
         }
       },
+      listen: (channel, onMessage, onState) =>
+        listenPg(opts.databaseUrl!, channel, onMessage, onState),
       close: () => pool.end(),
     };
   }
@@ -74,6 +133,15 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);
+    },
+    // One process owns an embedded database, so every change is made here and heard at once.
+    listen: async (channel, onMessage, onState) => {
+      const unlisten = await client.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        onState(false);
+        await unlisten();
+      };
     },
     close: () => client.close(),
   };

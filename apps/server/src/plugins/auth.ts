@@ -36,7 +36,8 @@ declare module '@fastify/jwt' {
 
 /**
  * Reads the bearer token, checks the session is live (logout and password changes end it) and
- * puts the caller on the request. One indexed read per call.
+ * puts the caller on the request: one indexed read, or none while the session is remembered
+ * (plugins/session-cache.ts: evicted at once by whatever ends it or changes the caller).
  */
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
   let claims: TokenClaims;
@@ -47,6 +48,11 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   }
   // An operator's token is no agent's: it never opens the agent API.
   if (claims.typ !== undefined) throw unauthorized();
+  const cached = app.sessionCache.get(claims.sid, claims.sub);
+  if (cached) {
+    request.caller = cached;
+    return cached;
+  }
   const [row] = await app.db
     .select({
       id: agents.id,
@@ -55,6 +61,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
       topId: agents.topId,
       status: agents.status,
       mustChangePassword: agents.mustChangePassword,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(agents, eq(agents.id, sessions.agentId))
@@ -76,6 +83,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     sessionId: claims.sid,
     mustChangePassword: row.mustChangePassword,
   };
+  app.sessionCache.set(claims.sid, claims.sub, caller, row.expiresAt.getTime());
   request.caller = caller;
   return caller;
 }

@@ -77,3 +77,22 @@ export class SessionCache {
     return this.entries.size;
   }
 }
+
+/** Every cache of this process (one per app; tests build several). */
+const caches = new Set<SessionCache>();
+
+export function registerSessionCache(cache: SessionCache): () => void {
+  caches.add(cache);
+  return () => caches.delete(cache);
+}
+
+/**
+ * Forgets sessions in this process at once, where a session is ended or an agent's credentials
+ * change (the database's eviction message then reaches the other processes).
+ */
+export function forgetSessions(which: { sessionId: string } | { agentId: number }) {
+  for (const cache of caches) {
+    if ('sessionId' in which) cache.evictSession(which.sessionId);
+    else cache.evictAgent(which.agentId);
+  }
+}

@@ -1,3 +1,4 @@
+import { forgetSessions } from '../../plugins/session-cache';
 import type { ChangePasswordRequest } from '@pos/core';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -54,4 +55,5 @@ export async function changePassword(
       .set({ revokedAt: now })
       .where(and(eq(rememberTokens.agentId, caller.agentId), isNull(rememberTokens.revokedAt)));
   });
+  forgetSessions({ agentId: caller.agentId });
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { rememberTokens, sessions } from '../../db/schema';
+import { forgetSessions } from '../../plugins/session-cache';
 
 /** Opens a session and signs a token naming it; logout or a password change ends it. */
 export async function openSession(app: FastifyInstance, agentId: number): Promise<string> {
@@ -26,4 +27,7 @@ export async function endAllSessions(db: DbOrTx, agentId: number) {
     .update(rememberTokens)
     .set({ revokedAt: now })
     .where(and(eq(rememberTokens.agentId, agentId), isNull(rememberTokens.revokedAt)));
+  // Forgotten here too; should the caller's transaction not be committed yet, the database's
+  // eviction message at its commit covers a request that remembered the session in between.
+  forgetSessions({ agentId });
 }
