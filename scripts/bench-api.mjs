@@ -28,7 +28,7 @@ let server;
 let bare;
 let pool;
 try {
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
