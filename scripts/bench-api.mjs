@@ -28,18 +28,27 @@ let server;
 let bare;
 let pool;
 try {
-  server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), 'apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: dbUrl,
-      LOG_LEVEL: 'warn',
-      CAPTCHA_ENABLED: 'false',
-      BACKGROUND_JOBS: 'false',
-      LOGIN_IP_MAX: '100000',
+  server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+        : []),
+      'apps/server/dist/main.js',
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: dbUrl,
+        LOG_LEVEL: 'warn',
+        CAPTCHA_ENABLED: 'false',
+        BACKGROUND_JOBS: 'false',
+        LOGIN_IP_MAX: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     const up = await fetch(`${base}/prod-api/captchaImage`)
