@@ -22,7 +22,12 @@ test('operations adds a brand with its models, and cannot take away a model term
 
   // 联迪's models are on its demo terminals: removing one is refused with the model named.
   await page.getByRole('row', { name: /联迪/ }).getByText('编辑型号').click();
+  const tags = page.locator('.ant-modal .ant-select-selection-item');
+  await expect(tags).toHaveCount(2);
   await page.locator('.ant-modal .ant-select-selection-item-remove').first().click();
+  // The model is off the list before the change is sent (a click during the dialog's opening
+  // animation can be lost).
+  await expect(tags).toHaveCount(1);
   await page.getByRole('button', { name: /确\s*定/ }).click();
   const error = page.locator('.ant-form-item-explain-error');
   await expect(error).toContainText('仍有终端在用');
