@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checked, mobileSchema } from './auth';
 import { validators } from '../validators';
 import { ORDER_PAY_TYPE, SHIPPING_PAY_WAY } from '../enums';
+import { listQueryBase } from './admin';
 
 /**
  * The terminal purchase mall (issue 11): the platform sells terminals by brand and model with
@@ -304,12 +305,7 @@ export type SaveMallProductRequest = z.infer<typeof saveMallProductRequest>;
 // Console: orders
 // ---------------------------------------------------------------------------------------------
 
-export const adminMallOrderQuery = z.object({
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
-  cursor: z.string().max(512).optional(),
-  sort: z.string().max(32).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  format: z.enum(['json', 'csv']).optional(),
+export const adminMallOrderQuery = listQueryBase.extend({
   status: z.coerce.number({ error: '状态不正确' }).int().min(0).max(5).optional(),
   orderNo: z.string().trim().max(32).optional(),
 });
@@ -360,12 +356,7 @@ export const adminFreeQuota = z.object({
 });
 export type AdminFreeQuota = z.infer<typeof adminFreeQuota>;
 
-export const adminFreeQuotaQuery = z.object({
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
-  cursor: z.string().max(512).optional(),
-  sort: z.string().max(32).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
-  format: z.enum(['json', 'csv']).optional(),
+export const adminFreeQuotaQuery = listQueryBase.extend({
   mobile: z.string().trim().max(11).optional(),
 });
 

@@ -1,7 +1,8 @@
+import { keepRawJson } from '../../lib/raw-json';
 import { envelopeOf, gatewayNotify, ok } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { verifyAcquirerSignature } from '../../modules/acquirer/verify-signature';
 import { applyGatewayNotify, refundPendingPayments } from '../../modules/mall/payments';
 import {
@@ -21,15 +22,7 @@ export const payNotifyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     await closePaymentGateway(app.db);
   });
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    request.rawBody = text;
-    try {
-      done(null, text === '' ? {} : JSON.parse(text));
-    } catch {
-      done(badRequest('请求内容不是有效的JSON'), undefined);
-    }
-  });
+  keepRawJson(app);
 
   app.post(
     '/api/pay/notify',

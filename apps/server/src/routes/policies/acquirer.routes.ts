@@ -1,15 +1,10 @@
+import { keepRawJson } from '../../lib/raw-json';
 import { ACQUIRER_SIGNATURE_HEADER, acquirerCallbackRequest, envelopeOf, ok } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applyAcquirerResult } from '../../modules/acquirer/apply-acquirer-result';
 import { verifyAcquirerSignature } from '../../modules/acquirer/verify-signature';
-import { AppError, badRequest } from '../../lib/app-error';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    rawBody?: string;
-  }
-}
+import { AppError } from '../../lib/app-error';
 
 /**
  * The acquirer's result callback. It carries no token: the body is signed with HMAC-SHA256 over
@@ -17,16 +12,7 @@ declare module 'fastify' {
  * signature is refused and logged, and changes nothing.
  */
 export const acquirerRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Keep the raw text: the signature is over the bytes as sent, not over re-serialised JSON.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    request.rawBody = text;
-    try {
-      done(null, text === '' ? {} : JSON.parse(text));
-    } catch {
-      done(badRequest('请求内容不是有效的JSON'), undefined);
-    }
-  });
+  keepRawJson(app);
 
   app.post(
     '/api/acquirer/callback',
