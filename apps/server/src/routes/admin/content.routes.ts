@@ -1,3 +1,4 @@
+import { readOneImage } from '../../lib/upload';
 import {
   adminBanner,
   adminBannerQuery,
@@ -27,7 +28,6 @@ import {
 } from '../../modules/admin/content';
 import { operatorOf } from '../../plugins/admin-auth';
 import { getContentText, saveContentText } from '../../modules/content/content-texts';
-import { badRequest } from '../../lib/app-error';
 import { CONTENT_IMAGE_MAX_BYTES, uploadContentImage } from '../../modules/admin/content-files';
 
 const tags = ['admin'];
@@ -222,23 +222,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
  * to the content store; answers its id, address and SHA-256. Used by every upload route.
  */
 export async function receiveImage(db: Db, request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest('请选择图片', 'file');
-  let part;
-  try {
-    part = await request.file({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1 } });
-  } catch {
-    throw badRequest('请选择图片', 'file');
-  }
-  if (!part) throw badRequest('请选择图片', 'file');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch {
-    throw badRequest('图片不能超过2MB', 'file');
-  }
-  return uploadContentImage(db, operatorOf(request), {
-    fileName: part.filename,
-    data,
-    truncated: part.file.truncated,
-  });
+  return uploadContentImage(
+    db,
+    operatorOf(request),
+    await readOneImage(request, CONTENT_IMAGE_MAX_BYTES),
+  );
 }

@@ -1,3 +1,4 @@
+import { readOneImage } from '../../lib/upload';
 import {
   MERCHANT_FILE_MAX_BYTES,
   MERCHANT_FILE_KINDS,
@@ -16,7 +17,6 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../lib/app-error';
 import { getMerchant } from '../../modules/merchants/get-merchant';
 import { getMerchantFile } from '../../modules/merchants/get-merchant-file';
 import { getMerchantSummary } from '../../modules/merchants/get-merchant-summary';
@@ -93,25 +93,13 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      let part;
-      try {
-        part = await request.file({ limits: { fileSize: MERCHANT_FILE_MAX_BYTES, files: 1 } });
-      } catch {
-        throw badRequest('请选择图片', 'file');
-      }
-      if (!part) throw badRequest('请选择图片', 'file');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch {
-        throw badRequest('图片不能超过2MB', 'file');
-      }
+      const { data, truncated } = await readOneImage(request, MERCHANT_FILE_MAX_BYTES);
       return ok(
         await uploadMerchantFile(app.db, caller, {
           merchantId: request.query.merchantId,
           kind: request.query.kind,
           data,
-          truncated: part.file.truncated,
+          truncated,
         }),
         '上传成功',
       );
