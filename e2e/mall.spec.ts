@@ -221,6 +221,11 @@ test('adds an address with the region wheel; an order left unpaid times out', as
   await page.getByRole('button', { name: '暂不支付' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('待付款');
   await expect(page.getByText(/超时订单自动取消/)).toBeVisible();
+  // The pay sheet shows the amount in the way being chosen: yuan for WeChat, points for points.
+  await page.getByTestId('pay-order').click();
+  await expect(page.getByTestId('pay-amount')).toHaveText('¥199.00');
+  await page.getByTestId('pay-type').getByText('积分支付').click();
+  await expect(page.getByTestId('pay-amount')).toHaveText('19,900 积分');
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId('order-status')).toHaveText('已取消', { timeout: 2_000 });

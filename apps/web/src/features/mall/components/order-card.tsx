@@ -2,10 +2,13 @@ import { formatDate, formatMoney, ORDER_PAY_TYPE, type MallOrder } from '@pos/co
 import { useTranslation } from 'react-i18next';
 import { useMallLabels } from './labels';
 
-/** The amount of an order in what it is paid with: points for points, else yuan. */
-export function OrderAmount({ order }: { order: MallOrder }) {
+/**
+ * The amount of an order in what it is paid with: points for points, else yuan. `payType`
+ * overrides the order's own (the pay sheet shows the amount in the way being chosen).
+ */
+export function OrderAmount({ order, payType }: { order: MallOrder; payType?: number }) {
   const { t } = useTranslation();
-  return order.payType === ORDER_PAY_TYPE.POINTS ? (
+  return (payType ?? order.payType) === ORDER_PAY_TYPE.POINTS ? (
     <>
       {order.totalFen.toLocaleString()} {t('mall.points')}
     </>

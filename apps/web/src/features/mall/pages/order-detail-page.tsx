@@ -247,8 +247,8 @@ export default function MallOrderDetailPage() {
               destroyOnClose
             >
               <h2 className="mall-block-title">{t('mall.payTitle')}</h2>
-              <div className="mall-pay-amount">
-                <OrderAmount order={o} />
+              <div className="mall-pay-amount" data-testid="pay-amount">
+                <OrderAmount order={o} payType={payType} />
               </div>
               <PayTypeSelector
                 value={payType}
