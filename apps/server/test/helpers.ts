@@ -76,3 +76,43 @@ export async function loginAs(app: FastifyInstance, mobile: string, password = '
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Calls the agent API as a signed-in agent and answers the envelope. */
+export async function agentCall<T = unknown>(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) {
+  const res = await app.inject({
+    method,
+    url: `/prod-api${url}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });
+  return res.json() as { code: number; msg: string; field?: string; data: T };
+}
+
+/**
+ * Sets an agent's pay password through the app's own flow: an SMS code (read from the simulated
+ * gateway's outbox, so the context needs smsOutboxApi) and the set call.
+ */
+export async function setPayPassword(
+  app: FastifyInstance,
+  token: string,
+  mobile: string,
+  payPassword: string,
+) {
+  await agentCall(app, token, 'GET', '/api/ag/my/center/sendSMS?scene=payPwd');
+  const sms = await app.inject({
+    method: 'GET',
+    url: `/prod-api/api/dev/sms/outbox?mobile=${mobile}`,
+  });
+  const set = await agentCall(app, token, 'POST', '/api/ag/my/center/payPwd/set', {
+    smsCode: sms.json().data.code,
+    payPassword,
+    confirmPassword: payPassword,
+  });
+  if (set.code !== 200) throw new Error(`setting the pay password failed: ${set.msg}`);
+}

@@ -14,7 +14,7 @@ import { expireUnpaidOrders } from '../src/modules/mall/orders';
 import { gatewayFor, signGatewayBody } from '../src/modules/payments/gateway';
 import { type SimulatedGateway } from '../src/modules/payments/simulated-gateway';
 import { adminCall, adminLogin } from './admin-helpers';
-import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import { agentCall, createTestContext, DEMO_ACCOUNTS, loginAs, setPayPassword } from './helpers';
 
 /**
  * The mall's other ways to pay: WeChat/Alipay through the simulated gateway's signed callback
@@ -33,20 +33,8 @@ let other: string;
 let productId: number;
 let addressId: number;
 
-const call = async <T = unknown>(
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) => {
-  const res = await app.inject({
-    method,
-    url: `/prod-api${url}`,
-    headers: bearer(token),
-    ...(payload ? { payload } : {}),
-  });
-  return res.json() as { code: number; msg: string; field?: string; data: T };
-};
+const call = <T = unknown>(token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  agentCall<T>(app, token, method, url, payload);
 
 const gateway = () => gatewayFor(app) as SimulatedGateway;
 const balances = () => agentBalances(db, demo.child.id);
@@ -86,16 +74,7 @@ beforeAll(async () => {
   ops = await adminLogin(app, 'operations');
   buyer = await loginAs(app, DEMO_ACCOUNTS.child.mobile);
   other = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
-  await call(buyer, 'GET', '/api/ag/my/center/sendSMS?scene=payPwd');
-  const sms = await app.inject({
-    method: 'GET',
-    url: `/prod-api/api/dev/sms/outbox?mobile=${DEMO_ACCOUNTS.child.mobile}`,
-  });
-  await call(buyer, 'POST', '/api/ag/my/center/payPwd/set', {
-    smsCode: sms.json().data.code,
-    payPassword: PAY,
-    confirmPassword: PAY,
-  });
+  await setPayPassword(app, buyer, DEMO_ACCOUNTS.child.mobile, PAY);
   const [brand] = await rows<{ id: unknown }>(db, sql`SELECT id FROM brands WHERE name = '新大陆'`);
   const saved = await adminCall<{ id: number }>(app, ops, 'POST', '/mall/products/save', {
     brandId: Number(brand!.id),

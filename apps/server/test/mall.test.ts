@@ -13,7 +13,14 @@ import {
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { adminCall, adminLogin } from './admin-helpers';
 import { multipart, PNG } from './upload-helpers';
-import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import {
+  agentCall,
+  bearer,
+  createTestContext,
+  DEMO_ACCOUNTS,
+  loginAs,
+  setPayPassword,
+} from './helpers';
 
 /**
  * The purchase mall, server side: products and price tiers, addresses and orders scoped to their
@@ -30,34 +37,8 @@ let content: string;
 let buyer: string;
 let other: string;
 
-const call = async <T = unknown>(
-  token: string,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-) => {
-  const res = await app.inject({
-    method,
-    url: `/prod-api${url}`,
-    headers: bearer(token),
-    ...(payload ? { payload } : {}),
-  });
-  return res.json() as { code: number; msg: string; field?: string; data: T };
-};
-
-async function setPayPassword(token: string, mobile: string) {
-  await call(token, 'GET', '/api/ag/my/center/sendSMS?scene=payPwd');
-  const sms = await app.inject({
-    method: 'GET',
-    url: `/prod-api/api/dev/sms/outbox?mobile=${mobile}`,
-  });
-  const res = await call(token, 'POST', '/api/ag/my/center/payPwd/set', {
-    smsCode: sms.json().data.code,
-    payPassword: PAY,
-    confirmPassword: PAY,
-  });
-  expect(res.code, res.msg).toBe(200);
-}
+const call = <T = unknown>(token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  agentCall<T>(app, token, method, url, payload);
 
 /** Money into an agent's capital pool (a fixture: the platform's clearing account pays it). */
 async function fundPool(agentId: number, fen: number) {
@@ -87,7 +68,7 @@ beforeAll(async () => {
   [ops, content] = await Promise.all([adminLogin(app, 'operations'), adminLogin(app, 'content')]);
   buyer = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
   other = await loginAs(app, DEMO_ACCOUNTS.child.mobile);
-  await setPayPassword(buyer, DEMO_ACCOUNTS.grandchild.mobile);
+  await setPayPassword(app, buyer, DEMO_ACCOUNTS.grandchild.mobile, PAY);
   const [brand] = await rows<{ id: unknown }>(db, sql`SELECT id FROM brands WHERE name = '联迪'`);
   const saved = await adminCall<{ id: number }>(app, ops, 'POST', '/mall/products/save', {
     brandId: Number(brand!.id),

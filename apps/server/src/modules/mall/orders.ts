@@ -29,8 +29,11 @@ import { iso, isoNow } from '../terminals/scope';
 import { checkPayPassword } from '../withdrawals/pay-password';
 import { readMallRules } from './rules';
 
-const orderNo = (now: Date) =>
-  `M${now.toISOString().replace(/\D/g, '').slice(2, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+/** An order or payment number: a letter, the UTC time to the second, six random digits. */
+export const serialNo = (prefix: string, now: Date) =>
+  `${prefix}${now.toISOString().replace(/\D/g, '').slice(2, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+const shortfall = (name: string, stock: number) => `${name} 库存不足，仅剩 ${stock} 台`;
 
 async function loadOrder(db: DbOrTx, agentId: number, id: number, lock = false) {
   const [o] = await rows<Record<string, unknown>>(
@@ -216,10 +219,7 @@ async function priceItems(
         sql`SELECT name, stock, on_sale FROM mall_products WHERE id = ${item.productId}`,
       );
       if (!exists || !exists.on_sale) throw badRequest('商品已下架', `items.${i}.productId`);
-      throw badRequest(
-        `${exists.name} 库存不足，仅剩 ${num(exists.stock)} 台`,
-        `items.${i}.quantity`,
-      );
+      throw badRequest(shortfall(exists.name, num(exists.stock)), `items.${i}.quantity`);
     }
     const unit = unitPriceFor(json<PriceTier[]>(p.price_tiers), item.quantity);
     if (unit === null) throw badRequest(`${String(p.name)} 暂无价格`, `items.${i}.productId`);
@@ -239,6 +239,23 @@ function checkCombination(shippingWay: number, payType: number) {
   const refusal = mallCombinationError(shippingWay, payType);
   // The shipping way decides which pay types go with it, so a mismatch is the shipping way's.
   if (refusal) throw badRequest(refusal, refusal === '支付方式不正确' ? 'payType' : 'shippingWay');
+}
+
+/** Pay types paid from the agent's own wallets (with the pay password). */
+const needsWallet = (payType: number) =>
+  payType === ORDER_PAY_TYPE.GOODS_BALANCE || payType === ORDER_PAY_TYPE.POINTS;
+
+/**
+ * Refuses to take payment for an order that is not awaiting it, is past its time, or whose
+ * shipping way does not go with the pay type (named on the request's pay type, the shipping way
+ * being fixed on the order by then). Every way of paying checks the same.
+ */
+export function assertPayable(o: Record<string, unknown>, payType: number, now: Date) {
+  if (num(o.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
+    throw badRequest('订单不是待付款状态', 'id');
+  if (new Date(o.expires_at as string) <= now) throw badRequest('订单已超时，请重新下单', 'id');
+  const refusal = mallCombinationError(num(o.shipping_way), payType);
+  if (refusal) throw badRequest(refusal, 'payType');
 }
 
 /** Goods, postage, the free claim's cover and the total of priced lines. */
@@ -272,19 +289,17 @@ export async function quoteOrder(
   checkCombination(input.shippingWay, input.payType);
   const priced = await priceItems(db, input.items, { reserve: false, now: new Date() });
   const short = priced.find((p) => p.stock < p.quantity);
-  let refusal = short ? `${short.name} 库存不足，仅剩 ${short.stock} 台` : null;
+  let refusal = short ? shortfall(short.name, short.stock) : null;
   const a = await amounts(db, priced, input.shippingWay, input.payType);
   const quantity = priced.reduce((s, p) => s + p.quantity, 0);
-  if (!refusal) {
+  if (!refusal && input.payType === ORDER_PAY_TYPE.FREE_CLAIM) {
+    const left = await freeQuotaLeft(db, agentId);
+    if (left < quantity) refusal = `免费领取额度不足，剩余 ${left} 台`;
+  } else if (!refusal && needsWallet(input.payType)) {
     const balances = await agentBalances(db, agentId);
-    if (input.payType === ORDER_PAY_TYPE.FREE_CLAIM) {
-      const left = await freeQuotaLeft(db, agentId);
-      if (left < quantity) refusal = `免费领取额度不足，剩余 ${left} 台`;
-    } else if (input.payType === ORDER_PAY_TYPE.GOODS_BALANCE) {
+    if (input.payType === ORDER_PAY_TYPE.GOODS_BALANCE) {
       if ((balances.capital_pool ?? 0) < a.total) refusal = '货款余额不足，请先转入资金池';
-    } else if (input.payType === ORDER_PAY_TYPE.POINTS) {
-      if ((balances.points ?? 0) < a.total) refusal = '积分不足';
-    }
+    } else if ((balances.points ?? 0) < a.total) refusal = '积分不足';
   }
   return {
     items: priced.map((p) => ({
@@ -349,7 +364,7 @@ export async function createOrder(
       sql`INSERT INTO mall_orders (order_no, agent_id, top_id, agent_path, status, pay_type, shipping_way, goods_fen,
                                    shipping_fen, discount_fen, total_fen, free_units, address, expires_at,
                                    paid_at, created_at, updated_at)
-          VALUES (${orderNo(now)}, ${agent.agentId}, ${agent.topId}, ${agent.path},
+          VALUES (${serialNo('M', now)}, ${agent.agentId}, ${agent.topId}, ${agent.path},
                   ${paidNow ? MALL_ORDER_STATUS.PAID : MALL_ORDER_STATUS.PENDING_PAYMENT}, ${input.payType},
                   ${input.shippingWay}, ${a.goods}, ${a.shipping}, ${a.discount}, ${a.total}, ${units},
                   ${JSON.stringify(address)}::jsonb,
@@ -380,19 +395,15 @@ export async function payOrder(
 ): Promise<MallOrder> {
   if (GATEWAY_PAY_TYPES.includes(input.payType))
     throw badRequest('微信、支付宝请在收银台完成支付', 'payType');
-  if (input.payType !== ORDER_PAY_TYPE.GOODS_BALANCE && input.payType !== ORDER_PAY_TYPE.POINTS)
+  if (!needsWallet(input.payType))
     throw badRequest('免费领取在下单时确定，请选择其他支付方式', 'payType');
-  const before = await loadOrder(db, agentId, input.id);
-  if (num(before.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
-    throw badRequest('订单不是待付款状态', 'id');
-  checkCombination(num(before.shipping_way), input.payType);
+  // Checked before the pay password is tried, and again on the locked order.
+  assertPayable(await loadOrder(db, agentId, input.id), input.payType, now);
   await checkPayPassword(db, agentId, input.payPassword);
   try {
     return await db.transaction(async (tx) => {
       const o = await loadOrder(tx, agentId, input.id, true);
-      if (num(o.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
-        throw badRequest('订单不是待付款状态', 'id');
-      if (new Date(o.expires_at as string) <= now) throw badRequest('订单已超时，请重新下单', 'id');
+      assertPayable(o, input.payType, now);
       const posted = await postOrderMoney(
         tx,
         {

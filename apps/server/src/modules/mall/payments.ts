@@ -2,18 +2,16 @@ import {
   GATEWAY_PAY_TYPES,
   MALL_ORDER_STATUS,
   ORDER_PAY_TYPE,
-  mallCombinationError,
   type GatewayNotify,
   type MallPrepay,
 } from '@pos/core';
-import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import { num } from '../ledger/accounts';
 import type { GatewayChannel, PaymentGateway } from '../payments/gateway';
-import { postOrderMoney } from './orders';
+import { assertPayable, postOrderMoney, serialNo } from './orders';
 
 /** Payment states (mall_payments.status). */
 export const PAYMENT_STATUS = {
@@ -28,9 +26,6 @@ const channelOf = (payType: number): GatewayChannel =>
   payType === ORDER_PAY_TYPE.WECHAT ? 'wechat' : 'alipay';
 const payTypeOf = (channel: GatewayChannel) =>
   channel === 'wechat' ? ORDER_PAY_TYPE.WECHAT : ORDER_PAY_TYPE.ALIPAY;
-
-const paymentNo = (now: Date) =>
-  `P${now.toISOString().replace(/\D/g, '').slice(2, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
 /**
  * Opens a WeChat or Alipay payment of the caller's unpaid order at the gateway: a payment row
@@ -53,13 +48,9 @@ export async function prepayOrder(
           FROM mall_orders WHERE id = ${input.id} AND agent_id = ${agentId}`,
   );
   if (!o) throw notFound('订单不存在');
-  if (num(o.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
-    throw badRequest('订单不是待付款状态', 'id');
-  if (new Date(o.expires_at as string) <= now) throw badRequest('订单已超时，请重新下单', 'id');
-  const refusal = mallCombinationError(num(o.shipping_way), input.payType);
-  if (refusal) throw badRequest(refusal, 'payType');
+  assertPayable(o, input.payType, now);
   const amountFen = num(o.total_fen);
-  const no = paymentNo(now);
+  const no = serialNo('P', now);
   await db.execute(
     sql`INSERT INTO mall_payments (payment_no, order_id, agent_id, top_id, pay_type, amount_fen, created_at, updated_at)
         VALUES (${no}, ${num(o.id)}, ${agentId}, ${o.top_id == null ? null : num(o.top_id)}, ${input.payType},
