@@ -4,60 +4,23 @@
 // key from the same database, each driven by autocannon with 50 connections. Prints both rates
 // and their ratio, then the trivial authenticated call (/getInfo) and an unauthenticated one.
 // Usage: npm run bench:api (after npm run build). Not a test: it asserts nothing.
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { startServer, throwawayDatabase } from './bench-support.mjs';
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ||
-  process.env.DATABASE_URL ||
-  'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const name = `bench_api_${process.pid}`;
-const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-const port = 8600 + Math.floor(Math.random() * 300);
-const barePort = port + 1;
-
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
+const database = await throwawayDatabase('bench_api');
+const dbUrl = database.url;
 
 let server;
 let bare;
 let pool;
 try {
-  server = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
-        : []),
-      'apps/server/dist/main.js',
-    ],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: dbUrl,
-        LOG_LEVEL: 'warn',
-        CAPTCHA_ENABLED: 'false',
-        BACKGROUND_JOBS: 'false',
-        LOGIN_IP_MAX: '100000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/prod-api/captchaImage`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startServer(dbUrl, { CAPTCHA_ENABLED: 'false', LOGIN_IP_MAX: '100000' });
+  const base = server.base;
+  const barePort = server.port + 1;
   const login = await fetch(`${base}/prod-api/login/app`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -68,6 +31,8 @@ try {
 
   // The bare route: Fastify and one pg pool, one row by primary key, no auth, no validation.
   pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  // A connection still closing when the database is dropped at the end is no failure.
+  pool.on('error', () => undefined);
   const { rows } = await pool.query(`SELECT id FROM agents WHERE mobile = '13800000001'`);
   const agentId = rows[0].id;
   bare = Fastify();
@@ -88,9 +53,7 @@ try {
     );
     return result.requests.average;
   };
-  console.log(
-    `${CONNECTIONS} connections, ${SECONDS} s each, PostgreSQL at ${new URL(ADMIN_URL).host}\n`,
-  );
+  console.log(`${CONNECTIONS} connections, ${SECONDS} s each, PostgreSQL at ${database.host}\n`);
   const bareRate = await run(
     'bare Fastify + pg, one row by primary key',
     `http://127.0.0.1:${barePort}/bare/${agentId}`,
@@ -109,10 +72,8 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  server?.kill('SIGTERM');
-  if (server) await new Promise((r) => server.once('exit', r));
+  await server?.stop();
   await bare?.close();
   await pool?.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

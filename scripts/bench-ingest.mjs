@@ -4,56 +4,25 @@
 // with HMAC-SHA256. Prints notifications/s, then checks the ingestion stayed exact: every one
 // stored once, a replay of 1,000 of them adding nothing, a bad signature refused.
 // Usage: npm run bench:ingest (after npm run build). Not a test: it asserts nothing it prints.
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startServer, throwawayDatabase } from './bench-support.mjs';
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ||
-  process.env.DATABASE_URL ||
-  'postgres://postgres@127.0.0.1:5432/test';
 const COUNT = Number(process.env.BENCH_COUNT ?? 20_000);
 const CONNECTIONS = 50;
 const SECRET = 'bench-notify-secret-0123456789';
-const name = `bench_ingest_${process.pid}`;
-const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
-const port = 8600 + Math.floor(Math.random() * 300);
 const sign = (body) => createHmac('sha256', SECRET).update(body).digest('hex');
-
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
+const database = await throwawayDatabase('bench_ingest');
+const dbUrl = database.url;
 
 let server;
 let pool;
 try {
-  const prof = process.env.BENCH_CPU_PROF;
-  server = spawn(
-    process.execPath,
-    [...(prof ? ['--cpu-prof', '--cpu-prof-dir', prof] : []), 'apps/server/dist/main.js'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: dbUrl,
-        LOG_LEVEL: 'warn',
-        BACKGROUND_JOBS: 'false',
-        NOTIFY_SECRET: SECRET,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/prod-api/captchaImage`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startServer(dbUrl, { NOTIFY_SECRET: SECRET });
+  const base = server.base;
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  pool.on('error', () => undefined);
   const sns = (
     await pool.query(`SELECT sn FROM terminals WHERE bind_status = 1 ORDER BY id LIMIT 200`)
   ).rows.map((r) => r.sn);
@@ -122,9 +91,7 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  server?.kill('SIGTERM');
-  if (server) await new Promise((r) => server.once('exit', r));
+  await server?.stop();
   await pool?.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
