@@ -54,6 +54,11 @@ export const POSTAGE_SHIPPING_WAYS: readonly number[] = [
 
 /** Pay types that go through the payment gateway's cashier rather than a wallet. */
 export const GATEWAY_PAY_TYPES: readonly number[] = [ORDER_PAY_TYPE.WECHAT, ORDER_PAY_TYPE.ALIPAY];
+/** Pay types paid from the agent's own wallets, with the pay password. */
+export const WALLET_PAY_TYPES: readonly number[] = [
+  ORDER_PAY_TYPE.GOODS_BALANCE,
+  ORDER_PAY_TYPE.POINTS,
+];
 
 /** Minutes an unpaid order holds its stock before it is cancelled (MALL_ORDER_TIMEOUT_MINUTES). */
 export const MALL_ORDER_TIMEOUT_MINUTES = 30;

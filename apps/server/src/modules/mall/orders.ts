@@ -1,5 +1,6 @@
 import {
   GATEWAY_PAY_TYPES,
+  WALLET_PAY_TYPES,
   MALL_ORDER_STATUS,
   ORDER_PAY_TYPE,
   POSTAGE_SHIPPING_WAYS,
@@ -241,10 +242,6 @@ function checkCombination(shippingWay: number, payType: number) {
   if (refusal) throw badRequest(refusal, refusal === '支付方式不正确' ? 'payType' : 'shippingWay');
 }
 
-/** Pay types paid from the agent's own wallets (with the pay password). */
-const needsWallet = (payType: number) =>
-  payType === ORDER_PAY_TYPE.GOODS_BALANCE || payType === ORDER_PAY_TYPE.POINTS;
-
 /**
  * Refuses to take payment for an order that is not awaiting it, is past its time, or whose
  * shipping way does not go with the pay type (named on the request's pay type, the shipping way
@@ -295,7 +292,7 @@ export async function quoteOrder(
   if (!refusal && input.payType === ORDER_PAY_TYPE.FREE_CLAIM) {
     const left = await freeQuotaLeft(db, agentId);
     if (left < quantity) refusal = `免费领取额度不足，剩余 ${left} 台`;
-  } else if (!refusal && needsWallet(input.payType)) {
+  } else if (!refusal && WALLET_PAY_TYPES.includes(input.payType)) {
     const balances = await agentBalances(db, agentId);
     if (input.payType === ORDER_PAY_TYPE.GOODS_BALANCE) {
       if ((balances.capital_pool ?? 0) < a.total) refusal = '货款余额不足，请先转入资金池';
@@ -395,7 +392,7 @@ export async function payOrder(
 ): Promise<MallOrder> {
   if (GATEWAY_PAY_TYPES.includes(input.payType))
     throw badRequest('微信、支付宝请在收银台完成支付', 'payType');
-  if (!needsWallet(input.payType))
+  if (!WALLET_PAY_TYPES.includes(input.payType))
     throw badRequest('免费领取在下单时确定，请选择其他支付方式', 'payType');
   // Checked before the pay password is tried, and again on the locked order.
   assertPayable(await loadOrder(db, agentId, input.id), input.payType, now);

@@ -1,5 +1,6 @@
 import {
   GATEWAY_PAY_TYPES,
+  WALLET_PAY_TYPES,
   ORDER_PAY_TYPE,
   formatMoney,
   mallCombinationError,
@@ -14,8 +15,7 @@ import { prepayOrder, usePayOrder, useSimulatedPay } from '../api/orders';
 import { useMallLabels } from './labels';
 
 /** Pay types that need the pay password (the agent's own wallets). */
-export const needsPayPassword = (payType: number) =>
-  payType === ORDER_PAY_TYPE.GOODS_BALANCE || payType === ORDER_PAY_TYPE.POINTS;
+export const needsPayPassword = (payType: number) => WALLET_PAY_TYPES.includes(payType);
 
 /** How much the agent has for a pay type, in the server's figures. */
 function available(w: MallWallet | undefined, payType: number, quotaLeft: (n: number) => string) {

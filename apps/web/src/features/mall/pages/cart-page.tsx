@@ -1,6 +1,6 @@
 import { formatMoney } from '@pos/core';
 import { Button, Checkbox, Dialog, Empty, List, Stepper, SwipeAction } from 'antd-mobile';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
@@ -21,11 +21,8 @@ export default function MallCartPage() {
   const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
   // A product taken off sale drops out of what can be bought, but stays visible to be removed.
   const selected = lines.filter((l) => !unselected.includes(l.productId) && byId.has(l.productId));
-  const body = useMemo(
-    () => (selected.length ? { items: selected, shippingWay: 4, payType: 4 } : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [JSON.stringify(selected)],
-  );
+  // The query key is compared by value, so a new object each render asks nothing twice.
+  const body = selected.length ? { items: selected, shippingWay: 4, payType: 4 } : null;
   const quote = useQuote(body);
 
   const remove = async (productId: number) => {
