@@ -39,7 +39,22 @@ describe('native:sync', () => {
       `MARKETING_VERSION = ${APP_VERSION};`,
     );
     expect(read('android/app/src/main/res/values/strings.xml')).toContain('拓客宝');
-    // The live-update plugin is part of both shells.
-    expect(read('android/capacitor.settings.gradle')).toContain('capgo-capacitor-updater');
+    // The plugins are part of both shells: live updates, downloading and installing a full
+    // package (file transfer, filesystem, file opener) and saving the share poster (media).
+    const gradle = read('android/capacitor.settings.gradle');
+    const podfile = read('ios/App/Podfile');
+    for (const [project, pod] of [
+      ['capgo-capacitor-updater', 'CapgoCapacitorUpdater'],
+      ['capacitor-file-transfer', 'CapacitorFileTransfer'],
+      ['capacitor-filesystem', 'CapacitorFilesystem'],
+      ['capacitor-community-file-opener', 'CapacitorCommunityFileOpener'],
+      ['capacitor-community-media', 'CapacitorCommunityMedia'],
+    ]) {
+      expect(gradle).toContain(`include ':${project}'`);
+      expect(podfile).toContain(`pod '${pod}'`);
+    }
+    expect(read('android/app/src/main/AndroidManifest.xml')).toContain(
+      'android.permission.REQUEST_INSTALL_PACKAGES',
+    );
   }, 120_000);
 });
