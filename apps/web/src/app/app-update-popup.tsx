@@ -1,46 +1,64 @@
 import { MESSAGES, type AppPlatform, type AppUpdate } from '@pos/core';
-import { Button, CenterPopup, Dialog, Toast } from 'antd-mobile';
+import { Button, CenterPopup, ProgressBar } from 'antd-mobile';
 import { UpCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { absoluteUrl } from '@/lib/api-client';
+import { isNativeApp } from '@/lib/env';
 import { installHotUpdate } from '@/lib/hot-update';
+import { capacitorPackage, type NativePackage } from '@/lib/native-package';
 
 interface Props {
   update: AppUpdate;
   platform: AppPlatform;
   onClose: () => void;
+  /** How a full package is downloaded and installed and the app restarted (tests inject one). */
+  nativePackage?: NativePackage;
 }
 
+/** Where the popup is: offering the update, downloading it, asking to restart, or failed. */
+type Phase =
+  | { step: 'offer' }
+  | { step: 'downloading'; progress: number | null }
+  | { step: 'installed' }
+  | { step: 'failed'; message: string };
+
+const reasonOf = (error: unknown) =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+
 /**
- * The app-update popup (spec sections 4 and 8): title, version and what is new. A mandatory
- * update has no "later" button and ignores taps on the mask.
+ * The app-update popup (spec sections 4 and 8): title, version and what is new. A hot update
+ * (wgt), or a full package in the Android shell, is downloaded in place (后台下载中…… with the
+ * progress when the size is known), installed, and followed by 安装成功是否重启？; a failure shows
+ * 更新失败 and the reason, with a retry. A browser reloads for a new full build; iOS and any other
+ * full package open the package's address (App Store or enterprise manifest). A mandatory update
+ * has no "later" or cancel button and ignores taps on the mask.
  */
-export function AppUpdatePopup({ update, platform, onClose }: Props) {
+export function AppUpdatePopup({
+  update,
+  platform,
+  onClose,
+  nativePackage = capacitorPackage,
+}: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ step: 'offer' });
   const mandatory = Boolean(update.is_mandatory);
+  const closable = !mandatory && phase.step !== 'downloading';
+
+  const download = async (steps: () => Promise<void>) => {
+    setPhase({ step: 'downloading', progress: null });
+    try {
+      await steps();
+    } catch (error) {
+      setPhase({ step: 'failed', message: reasonOf(error) });
+      return;
+    }
+    setPhase({ step: 'installed' });
+  };
 
   const start = async () => {
     if (update.type === 'wgt') {
-      setBusy(true);
-      Toast.show({ content: MESSAGES.downloading, duration: 2000 });
-      try {
-        await installHotUpdate(update);
-      } catch (error) {
-        setBusy(false);
-        Toast.show({
-          content: `${MESSAGES.updateFailed} ${error instanceof Error ? error.message : ''}`.trim(),
-        });
-        return;
-      }
-      setBusy(false);
-      const restart = await Dialog.confirm({
-        content: MESSAGES.restartAfterInstall,
-        confirmText: t('shell.restart'),
-        cancelText: t('common.cancel'),
-      });
-      if (restart) window.location.reload();
-      else if (!mandatory) onClose();
+      await download(() => installHotUpdate(update));
       return;
     }
     if (platform === 'h5') {
@@ -48,16 +66,32 @@ export function AppUpdatePopup({ update, platform, onClose }: Props) {
       window.location.reload();
       return;
     }
-    // A full package: the store or the download page takes over; a mandatory popup stays.
-    if (!window.open(update.url, '_system')) window.location.assign(update.url);
+    const url = absoluteUrl(update.url);
+    if (platform === 'android' && isNativeApp()) {
+      await download(async () => {
+        const file = await nativePackage.download(url, (progress) =>
+          setPhase((p) => (p.step === 'downloading' ? { step: 'downloading', progress } : p)),
+        );
+        await nativePackage.install(file);
+      });
+      return;
+    }
+    // iOS installs only through the App Store or an enterprise manifest; a mandatory popup stays.
+    if (!window.open(url, '_system')) window.location.assign(url);
     if (!mandatory) onClose();
   };
+
+  const restart = () => {
+    nativePackage.restart().catch(() => window.location.reload());
+  };
+
+  const percent = phase.step === 'downloading' && phase.progress !== null ? phase.progress : null;
 
   return (
     <CenterPopup
       visible
-      closeOnMaskClick={!mandatory}
-      onMaskClick={mandatory ? undefined : onClose}
+      closeOnMaskClick={closable}
+      onMaskClick={closable ? onClose : undefined}
       className="app-update"
       data-testid="app-update-popup"
     >
@@ -77,19 +111,44 @@ export function AppUpdatePopup({ update, platform, onClose }: Props) {
           ))}
         {mandatory && <p className="app-update-mandatory">{t('shell.updateMandatory')}</p>}
       </div>
+      {phase.step === 'downloading' && (
+        <div className="app-update-status" data-testid="app-update-downloading">
+          <div>{MESSAGES.downloading}</div>
+          {percent !== null && (
+            <div className="app-update-progress">
+              <ProgressBar percent={Math.round(percent * 100)} style={{ flex: 1 }} />
+              <span data-testid="app-update-percent">{Math.round(percent * 100)}%</span>
+            </div>
+          )}
+        </div>
+      )}
+      {phase.step === 'installed' && (
+        <div className="app-update-status">{MESSAGES.restartAfterInstall}</div>
+      )}
+      {phase.step === 'failed' && (
+        <div className="app-update-status app-update-error" data-testid="app-update-error">
+          {`${MESSAGES.updateFailed} ${phase.message}`.trim()}
+        </div>
+      )}
       <div className="app-update-actions">
-        <Button
-          block
-          color="primary"
-          loading={busy}
-          onClick={() => void start()}
-          data-testid="app-update-now"
-        >
-          {t('shell.updateNow')}
-        </Button>
-        {!mandatory && (
+        {phase.step === 'installed' ? (
+          <Button block color="primary" onClick={restart} data-testid="app-update-restart">
+            {t('shell.restart')}
+          </Button>
+        ) : (
+          <Button
+            block
+            color="primary"
+            loading={phase.step === 'downloading'}
+            onClick={() => void start()}
+            data-testid={phase.step === 'failed' ? 'app-update-retry' : 'app-update-now'}
+          >
+            {phase.step === 'failed' ? t('common.retry') : t('shell.updateNow')}
+          </Button>
+        )}
+        {closable && (
           <Button block fill="none" onClick={onClose} data-testid="app-update-later">
-            {t('shell.updateLater')}
+            {phase.step === 'installed' ? t('common.cancel') : t('shell.updateLater')}
           </Button>
         )}
       </div>

@@ -106,6 +106,13 @@ function toast(content: string) {
  */
 export const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
+/**
+ * An address the server hands out (a download, a bundle) made absolute against API_ORIGIN; one
+ * with a scheme of its own (https:, itms-services:, market:) is kept as it is.
+ */
+export const absoluteUrl = (url: string) =>
+  /^[a-z][a-z\d+.-]*:/i.test(url) ? url : `${API_ORIGIN}${url}`;
+
 function buildUrl(url: string, params?: RequestOptions['params']) {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) {

@@ -14,7 +14,7 @@ import {
   type BundleState,
   type StartDecision,
 } from '@pos/core';
-import { API_ORIGIN } from './api-client';
+import { absoluteUrl } from './api-client';
 import { isNativeApp } from './env';
 
 /**
@@ -80,8 +80,6 @@ export function reportHealthy() {
   }
 }
 
-const absolute = (url: string) => (/^https?:/.test(url) ? url : `${API_ORIGIN}${url}`);
-
 /**
  * Downloads and checks a hot update; resolves once it waits for the next start, rejects with the
  * reason (shown after 更新失败) when anything does not match.
@@ -94,13 +92,13 @@ export async function installHotUpdate(update: AppUpdate): Promise<void> {
     const { CapacitorUpdater } = await import('@capgo/capacitor-updater');
     // The plugin checks the downloaded bytes against the checksum the signature covers.
     const bundle = await CapacitorUpdater.download({
-      url: absolute(update.url),
+      url: absoluteUrl(update.url),
       version: update.version,
       checksum: update.sha256,
     });
     await CapacitorUpdater.next({ id: bundle.id });
   } else {
-    const res = await fetch(absolute(update.url), { cache: 'no-store' });
+    const res = await fetch(absoluteUrl(update.url), { cache: 'no-store' });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const check = await verifyBundle(
       new Uint8Array(await res.arrayBuffer()),
