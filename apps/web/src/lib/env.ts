@@ -70,8 +70,10 @@ export function appPlatform(): AppPlatform {
 }
 
 /**
- * The gate of product spec section 8 for native-only features (scanning, saving images, installing
- * packages): outside the native app it toasts 请在App中使用 and answers false.
+ * The gate of product spec section 8 for native-only features, today saving the share poster to
+ * the photo album (features/team share-poster): outside the native app it toasts 请在App中使用 and
+ * answers false. (Scanning uses the browser's camera and works everywhere; installing a full
+ * package happens only in the Android shell, the popup opening the package's address elsewhere.)
  */
 export function requireNativeApp(): boolean {
   if (isNativeApp()) return true;

@@ -166,13 +166,3 @@ export async function drawPoster(input: PosterInput): Promise<string> {
     return compose(input, false);
   }
 }
-
-/** Saves a data URL as a file download. */
-export function downloadDataUrl(dataUrl: string, fileName: string) {
-  const a = document.createElement('a');
-  a.href = dataUrl;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}

@@ -1,7 +1,9 @@
 import { Button, Popup, SpinLoading, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadDataUrl, drawPoster } from './draw-poster';
+import { requireNativeApp } from '@/lib/env';
+import { saveImageToAlbum } from '@/lib/photo-album';
+import { drawPoster } from './draw-poster';
 
 interface Props {
   visible: boolean;
@@ -13,7 +15,11 @@ interface Props {
   backgroundUrl?: string;
 }
 
-/** The share poster in a sheet: drawn once it opens, shown as an image, saved as a PNG. */
+/**
+ * The share poster in a sheet: drawn once it opens and shown as an image. Saving it to the photo
+ * album is a native-only feature (spec section 8): outside the app it answers 请在App中使用, and the
+ * sheet's hint tells a browser's user to long-press the image instead.
+ */
 export function SharePoster({
   visible,
   onClose,
@@ -26,6 +32,7 @@ export function SharePoster({
   const { t } = useTranslation();
   const [poster, setPoster] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!visible || !qrDataUrl) return;
@@ -51,10 +58,17 @@ export function SharePoster({
     };
   }, [visible, qrDataUrl, inviterName, inviteCode, appName, backgroundUrl, t]);
 
-  const save = () => {
-    if (!poster) return;
-    downloadDataUrl(poster, `invitation-${inviteCode}.png`);
-    Toast.show({ icon: 'success', content: t('team.posterSaved') });
+  const save = async () => {
+    if (!poster || !requireNativeApp()) return;
+    setSaving(true);
+    try {
+      await saveImageToAlbum(poster, { album: appName, fileName: `invitation-${inviteCode}` });
+      Toast.show({ icon: 'success', content: t('team.posterSaved') });
+    } catch {
+      Toast.show({ icon: 'fail', content: t('team.posterSaveFailed') });
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
@@ -85,7 +99,14 @@ export function SharePoster({
         <Button block onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button block color="primary" disabled={!poster} onClick={save} data-testid="poster-save">
+        <Button
+          block
+          color="primary"
+          disabled={!poster}
+          loading={saving}
+          onClick={() => void save()}
+          data-testid="poster-save"
+        >
           {t('team.posterSave')}
         </Button>
       </div>
