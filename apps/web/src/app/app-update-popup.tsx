@@ -2,7 +2,7 @@ import { MESSAGES, type AppPlatform, type AppUpdate } from '@pos/core';
 import { Button, CenterPopup, ProgressBar } from 'antd-mobile';
 import { UpCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { absoluteUrl } from '@/lib/api-client';
 import { isNativeApp } from '@/lib/env';
 import { installHotUpdate } from '@/lib/hot-update';

@@ -2,7 +2,7 @@ import { TAB_PATHS } from '@pos/core';
 import { TabBar } from 'antd-mobile';
 import { AppOutline, UnorderedListOutline, HistogramOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 
 const TABS = [

@@ -1,5 +1,5 @@
 import { PLATFORM_PARTY_NAME } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * How a party name from the server reads on screen: the platform's fixed name is shown in the

@@ -1,5 +1,5 @@
 import type { Lang } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The language core's labels are asked in. */
 export function useLang(): Lang {

@@ -1,5 +1,5 @@
 import { DotLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The line under an infinite list: loading, a retry after a failure, or "no more". */
 export function InfiniteFooter({

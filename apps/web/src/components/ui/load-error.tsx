@@ -1,5 +1,5 @@
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** What a page shows when its data could not be loaded: the reason and a retry button. */
 export function LoadError({ error, onRetry }: { error?: unknown; onRetry: () => void }) {

@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { shanghaiMonth } from '@/lib/dates';
 
 interface MonthPickerProps {

@@ -1,6 +1,6 @@
 import { TAB_PATHS } from '@pos/core';
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { Page } from './page';
 

@@ -1,6 +1,6 @@
 import { NoticeBar } from 'antd-mobile';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);

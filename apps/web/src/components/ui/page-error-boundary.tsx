@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Component, type ReactNode } from 'react';
 import { i18n } from '@/lib/i18n';
 
@@ -28,20 +28,27 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, State>
     if (!this.state.error) return this.props.children;
     const chunk = isChunkLoadError(this.state.error);
     return (
+      // Plain markup rather than the kit's ErrorBlock: this boundary is in the app's entry, and
+      // ErrorBlock brings every one of its illustrations with it.
       <div className="page-error" data-testid={chunk ? 'chunk-error' : 'page-error'}>
-        <ErrorBlock
-          status="default"
-          title={i18n.t(chunk ? 'common.chunkError' : 'common.pageError')}
-          description={
-            chunk
+        <div className="page-error-box" role="alert">
+          <svg viewBox="0 0 48 48" aria-hidden="true">
+            <circle cx="24" cy="24" r="22" fill="#f5f5f5" />
+            <path d="M24 12v16" stroke="#bbb" strokeWidth="4" strokeLinecap="round" />
+            <circle cx="24" cy="35" r="2.5" fill="#bbb" />
+          </svg>
+          <div className="page-error-title">
+            {i18n.t(chunk ? 'common.chunkError' : 'common.pageError')}
+          </div>
+          <div className="page-error-desc">
+            {chunk
               ? i18n.t('common.chunkErrorDesc')
-              : String((this.state.error as Error)?.message ?? '')
-          }
-        >
+              : String((this.state.error as Error)?.message ?? '')}
+          </div>
           <Button color="primary" onClick={() => window.location.reload()}>
             {i18n.t('common.retry')}
           </Button>
-        </ErrorBlock>
+        </div>
       </div>
     );
   }

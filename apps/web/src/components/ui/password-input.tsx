@@ -1,7 +1,7 @@
 import { Input, type InputProps } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** A password field with a show/hide eye; Form.Item passes value and onChange through. */
 export function PasswordInput(props: Omit<InputProps, 'type'>) {

@@ -1,6 +1,6 @@
 import { PullToRefresh } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Pull-to-refresh with the app's texts in the current language. */
 export function PullRefresh({

@@ -1,6 +1,6 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { isMissingRecord } from '@/lib/api-client';
 import { LoadError } from './load-error';

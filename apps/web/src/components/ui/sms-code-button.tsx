@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export const SMS_RESEND_SECONDS = 60;
 

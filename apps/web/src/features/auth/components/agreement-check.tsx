@@ -1,5 +1,5 @@
 import { Checkbox } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link } from 'react-router';
 
 const AGREEMENT_PATH = '/pages/login/agreement/index';

@@ -1,5 +1,5 @@
 import { Skeleton, Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { useAgreement } from '@/lib/content-text';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The blue header of the sign-in pages: the app's mark, name and a line about it. */
 export function AuthHero({ title, subtitle }: { title?: string; subtitle?: string }) {

@@ -1,5 +1,5 @@
 import { LOGIN_PATH } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Page } from '@/components/ui/page';
 import { AgreementView } from '../components/agreement-view';
 import '../auth.css';

@@ -1,7 +1,7 @@
 import { TAB_PATHS, validators } from '@pos/core';
 import { Button, Checkbox, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
 import { PasswordInput } from '@/components/ui/password-input';

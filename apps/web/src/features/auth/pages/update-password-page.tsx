@@ -1,6 +1,6 @@
 import { TAB_PATHS } from '@pos/core';
 import { Button, Form, NoticeBar, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
 import { Page } from '@/components/ui/page';

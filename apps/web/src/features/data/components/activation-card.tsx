@@ -1,6 +1,6 @@
 import { enumLabel, formatDate, type ActivationCheckRow } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLang } from '@/lib/use-lang';
 import { ProgressLine } from './progress-line';
 import { StateTag } from './state-tag';

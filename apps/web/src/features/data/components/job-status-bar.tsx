@@ -1,5 +1,5 @@
 import { EXECUTION_STATUS, enumLabel, formatDate, type CheckJobStatus } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLang } from '@/lib/use-lang';
 
 const TONE: Record<number, string> = {

@@ -1,5 +1,5 @@
 import { formatMoney } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Volume against a threshold: a thin bar and "volume / threshold" in yuan. */
 export function ProgressLine({

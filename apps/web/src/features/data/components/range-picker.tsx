@@ -1,7 +1,7 @@
 import { STATS_MAX_RANGE_DAYS } from '@pos/core';
 import { CalendarPicker, CapsuleTabs, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import {
   addDays,
   dayToLocalDate,

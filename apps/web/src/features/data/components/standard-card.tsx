@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, type StandardCheckRow } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ProgressLine } from './progress-line';
 import { ResultTag, resultTone } from './result-tag';
 

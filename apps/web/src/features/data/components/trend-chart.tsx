@@ -1,5 +1,5 @@
 import { formatMoney, type StatsTrendPoint } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { compactYuan } from './money';
 
 /**

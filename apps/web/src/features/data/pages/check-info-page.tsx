@@ -2,7 +2,7 @@ import { enumLabel, formatDate, formatMoney } from '@pos/core';
 import { Button, List, SearchBar, Skeleton, ErrorBlock } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

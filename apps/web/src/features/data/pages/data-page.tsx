@@ -12,7 +12,7 @@ import {
 } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import { STANDARD_RESULT_FILTERS, standardCheckLabel } from '@pos/core';
 import { SearchBar, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';

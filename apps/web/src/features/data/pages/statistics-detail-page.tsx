@@ -2,7 +2,7 @@ import { formatMoney, ledgerInfoTypeLabel } from '@pos/core';
 import { List, Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';

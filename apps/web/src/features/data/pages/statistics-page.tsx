@@ -3,7 +3,7 @@ import { CompactMoney } from '@/components/ui/compact-money';
 import { Segmented, Skeleton } from 'antd-mobile';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';

@@ -1,7 +1,7 @@
 import { maskPhone } from '@pos/core';
 import { Skeleton } from 'antd-mobile';
 import { BellOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { useAgentInfo } from '@/lib/session';
 

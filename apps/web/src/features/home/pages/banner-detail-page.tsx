@@ -1,6 +1,6 @@
 import { TAB_PATHS } from '@pos/core';
 import { Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

@@ -1,6 +1,6 @@
 import { formatDate, relativeTime, type Notice } from '@pos/core';
 import { ErrorBlock, InfiniteScroll, List, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';

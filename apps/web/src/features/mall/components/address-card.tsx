@@ -1,7 +1,7 @@
 import type { MallAddress } from '@pos/core';
 import { Tag } from 'antd-mobile';
 import { LocationOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 type Shown = Pick<MallAddress, 'name' | 'mobile' | 'province' | 'city' | 'district' | 'detail'> & {
   isDefault?: boolean;

@@ -1,5 +1,5 @@
 import { mallOrderStatusOptions, orderPayTypeOptions, shippingPayWayOptions } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 type Option = { value: number; zh: string; en: string };
 const pick = (options: readonly Option[], value: number | null, lang: 'zh' | 'en') => {

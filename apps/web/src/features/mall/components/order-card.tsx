@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, ORDER_PAY_TYPE, type MallOrder } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useMallLabels } from './labels';
 
 /**

@@ -10,7 +10,7 @@ import {
   type MallWallet,
 } from '@pos/core';
 import { Dialog, Selector, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { prepayOrder, usePayOrder, useSimulatedPay } from '../api/orders';
 import { useMallLabels } from './labels';
 

@@ -1,6 +1,6 @@
 import { formatMoney, type MallProduct } from '@pos/core';
 import { AppstoreOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The lowest unit price among a product's tiers (the price at its largest quantity). */
 export const lowestPrice = (p: MallProduct) =>

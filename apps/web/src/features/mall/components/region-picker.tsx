@@ -1,6 +1,6 @@
 import { CascadePicker, type CascadePickerOption } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export interface Region {
   province: string;

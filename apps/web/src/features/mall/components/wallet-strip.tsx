@@ -1,6 +1,6 @@
 import { formatMoney } from '@pos/core';
 import { Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useMallWallet } from '../api/catalog';
 
 /** Goods balance, points and free-claim quota, as the server reports them. */

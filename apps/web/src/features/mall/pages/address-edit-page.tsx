@@ -1,7 +1,7 @@
 import { validators, type MallAddressInput } from '@pos/core';
 import { Button, Dialog, Form, Input, Switch, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
 import { MissingRecord } from '@/components/ui/record-state';

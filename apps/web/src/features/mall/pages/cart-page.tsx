@@ -1,7 +1,7 @@
 import { formatMoney } from '@pos/core';
 import { Button, Checkbox, Dialog, Empty, List, Stepper, SwipeAction } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { useMallProducts } from '../api/catalog';

@@ -1,7 +1,7 @@
 import { Badge, Empty, Skeleton, Swiper } from 'antd-mobile';
 import { FileOutline, ShopbagOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

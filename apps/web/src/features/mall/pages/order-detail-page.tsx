@@ -9,7 +9,7 @@ import {
 import { Button, Dialog, List, Popup, Steps, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { recordGate } from '@/components/ui/record-state';

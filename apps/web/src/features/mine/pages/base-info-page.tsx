@@ -1,6 +1,6 @@
 import { formatDate, maskIdCard } from '@pos/core';
 import { List, Skeleton, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { copyText } from '@/components/ui/copy-text';
 import { LoadError } from '@/components/ui/load-error';

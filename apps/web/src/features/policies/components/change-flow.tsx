@@ -1,6 +1,6 @@
 import { CHANGE_SERVICE_STATUS } from '@pos/core';
 import { Steps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { dateTime } from './policy-format';
 
 /**

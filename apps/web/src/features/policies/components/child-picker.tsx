@@ -1,7 +1,7 @@
 import type { OpenCandidate } from '@pos/core';
 import { List, SearchBar, Tag } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useOpenCandidates } from '../api/get-open-candidates';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { EmptyBlock, ListStates } from './list-states';

@@ -1,5 +1,5 @@
 import type { FeeChangeItem } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLang } from '@/lib/use-lang';
 import { dateTime, money } from './policy-format';
 import { StatusTag } from './status-tag';

@@ -1,5 +1,5 @@
 import { isCapRateType, type OpenMargins } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLang } from '@/lib/use-lang';
 import { money, rateLabel } from './policy-format';
 

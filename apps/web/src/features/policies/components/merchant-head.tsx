@@ -1,5 +1,5 @@
 import type { MerchantRateInfo } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Who the rates belong to: merchant, number, legal person, direct agent, policy and terminals. */
 export function MerchantHead({ info }: { info: MerchantRateInfo }) {

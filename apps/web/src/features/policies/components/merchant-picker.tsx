@@ -1,7 +1,7 @@
 import type { RateMerchant } from '@pos/core';
 import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useRateMerchants } from '../api/get-rate-merchants';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { EmptyBlock, ListStates } from './list-states';

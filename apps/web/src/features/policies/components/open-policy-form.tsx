@@ -11,7 +11,7 @@ import {
 } from '@pos/core';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ApiError } from '@/lib/api-client';
 import { useOpenPolicy } from '../api/open-policy';
 import { useLang } from '@/lib/use-lang';

@@ -1,6 +1,6 @@
 import type { OpenedPolicy } from '@pos/core';
 import { Selector } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** A choice among the caller's own policies (brand · name). */
 export function PolicySelector({

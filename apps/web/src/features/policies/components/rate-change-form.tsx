@@ -9,7 +9,7 @@ import {
 } from '@pos/core';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useChangeMerchantRate } from '../api/change-merchant-rate';

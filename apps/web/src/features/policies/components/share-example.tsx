@@ -1,5 +1,5 @@
 import { formatMoney, sharePpmToPercentText, splitAdjustmentIncome } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * What 100 yuan of adjustment income reaching the parent becomes at a pass-down share, told from

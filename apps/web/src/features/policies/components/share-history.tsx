@@ -1,5 +1,5 @@
 import { sharePpmToPercentText } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { EmptyBlock } from './list-states';
 import { dateTime } from './policy-format';
 import { usePartyName } from '@/lib/party-name';

@@ -1,6 +1,6 @@
 import { FULL_PASS_PPM, sharePpmToPercentText, type PriceShareItem } from '@pos/core';
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { dateTime } from './policy-format';
 
 /** One child and policy with the share passed down to it. */

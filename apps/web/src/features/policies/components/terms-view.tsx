@@ -5,7 +5,7 @@ import {
   type AgentPolicyTerms,
   type Lang,
 } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLang } from '@/lib/use-lang';
 import { dateTime, money, rateLabel, rateText } from './policy-format';
 import { usePartyName } from '@/lib/party-name';

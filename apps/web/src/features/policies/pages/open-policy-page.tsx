@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord, isMissingRecord, recordGate } from '@/components/ui/record-state';

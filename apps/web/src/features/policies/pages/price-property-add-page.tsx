@@ -1,7 +1,7 @@
 import { percentTextToSharePpm, sharePpmToPercentText } from '@pos/core';
 import { Button, Selector, Slider, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';

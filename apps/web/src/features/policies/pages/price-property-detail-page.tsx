@@ -1,6 +1,6 @@
 import { FULL_PASS_PPM, sharePpmToPercentText } from '@pos/core';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

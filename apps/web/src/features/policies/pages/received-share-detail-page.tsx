@@ -1,5 +1,5 @@
 import { sharePpmToPercentText } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

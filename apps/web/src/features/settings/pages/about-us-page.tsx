@@ -1,5 +1,5 @@
 import { List, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { currentVersion } from '@/lib/hot-update';

@@ -1,6 +1,6 @@
 import { Collapse, Skeleton } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Page } from '@/components/ui/page';
 import { LoadError } from '@/components/ui/load-error';
 import { useFaq } from '@/lib/content-text';

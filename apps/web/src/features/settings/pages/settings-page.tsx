@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@pos/core';
 import { ActionSheet, Button, Dialog, List, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { currentLang, setLang, type Lang } from '@/lib/i18n';

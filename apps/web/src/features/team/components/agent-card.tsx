@@ -1,7 +1,7 @@
 import { type TeamMember } from '@pos/core';
 import { CompactMoney } from '@/components/ui/compact-money';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { FigureGrid } from './figure-grid';
 import { LevelTag } from './level-tag';
 

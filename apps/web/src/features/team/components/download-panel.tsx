@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@pos/core';
 import { Button, SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { runEnv } from '@/lib/env';
 import { useAppConfig } from '../api/get-app-config';

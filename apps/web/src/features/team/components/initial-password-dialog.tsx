@@ -1,6 +1,6 @@
 import type { AddAgentResponse } from '@pos/core';
 import { Button, Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { copyText } from '@/components/ui/copy-text';
 
 /**

@@ -1,7 +1,7 @@
 import { formatMoney } from '@pos/core';
 import { useCompactMoney } from '@/components/ui/compact-money';
 import { Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LoadError } from '@/components/ui/load-error';
 import { useTeamStats } from '../api/get-team-stats';
 import { FigureGrid } from './figure-grid';

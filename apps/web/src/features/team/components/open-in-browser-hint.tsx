@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Messaging apps' browsers (WeChat, QQ ...) block package downloads: a veil with an arrow to the

@@ -1,6 +1,6 @@
 import { CompactMoney } from '@/components/ui/compact-money';
 import { ErrorBlock, List, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useTeamList } from '../api/get-team-list';
 import { LevelTag } from './level-tag';
 

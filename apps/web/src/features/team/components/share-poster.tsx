@@ -1,6 +1,6 @@
 import { Button, Popup, SpinLoading, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { requireNativeApp } from '@/lib/env';
 import { saveImageToAlbum } from '@/lib/photo-album';
 import { drawPoster } from './draw-poster';

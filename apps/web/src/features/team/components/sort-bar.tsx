@@ -1,6 +1,6 @@
 import { TEAM_SORTS, type TeamSort } from '@pos/core';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 interface Props {
   sort: TeamSort;

@@ -1,7 +1,7 @@
 import type { TeamCrumb } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The way from me down to the team shown. Each step opens that agent's team; the first is always

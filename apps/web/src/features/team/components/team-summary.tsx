@@ -1,6 +1,6 @@
 import { formatMoney } from '@pos/core';
 import { Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useTeamStats } from '../api/get-team-stats';
 import { FigureGrid } from './figure-grid';
 import { LevelTag } from './level-tag';

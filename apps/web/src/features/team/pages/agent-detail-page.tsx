@@ -2,7 +2,7 @@ import { formatDate, formatMoney, type TeamFigures, type TeamTerminalCounts } fr
 import { List, Skeleton, Tag } from 'antd-mobile';
 import { AddCircleOutline, HistogramOutline, SendOutline, TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Page } from '@/components/ui/page';
 import { DownloadPanel } from '../components/download-panel';
 import '../i18n';

@@ -1,5 +1,5 @@
 import { Button, Steps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Page } from '@/components/ui/page';
 import { isMessagingApp } from '@/lib/env';
 import { useAppConfig } from '../api/get-app-config';

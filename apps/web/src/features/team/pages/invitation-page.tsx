@@ -2,7 +2,7 @@ import { invitationLink } from '@pos/core';
 import { Button, Skeleton, Steps } from 'antd-mobile';
 import { DownlandOutline, PictureOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { copyText } from '@/components/ui/copy-text';
 import { LoadError } from '@/components/ui/load-error';

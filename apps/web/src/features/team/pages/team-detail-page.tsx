@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';
 import { useTeamStats } from '../api/get-team-stats';

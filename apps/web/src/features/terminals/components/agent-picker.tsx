@@ -1,7 +1,7 @@
 import type { TerminalTargetAgent } from '@pos/core';
 import { List } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useTargetAgents } from '../api/get-target-agents';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { SearchListPopup } from './search-list-popup';

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 const COLORS: Record<number, string> = { 0: 'default', 1: 'primary', 3: 'success' };
 const KEYS: Record<number, string> = { 0: 'unbound', 1: 'bound', 3: 'activated' };

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import type JsQR from 'jsqr';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 interface DetectedBarcode {
   rawValue: string;

@@ -2,7 +2,7 @@ import type { TerminalOperationRecord } from '@pos/core';
 import { formatDate } from '@pos/core';
 import { Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { usePartyLabel } from '@/lib/party-name';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'danger' };

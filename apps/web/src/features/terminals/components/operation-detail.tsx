@@ -1,6 +1,6 @@
 import { formatDate } from '@pos/core';
 import { Button, List, Popup, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { LoadError } from '@/components/ui/load-error';
 import { usePartyLabel } from '@/lib/party-name';
 import { useOperationInfo } from '../api/get-operation-info';

@@ -1,6 +1,6 @@
 import type { TerminalOperatePreview } from '@pos/core';
 import { Button, List, Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { usePartyName } from '@/lib/party-name';
 
 /** The last look before an operation: who gives, who receives, how many, which SNs. */

@@ -7,7 +7,7 @@ import {
 } from '@pos/core';
 import { Button, Input, Tabs, Tag, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CameraScanner } from './camera-scanner';
 import { TerminalPicker } from './terminal-picker';
 

@@ -1,7 +1,7 @@
 import type { TerminalListItem } from '@pos/core';
 import { formatDate } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { BindStatusTag } from './bind-status-tag';
 import { usePartyName } from '@/lib/party-name';
 

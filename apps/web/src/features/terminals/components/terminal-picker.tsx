@@ -1,6 +1,6 @@
 import { Button, Checkbox, List } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useTerminalList } from '../api/get-terminal-list';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { SearchListPopup } from './search-list-popup';

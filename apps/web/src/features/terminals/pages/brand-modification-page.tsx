@@ -1,6 +1,6 @@
 import { Button, ErrorBlock, List, Picker, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Page } from '@/components/ui/page';
 import { useBrands } from '../api/get-brands';
 import { useModifyBrand } from '../api/modify-brand';

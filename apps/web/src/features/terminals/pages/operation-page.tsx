@@ -1,7 +1,7 @@
 import type { TerminalOperatePreview, TerminalTargetAgent } from '@pos/core';
 import { Button, List, Selector, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { useOperateTerminals } from '../api/operate-terminals';

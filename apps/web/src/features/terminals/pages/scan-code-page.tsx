@@ -1,7 +1,7 @@
 import { normalizeSn, snFromScan, type ScanTerminal } from '@pos/core';
 import { Button, Input, List, Result, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import { SN_PATTERN, normalizeSn, snFromScan, type MerchantListItem } from '@pos
 import { Button, Form, Input, List, Popup, Tabs, Toast } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
 import { Page } from '@/components/ui/page';

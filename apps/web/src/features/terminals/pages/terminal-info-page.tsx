@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '@pos/core';
 import { Button, Dialog, List, Skeleton, Steps, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

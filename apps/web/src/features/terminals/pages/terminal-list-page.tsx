@@ -9,7 +9,7 @@ import {
 } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ChoiceList } from '@/components/ui/choice-list';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';

@@ -1,5 +1,5 @@
 import { enumLabel, ledgerInfoTypeLabel, walletTypeLabel, type EnumTypeName } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Labels in the current language: enumerations, ledger info types (with the spec's label rules), wallets. */
 export function useLabels() {

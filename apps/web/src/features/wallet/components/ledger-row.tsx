@@ -1,7 +1,7 @@
 import type { LedgerLine } from '@pos/core';
 import { formatDate } from '@pos/core';
 import { List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLabels } from './labels';
 import { Money } from './money';
 

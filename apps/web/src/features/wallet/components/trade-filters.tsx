@@ -6,7 +6,7 @@ import {
 } from '@pos/core';
 import { Button, CalendarPicker, Dropdown, Selector, type DropdownRef } from 'antd-mobile';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLabels } from './labels';
 
 export interface TradeFilterValue {

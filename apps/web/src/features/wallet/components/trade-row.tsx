@@ -1,7 +1,7 @@
 import type { TradeItem } from '@pos/core';
 import { formatDate, txnKindOptions } from '@pos/core';
 import { List, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLabels } from './labels';
 import { Money } from './money';
 

@@ -2,7 +2,7 @@ import { EARNING_INFO_TYPES } from '@pos/core';
 import { Dropdown, type DropdownRef } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { ChoiceList } from '@/components/ui/choice-list';
 import { Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import { formatMoney } from '@pos/core';
 import { Grid, List, Skeleton } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

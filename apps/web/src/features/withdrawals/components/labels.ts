@@ -1,5 +1,5 @@
 import { walletTypeLabel, withdrawalStatusLabel } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export function useWdLabels() {
   const { i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import { WITHDRAWABLE_WALLETS, fenToYuanText, formatMoney, parseYuanAmount } from '@pos/core';
 import { Button, Dialog, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

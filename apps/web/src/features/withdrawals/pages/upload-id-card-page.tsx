@@ -1,7 +1,7 @@
 import { ID_CARD_IMAGE_MAX_BYTES, validators } from '@pos/core';
 import { Button, Form, Input, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { coreRule } from '@/components/ui/form-rules';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

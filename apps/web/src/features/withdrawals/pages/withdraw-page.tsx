@@ -8,7 +8,7 @@ import {
 } from '@pos/core';
 import { Button, Input, List, NoticeBar, Radio, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
