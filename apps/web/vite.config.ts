@@ -34,5 +34,7 @@ export default defineConfig({
   build: {
     target: 'es2020',
     chunkSizeWarningLimit: 900,
+    // dist/.vite/manifest.json: what each page needs, read by npm run size:web and bench:web.
+    manifest: true,
   },
 });
