@@ -66,6 +66,12 @@ export interface Config {
   paymentGateway: 'simulated' | 'disabled';
   /** Shared secret of the payment gateway's HMAC-SHA256 signed payment callbacks. */
   paymentGatewaySecret: string;
+  /**
+   * Place search and naming positions for the app's choose-location page: 'simulated' (the
+   * built-in offline gazetteer) or 'disabled' (the calls answer that search is unavailable, and
+   * agents type addresses by hand). A real adapter is registered with useGeocoder.
+   */
+  geocoder: 'simulated' | 'disabled';
   /** What this process does: 'all' (API and jobs), 'api' (API only) or 'jobs' (jobs only). */
   serverRole: 'all' | 'api' | 'jobs';
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mallOrderTimeoutMinutes: Number(env.MALL_ORDER_TIMEOUT_MINUTES ?? MALL_ORDER_TIMEOUT_MINUTES),
     paymentGateway: (env.PAYMENT_GATEWAY || 'simulated') as Config['paymentGateway'],
     paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? 'pos-gateway-demo-secret-change-me',
+    geocoder: (env.GEOCODER || 'simulated') as Config['geocoder'],
     serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),

@@ -26,3 +26,5 @@ export * from './api/admin-terminals';
 export * from './api/admin-review';
 export * from './api/content-texts';
 export * from './api/mall';
+export * from './location';
+export * from './api/location';

@@ -104,6 +104,10 @@ export const ROUTE_PATHS = [
   '/pages/mall/order-detail',
   '/pages/mall/address',
   '/pages/mall/address-edit',
+  // The built-in location pages (issue 13): choosing a place for an address, and showing one
+  // with a way into the phone's maps app.
+  '/pages/location/choose',
+  '/pages/location/open',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
 

@@ -40,7 +40,14 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
       `PAYMENT_GATEWAY must be simulated or disabled (got ${String(env.PAYMENT_GATEWAY)})`,
     );
   }
+  if (config.geocoder !== 'simulated' && config.geocoder !== 'disabled') {
+    problems.push(`GEOCODER must be simulated or disabled (got ${String(env.GEOCODER)})`);
+  }
   if (env.NODE_ENV !== 'production') return problems;
+  // GEOCODER=simulated is accepted in production, unlike the simulated payment gateway: its
+  // offline gazetteer only suggests real places and their coordinates, coarsely; the agent sees
+  // and may edit the address before saving it, and a licence address is reviewed by the
+  // platform anyway. Nothing is invented that money or a review depends on.
   if (config.paymentGateway === 'simulated') {
     problems.push(
       'PAYMENT_GATEWAY=simulated takes no real money: set PAYMENT_GATEWAY=disabled in production until a real gateway adapter is registered',

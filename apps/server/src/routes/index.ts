@@ -24,6 +24,7 @@ import { settleAccountRoutes } from './settle-accounts/settle-accounts.routes';
 import { adminRoutes } from './admin';
 import { filesPublicRoutes } from './files/files.routes';
 import { mallRoutes } from './mall/mall.routes';
+import { locationRoutes } from './location/location.routes';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -85,5 +86,6 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(checksRoutes);
     await priv.register(withdrawalRoutes);
     await priv.register(settleAccountRoutes);
+    await priv.register(locationRoutes);
   });
 }
