@@ -1,6 +1,9 @@
 import type { PageRoutes } from '@/lib/routing';
 
-/** Merchants: lists, detail, data, bindings and activations, licence supplement, identification. */
+/**
+ * Merchants: lists, detail, data, bindings and activations, licence supplement, identification,
+ * and the built-in location pages their addresses open (choosing a place, showing one).
+ */
 export const merchantsRoutes: PageRoutes = {
   '/pages/home/home/merch-info': { load: () => import('./pages/merch-info-page') },
   '/pages/home/home/merch-bind-info': { load: () => import('./pages/merch-bind-info-page') },
@@ -18,4 +21,6 @@ export const merchantsRoutes: PageRoutes = {
   '/pages/data/merch-detail': { load: () => import('./pages/data-merch-detail-page') },
   '/pages/data/merch-info': { load: () => import('./pages/data-merch-info-page') },
   '/pages/data/term-info': { load: () => import('./pages/data-term-info-page') },
+  '/pages/location/choose': { load: () => import('./pages/choose-location-page') },
+  '/pages/location/open': { load: () => import('./pages/open-location-page') },
 };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { currentLang } from '@/lib/i18n';
+import { openLocationUrl } from '@/lib/location-pick';
 import { useMerchant } from '../api/get-merchant';
 import { AuthImage } from './auth-image';
 import { BindTag, IdentifyTag, LicenceTag } from './status-tags';
@@ -26,6 +27,7 @@ export function MerchantDetailView({
   backTo?: string;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const q = useMerchant(id);
   const gate = recordGate(
     id !== undefined,
@@ -83,7 +85,15 @@ export function MerchantDetailView({
       <List mode="card" header={t('merchants.basic')}>
         <List.Item extra={m.legalName}>{t('merchants.legalName')}</List.Item>
         <List.Item extra={m.mobile}>{t('merchants.mobile')}</List.Item>
-        {m.address && <List.Item extra={m.address}>{t('merchants.address')}</List.Item>}
+        {m.address && (
+          <List.Item
+            extra={<span className="merch-address-link">{m.address}</span>}
+            onClick={() => navigate(openLocationUrl({ name: m.name, address: m.address }))}
+            data-testid="merchant-address"
+          >
+            {t('merchants.address')}
+          </List.Item>
+        )}
         <List.Item extra={m.own ? t('merchants.mine') : `${m.agentName} ${m.agentMobile}`}>
           {t('merchants.agent')}
         </List.Item>
@@ -226,6 +236,19 @@ function LicenceSection({ m }: { m: MerchantDetail }) {
       <List.Item extra={<LicenceTag status={l.status} />}>{t('merchants.status')}</List.Item>
       {l.licenceNo && <List.Item extra={l.licenceNo}>{t('merchants.licenceNo')}</List.Item>}
       {l.licenceName && <List.Item extra={l.licenceName}>{t('merchants.licenceName')}</List.Item>}
+      {l.licenceAddress && (
+        <List.Item
+          extra={<span className="merch-address-link">{l.licenceAddress}</span>}
+          onClick={() =>
+            navigate(
+              openLocationUrl({ name: l.licenceName ?? m.name, address: l.licenceAddress ?? '' }),
+            )
+          }
+          data-testid="merchant-licence-address"
+        >
+          {t('merchants.licenceAddress')}
+        </List.Item>
+      )}
       {l.validTo && <List.Item extra={l.validTo}>{t('merchants.validTo')}</List.Item>}
       {l.reason && <List.Item extra={l.reason}>{t('merchants.reason')}</List.Item>}
       {l.fileId !== null && (

@@ -2,9 +2,10 @@ import { LICENCE_NO_PATTERN, formatDate, type MerchantLicenceRequest } from '@po
 import { Button, DatePicker, Form, Input, Skeleton, Switch, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
+import { chooseLocationUrl, startLocationPick, useLocationPickReturn } from '@/lib/location-pick';
 import { useMerchant } from '../api/get-merchant';
 import { useSubmitLicence } from '../api/submit-licence';
 import { ImageUploadField } from '../components/image-upload-field';
@@ -21,6 +22,17 @@ interface LicenceForm {
   fileId: number | null;
 }
 
+/** What the form held when the agent went to choose the address, to carry on from on return. */
+interface LicenceDraft {
+  values: Partial<LicenceForm>;
+  longTerm: boolean;
+  /** ISO time of the chosen validity date, or null. */
+  validTo: string | null;
+}
+
+/** The licence address's limit (the server's too). */
+const LICENCE_ADDRESS_MAX = 100;
+
 /**
  * The business licence of a merchant (supplement or change): credit code, name, address, validity
  * (a date or long term), scope and a photo. Submitting puts it under the platform's review.
@@ -28,6 +40,7 @@ interface LicenceForm {
 export default function ChangeInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
   const id = positiveId(params.get('id'));
   const q = useMerchant(id);
@@ -36,22 +49,46 @@ export default function ChangeInfoPage() {
   const [longTerm, setLongTerm] = useState(true);
   const [validTo, setValidTo] = useState<Date | null>(null);
   const [picking, setPicking] = useState(false);
+  // Coming back from the choose-location page: the form as it was, and the address chosen.
+  const back = useLocationPickReturn<LicenceDraft>();
   const m = q.data;
 
   useEffect(() => {
     if (!m) return;
+    const draft = back?.draft;
     form.setFieldsValue({
       licenceNo: m.licence.licenceNo ?? '',
       licenceName: m.licence.licenceName ?? m.name,
       licenceAddress: m.licence.licenceAddress ?? m.address,
       businessScope: m.licence.businessScope ?? '',
       fileId: m.licence.fileId,
+      ...draft?.values,
+      ...(back?.picked
+        ? { licenceAddress: back.picked.address.slice(0, LICENCE_ADDRESS_MAX) }
+        : {}),
     });
-    if (m.licence.validTo && m.licence.validTo !== '长期') {
+    if (draft) {
+      setLongTerm(draft.longTerm);
+      setValidTo(draft.validTo ? new Date(draft.validTo) : null);
+    } else if (m.licence.validTo && m.licence.validTo !== '长期') {
       setLongTerm(false);
       setValidTo(new Date(`${m.licence.validTo}T00:00:00+08:00`));
     }
-  }, [m, form]);
+    // The chosen address is checked by the field's own rules at once.
+    if (back?.picked) void form.validateFields(['licenceAddress']).catch(() => undefined);
+  }, [m, form, back]);
+
+  /** Opens the choose-location page; the form is kept for when it comes back here. */
+  const chooseAddress = () => {
+    const here = location.pathname + location.search;
+    const values = form.getFieldsValue();
+    startLocationPick<LicenceDraft>(here, {
+      values,
+      longTerm,
+      validTo: validTo ? validTo.toISOString() : null,
+    });
+    navigate(chooseLocationUrl({ returnTo: here, address: values.licenceAddress ?? '' }));
+  };
 
   const onSubmit = async () => {
     if (!id) return;
@@ -129,11 +166,21 @@ export default function ChangeInfoPage() {
               },
             ]}
           >
-            <Input maxLength={60} />
+            <Input maxLength={60} data-testid="licence-name" />
           </Form.Item>
           <Form.Item
             name="licenceAddress"
             label={t('merchants.licenceAddress')}
+            extra={
+              <button
+                type="button"
+                className="merch-link"
+                onClick={chooseAddress}
+                data-testid="licence-address-choose"
+              >
+                {t('merchants.chooseLocation')}
+              </button>
+            }
             rules={[
               {
                 required: true,
@@ -142,7 +189,7 @@ export default function ChangeInfoPage() {
               },
             ]}
           >
-            <Input maxLength={100} />
+            <Input maxLength={LICENCE_ADDRESS_MAX} data-testid="licence-address" />
           </Form.Item>
           <Form.Item
             required
