@@ -127,3 +127,65 @@ describe('job claims', () => {
     expect(result.ran).toBe(true);
   });
 });
+
+/** Waits past the end of the current slot of this length when it ends within 3 s. */
+async function awayFromSlotEdge(everyMs: number) {
+  const [r] = await rows<{ ms: unknown }>(
+    db,
+    sql`SELECT (extract(epoch FROM now()) * 1000)::float8 AS ms`,
+  );
+  const left = everyMs - (Number(r!.ms) % everyMs);
+  if (left < 3000) await sleep(left + 100);
+}
+
+describe('a repeatable period with a cadence', () => {
+  it('runs once per slot, whoever claims it, and again in the next slot', async () => {
+    await awayFromSlotEdge(60_000);
+    const work = async () => ({ processed: 1, postedFen: 0 });
+    const opts = { repeatable: true, everyMs: 60_000 };
+    const first = await Promise.all([
+      runJob(db, 'comm_fee', 'cadence', work, opts),
+      runJob(db, 'comm_fee', 'cadence', work, opts),
+    ]);
+    expect(first.filter((r) => r.ran)).toHaveLength(1);
+    // Done for this slot: a later tick in it skips.
+    expect(await runJob(db, 'comm_fee', 'cadence', work, opts)).toMatchObject({
+      ran: false,
+      reason: 'already_succeeded',
+    });
+    // The next slot (as if the run had started a slot ago) is due again.
+    await db.execute(
+      sql`UPDATE job_runs SET started_at = started_at - interval '60 seconds' WHERE job = 'comm_fee' AND period = 'cadence'`,
+    );
+    expect(await runJob(db, 'comm_fee', 'cadence', work, opts)).toMatchObject({ ran: true });
+    expect(Number((await row('cadence')).runs)).toBe(2);
+  });
+
+  it('a run that stopped with work left gives the period back at once, in the same slot', async () => {
+    await awayFromSlotEdge(60_000);
+    const opts = { repeatable: true, everyMs: 60_000 };
+    const stopped = await runJob(
+      db,
+      'comm_fee',
+      'stopped',
+      async () => ({ processed: 4, postedFen: 0, unfinished: true }),
+      opts,
+    );
+    expect(stopped).toMatchObject({ ran: true, processed: 4, unfinished: true });
+    const [left] = await rows<{ status: unknown; lease_until: unknown }>(
+      db,
+      sql`SELECT status, lease_until FROM job_runs WHERE job = 'comm_fee' AND period = 'stopped'`,
+    );
+    expect(Number(left!.status)).toBe(0);
+    expect(left!.lease_until).toBeNull();
+    const resumed = await runJob(
+      db,
+      'comm_fee',
+      'stopped',
+      async () => ({ processed: 3, postedFen: 0 }),
+      opts,
+    );
+    expect(resumed).toMatchObject({ ran: true, processed: 3 });
+    expect(Number((await row('stopped')).status)).toBe(2);
+  });
+});

@@ -18,14 +18,38 @@ export const JOB_STATUS = {
   SUCCEEDED: 2,
 } as const;
 
+/**
+ * The jobs that keep a status row: the ones an operator can run (core's JOB_NAMES) and the
+ * scheduler's housekeeping, each claimed on its 'live' row once per slot of its cadence.
+ */
+export type JobKey =
+  | JobName
+  | 'recall_auto_pass'
+  | 'acquirer_timeouts'
+  | 'mall_order_timeouts'
+  | 'mall_gateway_refunds'
+  | 'mall_auto_receive'
+  | 'ledger_partitions';
+
 export interface JobOutcome {
   processed: number;
   postedFen: number;
+  /**
+   * The work stopped between two batches (the process is shutting down) with more due: the
+   * period is left "to be assessed", free for the next claim at once, whoever makes it.
+   */
+  unfinished?: boolean;
 }
 
 export interface RunJobOptions {
   /** Run even when the period already succeeded (continuous jobs: settlement, activation). */
   repeatable?: boolean;
+  /**
+   * The cadence of a repeatable period: once a run of it has started, it is claimed again only
+   * in the next slot of this length (slots counted from the Unix epoch on the database's
+   * clock), so any number of processes ticking on their own timers run it once per slot.
+   */
+  everyMs?: number;
   /** How long a claim lasts without renewal; it is renewed every third of that while running. */
   leaseMs?: number;
 }
@@ -50,11 +74,13 @@ let claimSeq = 0;
  * while the work runs, and free for anyone once it has run out, which after a crash (kill -9, an
  * out-of-memory kill, a lost machine) is within one lease. The work itself must be safe to redo
  * from the start: every job commits its effects in transactions guarded by unique keys, so a
- * period cut short is finished, never done twice, by the next holder.
+ * period cut short is finished, never done twice, by the next holder. A holder that stops on
+ * purpose (a shutdown, between two batches) gives the period back as "to be assessed" rather
+ * than waiting for its lease to run out.
  */
 export async function runJob(
   db: DbOrTx,
-  job: JobName,
+  job: JobKey,
   period: string,
   work: () => Promise<JobOutcome>,
   opts: RunJobOptions = {},
@@ -62,6 +88,14 @@ export async function runJob(
   const leaseMs = opts.leaseMs ?? defaultLeaseMs;
   const lease = sql`now() + make_interval(secs => ${leaseMs / 1000}::double precision)`;
   const holder = `${processTag}:${++claimSeq}`;
+  // A succeeded repeatable period is due again: always, or from the next slot of its cadence.
+  const slotStart = (ms: number) =>
+    sql`to_timestamp(floor(extract(epoch FROM now()) * 1000 / ${ms}::double precision) * ${ms}::double precision / 1000)`;
+  const dueAgain = !opts.repeatable
+    ? sql`false`
+    : opts.everyMs
+      ? sql`(started_at IS NULL OR started_at < ${slotStart(opts.everyMs)})`
+      : sql`true`;
   await db.execute(
     sql`INSERT INTO job_runs (job, period) VALUES (${job}, ${period}) ON CONFLICT (job, period) DO NOTHING`,
   );
@@ -71,7 +105,7 @@ export async function runJob(
     sql`UPDATE job_runs SET status = 1, runs = runs + 1, started_at = now(), finished_at = NULL, error = NULL,
                holder = ${holder}, lease_until = ${lease}, updated_at = now()
          WHERE job = ${job} AND period = ${period}
-           AND (status IN (-1, 0) OR (status = 2 AND ${opts.repeatable ?? false}::boolean)
+           AND (status IN (-1, 0) OR (status = 2 AND ${dueAgain})
                 OR (status = 1 AND coalesce(lease_until, started_at + interval '30 minutes') < now()))
         RETURNING id`,
   );
@@ -93,8 +127,9 @@ export async function runJob(
   try {
     const outcome = await work();
     clearInterval(renewal);
+    const status = outcome.unfinished ? JOB_STATUS.TO_BE_ASSESSED : JOB_STATUS.SUCCEEDED;
     await db.execute(sql`
-      UPDATE job_runs SET status = 2, processed = ${outcome.processed}, posted_fen = ${outcome.postedFen},
+      UPDATE job_runs SET status = ${status}, processed = ${outcome.processed}, posted_fen = ${outcome.postedFen},
              finished_at = now(), lease_until = NULL, updated_at = now()
        WHERE ${mine}`);
     return { ran: true, ...outcome };

@@ -3,6 +3,14 @@ import { settleBatch, type SettleBatchOptions, type SettleBatchResult } from './
 
 export interface SettlementTotals extends SettleBatchResult {
   batches: number;
+  /** It stopped on the signal with the queue not yet looked at again: more may be ready. */
+  stopped: boolean;
+}
+
+export interface RunSettlementOptions extends SettleBatchOptions {
+  maxBatches?: number;
+  /** Checked before each batch: once aborted, the run returns after the batch in hand. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -12,9 +20,10 @@ export interface SettlementTotals extends SettleBatchResult {
  */
 export async function runSettlement(
   db: Db,
-  opts: SettleBatchOptions & { maxBatches?: number } = {},
+  opts: RunSettlementOptions = {},
 ): Promise<SettlementTotals> {
   const totals: SettlementTotals = {
+    stopped: false,
     batches: 0,
     picked: 0,
     settled: 0,
@@ -24,6 +33,10 @@ export async function runSettlement(
   };
   const maxBatches = opts.maxBatches ?? Number.POSITIVE_INFINITY;
   while (totals.batches < maxBatches) {
+    if (opts.signal?.aborted) {
+      totals.stopped = true;
+      break;
+    }
     const r = await settleBatch(db, opts);
     if (r.picked === 0) break;
     totals.batches += 1;
