@@ -34,6 +34,8 @@ declare module 'fastify' {
     config: Config;
     cipher: Cipher;
     sessionCache: SessionCache;
+    /** The periodic jobs of this process (jobs/index.ts startJobs); stop() is a no-op without. */
+    jobs: { stop(): Promise<void> };
   }
 }
 
@@ -44,7 +46,17 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
-export async function buildApp({ database, config, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = await assemble(options);
+  // Registered last, so app.close() runs it first of the app's own close hooks: after Fastify has
+  // closed the listener (answering 503 to any new request on an open connection) and the requests
+  // in flight have finished, and before the adapters close. The jobs' batch in hand finishes
+  // while the database is still open.
+  app.addHook('onClose', () => app.jobs.stop());
+  return app;
+}
+
+async function assemble({ database, config, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
@@ -74,6 +86,7 @@ export async function buildApp({ database, config, logger }: AppOptions): Promis
   app.decorate('config', config);
   app.decorate('cipher', makeCipher(config.dataKey));
   app.decorate('adminRouteTable', []);
+  app.decorate('jobs', { stop: async () => undefined });
   // Sessions are remembered only while this process hears the database's evictions.
   const sessionCache = new SessionCache();
   app.decorate('sessionCache', sessionCache);

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { startJobs } from './jobs';
 import { configProblems } from './ops/config-check';
+import { shutDown } from './ops/shutdown';
 
 const config = loadConfig();
 const problems = configProblems(config);
@@ -18,26 +19,22 @@ if (config.seedDemo) await seedDemo(database.db, { scryptCost: config.scryptCost
 const app = await buildApp({ database, config });
 // Jobs (settlement, activation, recalls, acquirer timeouts ...) run only on a listening server,
 // and not on a process started as API only.
-const stopJobs =
-  config.backgroundJobs && config.serverRole !== 'api' ? startJobs(app) : async () => undefined;
+if (config.backgroundJobs && config.serverRole !== 'api') startJobs(app);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
-// Graceful shutdown: readiness fails at once so the balancer stops sending, the job batch in hand
-// and the requests in flight finish, new connections are refused, then the database closes.
+// Graceful shutdown: no new requests, the requests in flight and then the jobs' batch in hand
+// finish, the database closes (ops/shutdown.ts); past SHUTDOWN_TIMEOUT_MS the process gives up.
 let closing = false;
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  app.ops.draining = true;
   const force = setTimeout(() => {
     app.log.error('shutdown took too long; exiting with work in hand');
     process.exit(1);
   }, config.shutdownTimeoutMs);
   force.unref();
-  await stopJobs();
-  await app.close();
-  await database.close();
+  await shutDown(app, database);
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { rows } from '../src/db/client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase, rows } from '../src/db/client';
+import { jobsFor, tickJob, type Job } from '../src/jobs';
 import { runJob } from '../src/modules/settlement/job-runs';
 import { createTestContext } from './helpers';
 
@@ -188,4 +191,82 @@ describe('a repeatable period with a cadence', () => {
     expect(resumed).toMatchObject({ ran: true, processed: 3 });
     expect(Number((await row('stopped')).status)).toBe(2);
   });
+});
+
+/**
+ * The scheduler's housekeeping jobs, ticked by two processes at the same moment (two apps, each
+ * with its own connection pool, as two processes have): one runs the period, the other skips it.
+ */
+const LEASED = [
+  ['recall-auto-pass', 'recall_auto_pass', 60_000],
+  ['acquirer-timeouts', 'acquirer_timeouts', 30_000],
+  ['mall-order-timeouts', 'mall_order_timeouts', 30_000],
+  ['mall-gateway-refunds', 'mall_gateway_refunds', 60_000],
+  ['mall-auto-receive', 'mall_auto_receive', 3_600_000],
+  ['ledger-partitions', 'ledger_partitions', 6 * 3_600_000],
+] as const;
+
+let other: FastifyInstance = ctx.app;
+if (ctx.database.kind === 'postgres') {
+  const database = await openDatabase({ databaseUrl: ctx.database.url! });
+  other = await buildApp({ database, config: ctx.config, logger: false });
+  afterAll(async () => {
+    await other.close();
+    await database.close();
+  });
+}
+const jobNamed = (app: FastifyInstance, name: string): Job => {
+  const job = jobsFor(app).find((j) => j.name === name);
+  if (!job) throw new Error(`no job ${name}`);
+  return job;
+};
+const ticks = (app: FastifyInstance, job: string) =>
+  app.ops.registry
+    .getSingleMetric('job_runs_total')!
+    .get()
+    .then((m) =>
+      Object.fromEntries(
+        m.values.filter((v) => v.labels.job === job).map((v) => [v.labels.outcome, v.value]),
+      ),
+    );
+
+describe('every periodic job is claimed once per due period', () => {
+  it.each(LEASED)(
+    '%s: two processes tick at once, one runs it; the next slot runs it again',
+    async (name, key, everyMs) => {
+      await awayFromSlotEdge(everyMs);
+      const never = new AbortController().signal;
+      const outcomes = await Promise.all([
+        tickJob(ctx.app, jobNamed(ctx.app, name), never),
+        tickJob(other, jobNamed(other, name), never),
+      ]);
+      expect(outcomes.sort()).toEqual(['ran', 'skipped']);
+      const live = async () =>
+        (
+          await rows<{ status: unknown; runs: unknown }>(
+            db,
+            sql`SELECT status, runs FROM job_runs WHERE job = ${key} AND period = 'live'`,
+          )
+        )[0]!;
+      expect(Number((await live()).runs)).toBe(1);
+      expect(Number((await live()).status)).toBe(2);
+      // Each process counted its own tick.
+      const counted = [await ticks(ctx.app, name), await ticks(other, name)];
+      expect(counted.map((c) => c.ran ?? 0).reduce((a, b) => a + b)).toBe(1);
+      expect(counted.map((c) => c.skipped ?? 0).reduce((a, b) => a + b)).toBe(1);
+
+      // Later in the same slot neither runs it; once the next slot has begun, one does.
+      expect(await tickJob(other, jobNamed(other, name), never)).toBe('skipped');
+      await db.execute(
+        sql`UPDATE job_runs SET started_at = started_at - make_interval(secs => ${everyMs / 1000})
+             WHERE job = ${key} AND period = 'live'`,
+      );
+      const next = await Promise.all([
+        tickJob(ctx.app, jobNamed(ctx.app, name), never),
+        tickJob(other, jobNamed(other, name), never),
+      ]);
+      expect(next.sort()).toEqual(['ran', 'skipped']);
+      expect(Number((await live()).runs)).toBe(2);
+    },
+  );
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, REPO_ROOT } from '../src/config';
+import { tickJob, type Job } from '../src/jobs';
+import { runJob } from '../src/modules/settlement/job-runs';
 import { configProblems } from '../src/ops/config-check';
 import { createTestContext } from './helpers';
 
@@ -43,6 +45,40 @@ describe('health, readiness, metrics and request ids', () => {
     expect(text).toMatch(/^settlement_lag_seconds [\d.]+$/m);
     expect(text).toMatch(/^ledger_global_sum_fen 0$/m);
     expect(text).toMatch(/^ledger_negative_agent_accounts 0$/m);
+    expect(text).toMatch(/^ledger_lines_sum_fen 0$/m);
+    expect(text).toMatch(/^ledger_unbalanced_entries 0$/m);
+    expect(text).toMatch(/^ledger_balance_mismatches 0$/m);
+    const checkedAt = Number(/^ledger_checked_timestamp_seconds ([\d.]+)$/m.exec(text)?.[1]);
+    expect(Math.abs(checkedAt - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('counts job ticks by outcome: ran, skipped when not claimed, failed', async () => {
+    const never = new AbortController().signal;
+    const probe: Job = {
+      name: 'probe',
+      everyMs: 60_000,
+      run: (app) =>
+        runJob(app.db, 'comm_fee', 'metrics-probe', async () => ({ processed: 1, postedFen: 0 })),
+    };
+    const broken: Job = {
+      name: 'broken',
+      everyMs: 60_000,
+      run: async () => {
+        throw new Error('broken on purpose');
+      },
+    };
+    expect(await tickJob(ctx.app, probe, never)).toBe('ran');
+    // The period is done: this tick claims nothing and runs nothing.
+    expect(await tickJob(ctx.app, probe, never)).toBe('skipped');
+    expect(await tickJob(ctx.app, broken, never)).toBe('failed');
+    const text = (await ctx.app.inject({ url: '/metrics' })).body;
+    expect(text).toMatch(/^job_runs_total\{job="probe",outcome="ran"\} 1$/m);
+    expect(text).toMatch(/^job_runs_total\{job="probe",outcome="skipped"\} 1$/m);
+    expect(text).toMatch(/^job_runs_total\{job="broken",outcome="failed"\} 1$/m);
+    expect(text).not.toMatch(/^job_runs_total\{job="broken",outcome="ran"\}/m);
+    // Only the runs are timed, not the ticks that skipped.
+    expect(text).toMatch(/^job_duration_seconds_count\{job="probe"\} 1$/m);
+    expect(text).toMatch(/^job_runs_failed 0$/m);
   });
 
   it('asks for the metrics token when one is configured', async () => {

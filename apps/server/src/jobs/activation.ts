@@ -19,9 +19,14 @@ import { ingestNotification } from '../modules/transactions/ingest-notification'
  * - the direct agent's activated_terminals of the day goes up by one, and it earns the mall's
  *   points per activation (system parameter mall_rules).
  * Candidates come from the daily volume rollup; the exact volume from the terminal's
- * transactions. Running it again finds nothing new.
+ * transactions. Running it again finds nothing new. Once the signal is aborted it stops before
+ * the next terminal (each is its own transaction) and says the run is unfinished.
  */
-export async function detectActivations(db: Db, now: Date = new Date()): Promise<JobOutcome> {
+export async function detectActivations(
+  db: Db,
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<JobOutcome> {
   const candidates = await rows<Record<string, unknown>>(
     db,
     sql`SELECT t.id, t.sn, t.bound_at, t.policy_id, t.service_fee_fen, t.merchant_id,
@@ -41,6 +46,7 @@ export async function detectActivations(db: Db, now: Date = new Date()): Promise
   let processed = 0;
   let postedFen = 0;
   for (const c of candidates) {
+    if (signal?.aborted) return { processed, postedFen, unfinished: true };
     const terminalId = num(c.id);
     const boundAt = new Date(c.bound_at as string);
     const windowDays = num(c.window_days);
@@ -108,7 +114,17 @@ export async function detectActivations(db: Db, now: Date = new Date()): Promise
   return { processed, postedFen };
 }
 
-/** The continuous activation job with its execution status. */
-export function runActivationJob(db: Db, now: Date = new Date()) {
-  return runJob(db, 'activation', 'live', () => detectActivations(db, now), { repeatable: true });
+/**
+ * The continuous activation job with its execution status; with everyMs (the scheduler), once
+ * per slot of that length across processes.
+ */
+export function runActivationJob(
+  db: Db,
+  now: Date = new Date(),
+  opts: { signal?: AbortSignal; everyMs?: number } = {},
+) {
+  return runJob(db, 'activation', 'live', () => detectActivations(db, now, opts.signal), {
+    repeatable: true,
+    everyMs: opts.everyMs,
+  });
 }

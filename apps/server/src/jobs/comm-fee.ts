@@ -11,9 +11,14 @@ import { ingestNotification } from '../modules/transactions/ingest-notification'
  * activated terminal with a communication-fee option is charged that fee once for the year. The
  * collection goes through the same ingestion as the acquirer's notifications (id CF-<terminal>-<n>,
  * recorded once per terminal and year in fee_collections), and settlement shares it up the chain
- * by each agent's communication-fee share. Running it again collects nothing new.
+ * by each agent's communication-fee share. Running it again collects nothing new. Once the
+ * signal is aborted it stops before the next terminal and says the run is unfinished.
  */
-export async function collectCommFees(db: Db, now: Date = new Date()): Promise<JobOutcome> {
+export async function collectCommFees(
+  db: Db,
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<JobOutcome> {
   const due = await rows<Record<string, unknown>>(
     db,
     sql`SELECT t.id, t.sn, t.comm_fee_fen, y.n, t.activated_at + make_interval(years => y.n) AS due_at
@@ -26,6 +31,7 @@ export async function collectCommFees(db: Db, now: Date = new Date()): Promise<J
   let processed = 0;
   let postedFen = 0;
   for (const d of due) {
+    if (signal?.aborted) return { processed, postedFen, unfinished: true };
     const result = await ingestNotification(db, {
       txnId: `CF-${num(d.id)}-${num(d.n)}`,
       kind: 1,
@@ -47,6 +53,11 @@ export async function collectCommFees(db: Db, now: Date = new Date()): Promise<J
 }
 
 /** Daily: collects what fell due by `now` (status per Asia/Shanghai day). */
-export function runCommFeeJob(db: Db, now: Date = new Date(), day = shanghaiDay(now)) {
-  return runJob(db, 'comm_fee', day, () => collectCommFees(db, now));
+export function runCommFeeJob(
+  db: Db,
+  now: Date = new Date(),
+  day = shanghaiDay(now),
+  signal?: AbortSignal,
+) {
+  return runJob(db, 'comm_fee', day, () => collectCommFees(db, now, signal));
 }

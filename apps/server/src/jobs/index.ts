@@ -1,97 +1,137 @@
 import type { FastifyInstance } from 'fastify';
 import { passDueRecalls } from './recall-auto-pass';
 import { failAcquirerTimeouts } from './acquirer-timeouts';
+import { leasedJob, type Job } from './job';
 import { ledgerJobs } from './settlement';
 import { expireUnpaidOrders } from '../modules/mall/orders';
 import { receiveDueOrders } from '../modules/mall/fulfilment';
 import { refundPendingPayments } from '../modules/mall/payments';
 import { gatewayFor } from '../modules/payments/gateway';
 
-/**
- * A small in-process scheduler for the periodic jobs. Each job runs on its interval, never
- * overlapping itself; a failure is logged and the job runs again at its next turn. Timers are
- * unref'd and stopped when the app closes. On several processes every job must be safe to run
- * concurrently (each guards its own rows).
- *
- * To add a job, add one entry to JOBS.
- */
-export interface Job {
-  name: string;
-  everyMs: number;
-  run(app: FastifyInstance, now: Date): Promise<unknown>;
-}
+export { leasedJob, type Job, type JobContext, type JobTick } from './job';
 
+/**
+ * A small in-process scheduler for the periodic jobs. Each job ticks on its interval, never
+ * overlapping itself; a failure is logged and the job runs again at its next turn. On several
+ * processes each tick claims the job's due period first (a lease on its job_runs row, see
+ * ./job.ts and docs/operations.md), so the period's work is done by one process; the work also
+ * guards its own rows.
+ *
+ * To add a job, add one entry to JOBS (or to ledgerJobs).
+ */
 export const JOBS: Job[] = [
-  { name: 'recall-auto-pass', everyMs: 60_000, run: (app, now) => passDueRecalls(app.db, now) },
-  { name: 'acquirer-timeouts', everyMs: 30_000, run: (app, now) => failAcquirerTimeouts(app, now) },
-  {
-    name: 'mall-order-timeouts',
-    everyMs: 30_000,
-    run: (app, now) => expireUnpaidOrders(app.db, now),
-  },
-  {
-    // Refunds are keyed by the payment number, which gateways take as the refund's own key, so a
-    // refund sent twice (two processes, a retry) is paid once.
-    name: 'mall-gateway-refunds',
-    everyMs: 60_000,
-    run: (app, now) => refundPendingPayments(app.db, gatewayFor(app), app.log, now),
-  },
-  {
-    name: 'mall-auto-receive',
-    everyMs: 3_600_000,
-    run: (app, now) => receiveDueOrders(app.db, now),
-  },
+  // A stop between two batches, or just after the last: the next claim runs at once either way
+  // and finds what is left, if anything.
+  leasedJob('recall-auto-pass', 'recall_auto_pass', 60_000, async (app, { now, signal }) => ({
+    processed: await passDueRecalls(app.db, now, signal),
+    postedFen: 0,
+    unfinished: signal.aborted,
+  })),
+  leasedJob('acquirer-timeouts', 'acquirer_timeouts', 30_000, async (app, { now }) => ({
+    processed: await failAcquirerTimeouts(app, now),
+    postedFen: 0,
+  })),
+  leasedJob('mall-order-timeouts', 'mall_order_timeouts', 30_000, async (app, { now, signal }) => ({
+    processed: await expireUnpaidOrders(app.db, now, signal),
+    postedFen: 0,
+    unfinished: signal.aborted,
+  })),
+  // Refunds are keyed by the payment number, which gateways take as the refund's own key, so a
+  // refund sent twice (a holder whose lease ran out, a retry) is paid once.
+  leasedJob(
+    'mall-gateway-refunds',
+    'mall_gateway_refunds',
+    60_000,
+    async (app, { now, signal }) => ({
+      processed: await refundPendingPayments(app.db, gatewayFor(app), app.log, now, signal),
+      postedFen: 0,
+      unfinished: signal.aborted,
+    }),
+  ),
+  leasedJob('mall-auto-receive', 'mall_auto_receive', 3_600_000, async (app, { now }) => ({
+    processed: await receiveDueOrders(app.db, now),
+    postedFen: 0,
+  })),
 ];
 
 /** Every periodic job of a listening server: the fixed ones and the ledger's. */
 export const jobsFor = (app: FastifyInstance): Job[] => [...JOBS, ...ledgerJobs(app)];
 
+export type JobRunOutcome = 'ran' | 'skipped' | 'failed';
+
 /**
- * Starts the jobs; the returned stop() clears the timers and resolves once every run in hand
- * has finished, so a graceful shutdown never cuts a batch (which would only be redone anyway).
+ * One tick of a job, logged and counted: 'ran' when this process held the due period and did
+ * it, 'skipped' when it did not claim it (another process has it or has done it, or nothing
+ * was due), 'failed' when the work threw.
  */
-export function startJobs(app: FastifyInstance, jobs: Job[] = jobsFor(app)): () => Promise<void> {
+export async function tickJob(
+  app: FastifyInstance,
+  job: Job,
+  signal: AbortSignal,
+): Promise<JobRunOutcome> {
+  const started = performance.now();
+  let outcome: JobRunOutcome;
+  try {
+    const tick = await job.run(app, { now: new Date(), signal });
+    outcome = tick.ran ? 'ran' : 'skipped';
+    if (tick.ran && (tick.processed > 0 || tick.unfinished)) {
+      app.log.info(
+        { job: job.name, processed: tick.processed, unfinished: tick.unfinished ?? false },
+        'job done',
+      );
+    }
+  } catch (err) {
+    outcome = 'failed';
+    app.log.error({ err, job: job.name }, 'job failed');
+  }
+  app.ops?.jobRun(job.name, outcome, (performance.now() - started) / 1000);
+  return outcome;
+}
+
+export interface StartJobsOptions {
+  /** Delay of each job's first tick, so work left while the server was down is picked up. */
+  firstRunMs?: number;
+}
+
+/**
+ * Starts the jobs; the returned stop() (also app.jobs.stop, run by app.close() once the HTTP
+ * listener has closed and the requests in flight have finished) clears the timers, tells the
+ * running jobs to stop after the batch in hand, and resolves once they have. Work left over is
+ * due at once for the next claim, on this process's next start or on any other process.
+ */
+export function startJobs(
+  app: FastifyInstance,
+  jobs: Job[] = jobsFor(app),
+  opts: StartJobsOptions = {},
+): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
-  const inHand = new Set<Promise<void>>();
-  let stopped = false;
+  const inHand = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   for (const job of jobs) {
     let running = false;
-    const run = async () => {
-      const started = performance.now();
-      let ok = true;
-      try {
-        const result = await job.run(app, new Date());
-        if (typeof result === 'number' && result > 0)
-          app.log.info({ job: job.name, result }, 'job done');
-      } catch (err) {
-        ok = false;
-        app.log.error({ err, job: job.name }, 'job failed');
-      } finally {
-        running = false;
-        app.ops?.jobRun(job.name, (performance.now() - started) / 1000, ok);
-      }
-    };
     const tick = async () => {
-      if (running || stopped) return;
+      if (running || stopping.signal.aborted) return;
       running = true;
-      const p = run();
+      const p = tickJob(app, job, stopping.signal);
       inHand.add(p);
       await p;
       inHand.delete(p);
+      running = false;
     };
     const timer = setInterval(() => void tick(), job.everyMs);
     timer.unref();
     timers.push(timer);
-    // A first run shortly after start, so work left while the server was down is picked up.
-    const first = setTimeout(() => void tick(), 5_000);
+    const first = setTimeout(() => void tick(), opts.firstRunMs ?? 5_000);
     first.unref();
     timers.push(first);
   }
-  const stop = async () => {
-    stopped = true;
-    timers.forEach((t) => clearInterval(t));
-    await Promise.all(inHand);
-  };
-  app.addHook('onClose', stop);
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      timers.forEach((t) => clearTimeout(t));
+      stopping.abort();
+      await Promise.all(inHand);
+    })());
+  app.jobs.stop = stop;
   return stop;
 }

@@ -9,11 +9,18 @@ const BATCH = 100;
  * Passes every recall left unanswered for 72 hours (business rules section 4). Each recall is
  * settled in its own transaction, guarded on its pending status, so the job can run on several
  * processes at once, or meet the holder's own answer, and still settle each recall once.
- * Returns how many it passed.
+ * It works in batches of 100 until none is due, or until the signal is aborted: then it
+ * returns after the batch in hand, and the rest waits for the next run. Returns how many it
+ * passed.
  */
-export async function passDueRecalls(db: Db, now: Date = new Date()): Promise<number> {
+export async function passDueRecalls(
+  db: Db,
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<number> {
   let passed = 0;
   for (;;) {
+    if (signal?.aborted) return passed;
     const due = await rows<{ id: unknown }>(
       db,
       sql`SELECT id FROM terminal_operations

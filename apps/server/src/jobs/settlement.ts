@@ -3,58 +3,79 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Db } from '../db/client';
 import { runJob } from '../modules/settlement/job-runs';
-import { runSettlement } from '../modules/settlement/run-settlement';
+import { runSettlement, type RunSettlementOptions } from '../modules/settlement/run-settlement';
 import { hmacSign } from '../modules/transactions/signature';
 import { newTrafficState, nextNotification, seededRng } from '../modules/transactions/traffic';
 import { runActivationJob } from './activation';
 import { runCommFeeJob } from './comm-fee';
 import { runMonthlyAllowanceJob } from './monthly-allowance';
 import { runStandardCheckJob } from './standard-check';
-import type { Job } from './index';
+import { leasedJob, type Job, type JobTick } from './job';
 
-/** One settlement pass with its execution status, when anything is ready. */
-export async function settleQueued(db: Db): Promise<number> {
+/**
+ * One settlement pass with its execution status, when anything is ready: the queue batch after
+ * batch until nothing is ready, or until the signal stops it between two batches (the period is
+ * then left to the next claim). With everyMs, one pass per slot of that length across processes.
+ */
+export async function settleQueued(
+  db: Db,
+  opts: RunSettlementOptions & { everyMs?: number } = {},
+): Promise<JobTick> {
   const ready = await rows(
     db,
     sql`SELECT 1 FROM settlement_queue WHERE not_before <= now() LIMIT 1`,
   );
-  if (ready.length === 0) return 0;
-  const result = await runJob(
+  if (ready.length === 0) return { ran: false, reason: 'nothing_due' };
+  const { everyMs, ...settle } = opts;
+  return runJob(
     db,
     'settlement',
     'live',
     async () => {
-      const totals = await runSettlement(db);
-      return { processed: totals.settled, postedFen: totals.sharesFen };
+      const totals = await runSettlement(db, settle);
+      return { processed: totals.settled, postedFen: totals.sharesFen, unfinished: totals.stopped };
     },
-    { repeatable: true },
+    { repeatable: true, everyMs },
   );
-  return result.ran ? result.processed : 0;
 }
 
 /**
  * The ledger's background work, run by the scheduler in ./index.ts on a listening server:
- * settlement of the queue every few seconds, activation detection, the daily communication-fee
- * collection, the monthly standard assessment and allowance of the month just over (each skips a
- * period that already succeeded), the month partitions, and, when SIMULATE_TRAFFIC is on, demo
- * acquirer traffic through the signed endpoint.
+ * settlement of the queue every few seconds and activation detection (each once per slot of
+ * its cadence), the daily communication-fee collection, the monthly standard assessment and
+ * allowance of the month just over (each once per day or month), the month partitions, and,
+ * when SIMULATE_TRAFFIC is on, demo acquirer traffic through the signed endpoint.
  */
 export function ledgerJobs(app: FastifyInstance): Job[] {
   const db = app.db;
+  const settleEvery = app.config.settlementIntervalMs;
   const jobs: Job[] = [
-    { name: 'settlement', everyMs: app.config.settlementIntervalMs, run: () => settleQueued(db) },
-    { name: 'activation', everyMs: 30_000, run: () => runActivationJob(db) },
-    { name: 'comm-fee', everyMs: 60 * 60_000, run: () => runCommFeeJob(db) },
+    {
+      name: 'settlement',
+      everyMs: settleEvery,
+      run: (_app, { signal }) => settleQueued(db, { signal, everyMs: settleEvery }),
+    },
+    {
+      name: 'activation',
+      everyMs: 30_000,
+      run: (_app, { now, signal }) => runActivationJob(db, now, { signal, everyMs: 30_000 }),
+    },
+    {
+      name: 'comm-fee',
+      everyMs: 60 * 60_000,
+      run: (_app, { now, signal }) => runCommFeeJob(db, now, undefined, signal),
+    },
     { name: 'standard-check', everyMs: 60 * 60_000, run: () => runStandardCheckJob(db) },
     { name: 'monthly-allowance', everyMs: 60 * 60_000, run: () => runMonthlyAllowanceJob(db) },
     // Month partitions of transactions and ledger lines, made ahead of the months they hold.
-    {
-      name: 'ledger-partitions',
-      everyMs: 6 * 60 * 60_000,
-      run: () =>
-        db.execute(sql`SELECT ledger_ensure_partitions((now() AT TIME ZONE 'Asia/Shanghai')::date,
-                                                       ((now() AT TIME ZONE 'Asia/Shanghai') + interval '2 months')::date)`),
-    },
+    leasedJob('ledger-partitions', 'ledger_partitions', 6 * 60 * 60_000, async () => {
+      const [made] = await rows<{ n: unknown }>(
+        db,
+        sql`SELECT ledger_ensure_partitions((now() AT TIME ZONE 'Asia/Shanghai')::date,
+                                            ((now() AT TIME ZONE 'Asia/Shanghai') + interval '2 months')::date) AS n`,
+      );
+      return { processed: Number(made?.n ?? 0), postedFen: 0 };
+    }),
   ];
   if (app.config.simulateTraffic) jobs.push(demoTraffic(app));
   return jobs;
@@ -72,7 +93,7 @@ function demoTraffic(app: FastifyInstance): Job {
   return {
     name: 'simulate-traffic',
     everyMs: 1000 / Math.max(0.01, app.config.simulateRatePerSecond),
-    run: async () => {
+    run: async (): Promise<JobTick> => {
       if (Date.now() - loadedAt > 60_000) {
         const found = await rows<{ sn: string }>(
           app.db,
@@ -81,7 +102,7 @@ function demoTraffic(app: FastifyInstance): Job {
         sns = found.map((f) => f.sn);
         loadedAt = Date.now();
       }
-      if (sns.length === 0) return;
+      if (sns.length === 0) return { ran: false, reason: 'nothing_due' };
       const body = JSON.stringify(nextNotification(sns, state, rng, new Date()));
       await app.inject({
         method: 'POST',
@@ -92,6 +113,7 @@ function demoTraffic(app: FastifyInstance): Job {
         },
         payload: body,
       });
+      return { ran: true, processed: 1, postedFen: 0 };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rows } from '../db/client';
+import { ledgerHealth, type LedgerHealth } from '../modules/ledger/ledger-health';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +14,15 @@ export interface Ops {
   registry: Registry;
   /** Set when the process is shutting down: readiness fails so the balancer stops sending. */
   draining: boolean;
-  jobRun(job: string, seconds: number, ok: boolean): void;
+  /**
+   * One tick of a periodic job: 'ran' when this process claimed the due period and did it,
+   * 'skipped' when it did not claim it (held or done elsewhere, or nothing due), 'failed'.
+   */
+  jobRun(job: string, outcome: 'ran' | 'skipped' | 'failed', seconds: number): void;
 }
+
+/** The full ledger check scans every line, so a scrape reuses one this recent. */
+export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -40,13 +48,13 @@ export function registerObservability(app: FastifyInstance, metricsToken: string
   });
   const jobRuns = new Counter({
     name: 'job_runs_total',
-    help: 'Periodic job runs by job and outcome',
+    help: 'Periodic job ticks by job and outcome: ran (claimed and done here), skipped (not claimed: held or done by another process, or nothing due), failed',
     labelNames: ['job', 'outcome'],
     registers: [registry],
   });
   const jobDuration = new Histogram({
     name: 'job_duration_seconds',
-    help: 'How long each periodic job run took',
+    help: 'How long each periodic job run took (ran or failed; skipped ticks are not timed)',
     labelNames: ['job'],
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
     registers: [registry],
@@ -82,19 +90,61 @@ export function registerObservability(app: FastifyInstance, metricsToken: string
   gauge('job_runs_failed', 'Job periods whose last run failed', () =>
     one(sql`SELECT count(*) AS v FROM job_runs WHERE status = -1`),
   );
+  // The rest of the ledger's invariants need a scan of every line: checked at most once per
+  // LEDGER_CHECK_EVERY_MS per process, concurrent scrapes sharing one check.
+  let checked: { at: number; health: Promise<LedgerHealth> } | undefined;
+  const health = () => {
+    if (!checked || Date.now() - checked.at >= LEDGER_CHECK_EVERY_MS) {
+      const at = Date.now();
+      const pending = ledgerHealth(app.db);
+      checked = { at, health: pending };
+      pending.catch(() => {
+        if (checked?.health === pending) checked = undefined; // try again at the next scrape
+      });
+    }
+    return checked.health;
+  };
+  gauge(
+    'ledger_lines_sum_fen',
+    'Sum of every ledger line ever posted (always 0)',
+    async () => (await health()).linesSumFen,
+  );
+  gauge(
+    'ledger_unbalanced_entries',
+    'Ledger entries whose lines do not sum to zero (always 0)',
+    async () => (await health()).unbalancedEntries,
+  );
+  gauge(
+    'ledger_balance_mismatches',
+    'Ledger accounts whose balance differs from the sum of their lines (always 0)',
+    async () => (await health()).balanceMismatches,
+  );
+  gauge(
+    'ledger_checked_timestamp_seconds',
+    'When the full ledger check above last started',
+    async () => {
+      await health();
+      return (checked?.at ?? 0) / 1000;
+    },
+  );
 
   const ops: Ops = {
     registry,
     draining: false,
-    jobRun(job, seconds, ok) {
-      jobRuns.inc({ job, outcome: ok ? 'ok' : 'failed' });
-      jobDuration.observe({ job }, seconds);
+    jobRun(job, outcome, seconds) {
+      jobRuns.inc({ job, outcome });
+      if (outcome !== 'skipped') jobDuration.observe({ job }, seconds);
     },
   };
   app.decorate('ops', ops);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // While the process shuts down every answer closes its connection: a keep-alive connection
+  // left idle after its last answer would hold the closing server open until it timed out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (ops.draining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     duration.observe(

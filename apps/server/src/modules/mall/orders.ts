@@ -509,9 +509,14 @@ export async function cancelOwnOrder(db: Db, agentId: number, id: number, now = 
 
 /**
  * Cancels every unpaid order past its time, each in its own transaction guarded on its status,
- * so the job can run on several processes and meet a payment in flight. Returns how many.
+ * so the job can run on several processes and meet a payment in flight; once the signal is
+ * aborted it stops before the next order. Returns how many.
  */
-export async function expireUnpaidOrders(db: Db, now: Date = new Date()): Promise<number> {
+export async function expireUnpaidOrders(
+  db: Db,
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<number> {
   const due = await rows<{ id: unknown }>(
     db,
     sql`SELECT id FROM mall_orders WHERE status = ${MALL_ORDER_STATUS.PENDING_PAYMENT}
@@ -519,6 +524,7 @@ export async function expireUnpaidOrders(db: Db, now: Date = new Date()): Promis
   );
   let n = 0;
   for (const { id } of due) {
+    if (signal?.aborted) break;
     const done = await db.transaction(async (tx) => {
       const [o] = await rows<Record<string, unknown>>(
         tx,

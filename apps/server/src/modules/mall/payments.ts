@@ -163,13 +163,15 @@ export async function applyGatewayNotify(
 /**
  * Sends the refunds the ledger has already recorded (payments marked refund pending) to the
  * gateway, and marks each done once the gateway accepts it. Runs after the transactions that
- * mark them, and as a job, so a refund the gateway refused for a while is sent again.
+ * mark them, and as a job, so a refund the gateway refused for a while is sent again. Once the
+ * signal is aborted it stops before the next refund.
  */
 export async function refundPendingPayments(
   db: Db,
   gateway: PaymentGateway | null,
   log?: Pick<FastifyBaseLogger, 'error'>,
   now: Date = new Date(),
+  signal?: AbortSignal,
 ): Promise<number> {
   if (!gateway) return 0;
   const due = await rows<Record<string, unknown>>(
@@ -179,6 +181,7 @@ export async function refundPendingPayments(
   );
   let done = 0;
   for (const p of due) {
+    if (signal?.aborted) break;
     try {
       await gateway.refund({
         paymentNo: String(p.payment_no),

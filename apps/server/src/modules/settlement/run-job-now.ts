@@ -27,8 +27,8 @@ export async function runJobNow(
   let result: JobResult;
   switch (job) {
     case 'settlement': {
-      const processed = await settleQueued(db);
-      return { ran: true, processed, postedFen: 0, status: 2 };
+      const settled = await settleQueued(db);
+      return { ran: true, processed: settled.ran ? settled.processed : 0, postedFen: 0, status: 2 };
     }
     case 'activation':
       result = await runActivationJob(db, now);
