@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
+import { ingestNotifications } from '../src/modules/transactions/ingest-notification';
 import { hmacSign } from '../src/modules/transactions/signature';
 import { createTestContext } from './helpers';
 
@@ -245,5 +246,66 @@ describe('RSA signatures when a key is configured', async () => {
       payload,
     });
     expect(hmac.statusCode).toBe(403);
+  });
+});
+
+describe('notifications arriving together', () => {
+  it('are stored together and stay exact: one row per id, originals first, one deposit', async () => {
+    const [txBefore, queueBefore] = [await count('transactions'), await count('settlement_queue')];
+    const repeated = nextId();
+    const payment = nextId();
+    const payloads = [
+      ...Array.from({ length: 30 }, () => body()),
+      body({ txnId: repeated }),
+      body({ txnId: repeated }),
+      body({ txnId: repeated }),
+      body({ txnId: payment, amountFen: 300_000 }),
+      body({ kind: 2, origTxnId: payment, amountFen: 100_000 }),
+      // Two deposits (service fee) for one terminal: the first stored counts, the other is flagged.
+      body({ sn: fx.sns[1], totalType: 8, amountFen: 9_900 }),
+      body({ sn: fx.sns[1], totalType: 8, amountFen: 9_900 }),
+      body({ tradeTime: 'not a time' }),
+    ];
+    const answers = await Promise.all(payloads.map((p) => send(p).then((r) => r.json())));
+
+    expect(answers.at(-1)).toMatchObject({ code: 400, field: 'tradeTime' });
+    const good = answers.slice(0, -1);
+    expect(good.every((a) => a.code === 200)).toBe(true);
+    const ofRepeated = good.slice(30, 33);
+    expect(ofRepeated.filter((a) => a.data.duplicate === false)).toHaveLength(1);
+    expect(new Set(ofRepeated.map((a) => a.data.id)).size).toBe(1);
+    // 30 payments, the repeated one, the payment, its refund and two deposits: 35 rows.
+    expect((await count('transactions')) - txBefore).toBe(35);
+
+    const refundId = good[34].data.id;
+    const [refund] = await rows<{ orig_txn_id: unknown }>(
+      db,
+      sql`SELECT orig_txn_id FROM transactions WHERE id = ${refundId}`,
+    );
+    expect(Number(refund!.orig_txn_id)).toBe(good[33].data.id);
+    const depositFlags = good.slice(35, 37).map((a) => a.data.flag);
+    expect(depositFlags).toHaveLength(2);
+    expect(depositFlags).toEqual(expect.arrayContaining([null, 'duplicate_fee']));
+    // Everything successful and unflagged waits for settlement: all but the flagged deposit.
+    expect((await count('settlement_queue')) - queueBefore).toBe(34);
+  });
+
+  it('answers a list stored by one statement in its order, naming the ones seen before', async () => {
+    type Parsed = Parameters<typeof ingestNotifications>[1][number];
+    const parsed = (over: Record<string, unknown> = {}) =>
+      ({ kind: 1, ...(JSON.parse(body(over)) as object) }) as Parsed;
+    const seenBefore = parsed();
+    const [first] = await ingestNotifications(db, [seenBefore]);
+    const a = parsed({ amountFen: 111 });
+    const c = parsed({ sn: 'NO-SUCH-SN' });
+    const answers = await ingestNotifications(db, [a, seenBefore, c]);
+    expect(answers[0]).toMatchObject({ duplicate: false, flag: null });
+    expect(answers[1]).toEqual({ id: first!.id, duplicate: true, flag: null });
+    expect(answers[2]).toMatchObject({ duplicate: false, flag: 'unknown_terminal' });
+    const [stored] = await rows<{ amount_fen: unknown }>(
+      db,
+      sql`SELECT amount_fen FROM transactions WHERE id = ${answers[0]!.id}`,
+    );
+    expect(Number(stored!.amount_fen)).toBe(111);
   });
 });

@@ -55,103 +55,191 @@ export function parseTradeTime(value: string | number): Date {
   return new Date(ms);
 }
 
+/** One notification, checked and reduced to the values the statement stores. */
+interface Row {
+  acq: string;
+  kind: number;
+  origAcq: string | null;
+  sn: string;
+  rate: number | null;
+  rateType: number | null;
+  feeKind: string;
+  feeOk: boolean;
+  amount: number;
+  feeFen: number | null;
+  payType: number;
+  totalType: number;
+  cardType: number;
+  method: number;
+  status: number;
+  cardNo: string | null;
+  tradeTime: Date;
+  success: boolean;
+}
+
+function toRow(n: TransactionNotificationParsed): Row {
+  const pricing = pricingOf(n.totalType);
+  const success = n.status === TRANSACTION_STATUS.SUCCESS;
+  const isFee =
+    n.kind === TXN_KIND.PAYMENT &&
+    (n.totalType === TOTAL_TYPE.SERVICE_FEE || n.totalType === TOTAL_TYPE.COMMUNICATION_FEE);
+  return {
+    acq: n.txnId,
+    kind: n.kind,
+    origAcq: n.kind === TXN_KIND.PAYMENT ? null : (n.origTxnId ?? null),
+    sn: n.sn,
+    rate: n.rate ?? null,
+    rateType: pricing?.rateType ?? null,
+    feeKind: n.totalType === TOTAL_TYPE.SERVICE_FEE ? 'service_fee' : 'comm_fee',
+    feeOk: isFee && success,
+    amount: n.amountFen,
+    feeFen: n.feeFen ?? null,
+    payType: n.payType,
+    totalType: n.totalType,
+    cardType: n.cardType,
+    method: n.method,
+    status: n.status,
+    cardNo: maskCardNo(n.cardNo),
+    tradeTime: parseTradeTime(n.tradeTime),
+    success,
+  };
+}
+
+/** One column of the list as a single array parameter (unnested by the statement). */
+const column = <K extends keyof Row>(list: Row[], key: K) => sql.param(list.map((r) => r[key]));
+
 /**
- * Stores one acquirer notification, idempotently by the acquirer's transaction id, in a single
- * statement:
+ * Stores acquirer notifications, idempotently by the acquirer's transaction id, in a single
+ * statement for the whole list:
  * - a transaction id seen before changes nothing (the answer names the stored transaction);
  * - a payment is attributed to where its terminal is now (merchant, direct agent, path, top,
  *   policy), frozen on the row; a refund or reversal to where its original was;
  * - a notification for an unknown terminal, or one bound to no merchant, is stored and flagged,
  *   not dropped, and not settled;
  * - a service-fee or communication-fee collection is recorded once per terminal and period (the
- *   deposit once, the SIM fee once a year); a second one is flagged duplicate_fee;
+ *   deposit once, the SIM fee once a year); a later one is flagged duplicate_fee;
  * - a successful, unflagged transaction joins the settlement queue in the same statement.
+ * The list must not hold one transaction id twice, nor a refund whose original is in the same
+ * list (the statement sees only what was stored before it): NotificationBatcher sees to that.
+ * Answers in the order of the list.
  */
-export async function ingestNotification(
+export async function ingestNotifications(
   db: DbOrTx,
-  n: TransactionNotificationParsed,
-): Promise<NotifyResult> {
-  const tradeTime = parseTradeTime(n.tradeTime);
-  const pricing = pricingOf(n.totalType);
-  const isFee =
-    n.kind === TXN_KIND.PAYMENT &&
-    (n.totalType === TOTAL_TYPE.SERVICE_FEE || n.totalType === TOTAL_TYPE.COMMUNICATION_FEE);
-  const feeKind = n.totalType === TOTAL_TYPE.SERVICE_FEE ? 'service_fee' : 'comm_fee';
-  const success = n.status === TRANSACTION_STATUS.SUCCESS;
-  const origId = n.kind === TXN_KIND.PAYMENT ? null : (n.origTxnId ?? null);
-
-  const [out] = await runPrepared<{ id: unknown; flag: string | null }>(
+  list: TransactionNotificationParsed[],
+): Promise<NotifyResult[]> {
+  const input = list.map(toRow);
+  const stored = await runPrepared<{ acquirer_txn_id: string; id: unknown; flag: string | null }>(
     db,
-    'ingest-notification-v1',
+    'ingest-notifications-v2',
     sql`
-    WITH k AS (
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column(input, 'acq')}::text[], ${column(input, 'kind')}::smallint[],
+        ${column(input, 'origAcq')}::text[], ${column(input, 'sn')}::text[],
+        ${column(input, 'rate')}::integer[], ${column(input, 'rateType')}::smallint[],
+        ${column(input, 'feeKind')}::text[], ${column(input, 'feeOk')}::boolean[],
+        ${column(input, 'amount')}::bigint[], ${column(input, 'feeFen')}::bigint[],
+        ${column(input, 'payType')}::smallint[], ${column(input, 'totalType')}::smallint[],
+        ${column(input, 'cardType')}::smallint[], ${column(input, 'method')}::smallint[],
+        ${column(input, 'status')}::smallint[], ${column(input, 'cardNo')}::text[],
+        ${sql.param(input.map((r) => r.tradeTime.toISOString()))}::timestamptz[],
+        ${column(input, 'success')}::boolean[]
+      ) WITH ORDINALITY AS i(acq, kind, orig_acq, sn, rate, rate_type, fee_kind, fee_ok, amount,
+                              fee_fen, pay_type, total_type, card_type, method, status, card_no,
+                              trade_time, success, ord)
+    ), k AS (
       INSERT INTO transaction_keys (acquirer_txn_id, txn_id, trade_time)
-      VALUES (${n.txnId}, nextval('transactions_id_seq'), ${tradeTime}::timestamptz)
+      SELECT acq, nextval('transactions_id_seq'), trade_time FROM input ORDER BY ord
       ON CONFLICT (acquirer_txn_id) DO NOTHING
-      RETURNING txn_id, trade_time
-    ), orig AS (
-      SELECT o.id, o.terminal_id, o.merchant_id, o.agent_id, o.agent_path, o.top_id, o.policy_id, o.merchant_rate_ppm
-        FROM transaction_keys ok
-        JOIN transactions o ON o.id = ok.txn_id AND o.trade_time = ok.trade_time
-       WHERE ok.acquirer_txn_id = ${origId}::text
-    ), term AS (
-      SELECT t.id, t.merchant_id, t.policy_id, t.bound_at, t.activated_at, m.agent_id, m.agent_path, m.top_id
-        FROM terminals t LEFT JOIN merchants m ON m.id = t.merchant_id
-       WHERE t.sn = ${n.sn}::text AND t.deleted_at IS NULL
+      RETURNING acquirer_txn_id, txn_id, trade_time
     ), src AS (
-      SELECT coalesce(o.terminal_id, t.id) AS terminal_id,
+      SELECT i.*, k.txn_id,
+             coalesce(o.terminal_id, t.id) AS terminal_id,
              coalesce(o.merchant_id, t.merchant_id) AS merchant_id,
              coalesce(o.agent_id, t.agent_id) AS agent_id,
              coalesce(o.agent_path, t.agent_path) AS agent_path,
              coalesce(o.top_id, t.top_id) AS top_id,
              coalesce(o.policy_id, t.policy_id) AS policy_id,
              o.id AS orig_id,
-             coalesce(${n.rate ?? null}::integer, o.merchant_rate_ppm,
+             coalesce(i.rate, o.merchant_rate_ppm,
                       (SELECT mr.rate_ppm FROM merchant_rates mr
                         WHERE mr.merchant_id = coalesce(o.merchant_id, t.merchant_id)
-                          AND mr.rate_type = ${pricing?.rateType ?? null}::smallint)) AS merchant_rate_ppm,
+                          AND mr.rate_type = i.rate_type)) AS merchant_rate_ppm,
              t.bound_at, t.activated_at
-        FROM (SELECT 1) one LEFT JOIN term t ON true LEFT JOIN orig o ON true
+        FROM k JOIN input i ON i.acq = k.acquirer_txn_id
+        LEFT JOIN LATERAL (
+          SELECT t.id, t.merchant_id, t.policy_id, t.bound_at, t.activated_at, m.agent_id, m.agent_path, m.top_id
+            FROM terminals t LEFT JOIN merchants m ON m.id = t.merchant_id
+           WHERE t.sn = i.sn AND t.deleted_at IS NULL
+        ) t ON true
+        LEFT JOIN LATERAL (
+          SELECT o.id, o.terminal_id, o.merchant_id, o.agent_id, o.agent_path, o.top_id, o.policy_id, o.merchant_rate_ppm
+            FROM transaction_keys ok
+            JOIN transactions o ON o.id = ok.txn_id AND o.trade_time = ok.trade_time
+           WHERE ok.acquirer_txn_id = i.orig_acq
+        ) o ON true
     ), fee AS (
       INSERT INTO fee_collections (terminal_id, kind, period_index, amount_fen, merchant_id, agent_id, top_id, txn_id, collected_at)
-      SELECT s.terminal_id, ${feeKind}::text,
-             CASE WHEN ${feeKind}::text = 'service_fee' THEN 0
-                  ELSE GREATEST(1, floor(extract(epoch FROM (k.trade_time - coalesce(s.activated_at, s.bound_at, k.trade_time)))
+      SELECT s.terminal_id, s.fee_kind,
+             CASE WHEN s.fee_kind = 'service_fee' THEN 0
+                  ELSE GREATEST(1, floor(extract(epoch FROM (s.trade_time - coalesce(s.activated_at, s.bound_at, s.trade_time)))
                                         / (365.25 * 86400))::integer) END,
-             ${n.amountFen}::bigint, s.merchant_id, s.agent_id, s.top_id, k.txn_id, k.trade_time
-        FROM k, src s
-       WHERE ${isFee && success}::boolean AND s.merchant_id IS NOT NULL
+             s.amount, s.merchant_id, s.agent_id, s.top_id, s.txn_id, s.trade_time
+        FROM src s
+       WHERE s.fee_ok AND s.merchant_id IS NOT NULL
+       ORDER BY s.ord
       ON CONFLICT DO NOTHING
-      RETURNING terminal_id
+      RETURNING txn_id
     ), ins AS (
       INSERT INTO transactions (id, acquirer_txn_id, kind, orig_acquirer_txn_id, orig_txn_id, sn, terminal_id, merchant_id,
                                 agent_id, agent_path, top_id, policy_id, pay_type, total_type, card_type, method, status,
                                 amount_fen, fee_fen, merchant_rate_ppm, card_no_masked, trade_time, flag)
-      SELECT k.txn_id, ${n.txnId}::text, ${n.kind}::smallint, ${origId}::text, s.orig_id, ${n.sn}::text, s.terminal_id,
-             s.merchant_id, s.agent_id, s.agent_path, s.top_id, s.policy_id, ${n.payType}::smallint,
-             ${n.totalType}::smallint, ${n.cardType}::smallint, ${n.method}::smallint, ${n.status}::smallint,
-             ${n.amountFen}::bigint, ${n.feeFen ?? null}::bigint, s.merchant_rate_ppm, ${maskCardNo(n.cardNo)}::text,
-             k.trade_time,
+      SELECT s.txn_id, s.acq, s.kind, s.orig_acq, s.orig_id, s.sn, s.terminal_id,
+             s.merchant_id, s.agent_id, s.agent_path, s.top_id, s.policy_id, s.pay_type,
+             s.total_type, s.card_type, s.method, s.status,
+             s.amount, s.fee_fen, s.merchant_rate_ppm, s.card_no, s.trade_time,
              CASE WHEN s.terminal_id IS NULL THEN 'unknown_terminal'
                   WHEN s.merchant_id IS NULL THEN 'unbound_terminal'
-                  WHEN ${isFee && success}::boolean AND NOT EXISTS (SELECT 1 FROM fee) THEN 'duplicate_fee' END
-        FROM k, src s
-      RETURNING id, trade_time, flag
+                  WHEN s.fee_ok AND NOT EXISTS (SELECT 1 FROM fee f WHERE f.txn_id = s.txn_id) THEN 'duplicate_fee' END
+        FROM src s
+      RETURNING id, acquirer_txn_id, trade_time, flag
     ), q AS (
       INSERT INTO settlement_queue (txn_id, trade_time)
-      SELECT id, trade_time FROM ins WHERE flag IS NULL AND ${success}::boolean
+      SELECT ins.id, ins.trade_time FROM ins JOIN input i ON i.acq = ins.acquirer_txn_id
+       WHERE ins.flag IS NULL AND i.success
       RETURNING txn_id
     )
-    SELECT (SELECT id FROM ins) AS id, (SELECT flag FROM ins) AS flag, (SELECT count(*) FROM q) AS queued`,
+    SELECT acquirer_txn_id, id, flag FROM ins`,
   );
-  if (out && out.id !== null && out.id !== undefined) {
-    return { id: num(out.id), duplicate: false, flag: out.flag ?? null };
+  const fresh = new Map(stored.map((r) => [r.acquirer_txn_id, r]));
+  const seenIds = input.filter((r) => !fresh.has(r.acq)).map((r) => r.acq);
+  const seen = new Map<string, { txn_id: unknown; flag: string | null }>();
+  if (seenIds.length > 0) {
+    const found = await rows<{ acquirer_txn_id: string; txn_id: unknown; flag: string | null }>(
+      db,
+      sql`SELECT k.acquirer_txn_id, k.txn_id, t.flag FROM transaction_keys k
+            LEFT JOIN transactions t ON t.id = k.txn_id AND t.trade_time = k.trade_time
+           WHERE k.acquirer_txn_id = ANY(${sql.param(seenIds)}::text[])`,
+    );
+    for (const r of found) seen.set(r.acquirer_txn_id, r);
   }
-  const [seen] = await rows<{ txn_id: unknown; flag: string | null }>(
-    db,
-    sql`SELECT k.txn_id, t.flag FROM transaction_keys k
-          LEFT JOIN transactions t ON t.id = k.txn_id AND t.trade_time = k.trade_time
-         WHERE k.acquirer_txn_id = ${n.txnId}`,
-  );
-  return { id: seen ? num(seen.txn_id) : null, duplicate: true, flag: seen?.flag ?? null };
+  return input.map((r) => {
+    const out = fresh.get(r.acq);
+    if (out) return { id: num(out.id), duplicate: false, flag: out.flag ?? null };
+    const before = seen.get(r.acq);
+    return {
+      id: before ? num(before.txn_id) : null,
+      duplicate: true,
+      flag: before?.flag ?? null,
+    };
+  });
+}
+
+/** Stores one acquirer notification (see ingestNotifications). */
+export async function ingestNotification(
+  db: DbOrTx,
+  n: TransactionNotificationParsed,
+): Promise<NotifyResult> {
+  const [result] = await ingestNotifications(db, [n]);
+  return result!;
 }

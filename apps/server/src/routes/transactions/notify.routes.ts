@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '../../lib/app-error';
-import { ingestNotification } from '../../modules/transactions/ingest-notification';
+import { NotificationBatcher } from '../../modules/transactions/notification-batcher';
 import { logNotifyRefusal } from '../../modules/transactions/log-refusal';
 import { verifyNotifySignature } from '../../modules/transactions/signature';
 
@@ -22,6 +22,8 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
  * bytes sent, not a re-serialisation of the parsed JSON.
  */
 export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Notifications arriving together are stored together (one statement and commit per batch).
+  const batcher = new NotificationBatcher(app.db);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const raw = body as Buffer;
@@ -74,7 +76,7 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await ingestNotification(app.db, request.body);
+      const result = await batcher.submit(request.body);
       return ok(result, result.duplicate ? '重复通知，已忽略' : '接收成功');
     },
   );
