@@ -1,7 +1,7 @@
 import { MERCHANT_FILE_MAX_BYTES, type MerchantFileKind } from '@pos/core';
 import { ImageUploader, Toast, type ImageUploadItem } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useMerchantImage } from '../api/get-merchant-image';
 import { uploadMerchantFile } from '../api/upload-merchant-file';
 

@@ -1,7 +1,7 @@
 import { formatDate, type MerchantListItem } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** A merchant in a list: name, number, legal person and mobile (masked), agent, terminals. */
 export function MerchantCard({

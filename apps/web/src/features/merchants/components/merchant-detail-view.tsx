@@ -1,6 +1,6 @@
 import { enumLabel, formatDate, formatMoney, type MerchantDetail } from '@pos/core';
 import { Button, List, ProgressBar, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { currentLang } from '@/lib/i18n';

@@ -2,7 +2,7 @@ import type { MerchantCondition, MerchantListItem } from '@pos/core';
 import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { PullRefresh } from '@/components/ui/pull-refresh';

@@ -1,7 +1,7 @@
 import { LICENCE_NO_PATTERN, formatDate, type MerchantLicenceRequest } from '@pos/core';
 import { Button, DatePicker, Form, Input, Skeleton, Switch, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

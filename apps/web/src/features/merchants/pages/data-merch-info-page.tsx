@@ -1,5 +1,5 @@
 import type { MerchantCondition } from '@pos/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { MerchantListView } from '../components/merchant-list-view';

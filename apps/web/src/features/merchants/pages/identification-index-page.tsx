@@ -1,6 +1,6 @@
 import type { MerchantCondition } from '@pos/core';
 import { Button, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { useAgentInfo } from '@/lib/session';

@@ -1,6 +1,6 @@
 import { validators } from '@pos/core';
 import { Button, Dialog, Form, Input, List, Skeleton, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { coreRule } from '@/components/ui/form-rules';
 import { recordGate } from '@/components/ui/record-state';

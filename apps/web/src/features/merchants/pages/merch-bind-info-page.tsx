@@ -1,5 +1,5 @@
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { BoundTerminalList } from '../components/bound-terminal-list';
