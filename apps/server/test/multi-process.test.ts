@@ -26,6 +26,7 @@ const COUNT = 3000;
 
 describe.runIf(ctx.database.kind === 'postgres')('three processes on one database', () => {
   it('settle every notification once and run every monthly job once', async () => {
+    const startedAt = Date.now();
     const ports = [await freePort(), await freePort(), await freePort()];
     const env = (port: number, role: string) => ({
       DATABASE_URL: ctx.database.url!,
@@ -111,6 +112,20 @@ describe.runIf(ctx.database.kind === 'postgres')('three processes on one databas
              WHERE period = ${month} AND job IN ('standard_check', 'monthly_allowance')`,
     );
     expect(monthly).toBe(1);
+    // Each process ticked the housekeeping jobs too; their slow slots ran once between the three
+    // (twice only if a slot turned during the test).
+    for (const [job, everyMs] of [
+      ['ledger_partitions', 6 * 3_600_000],
+      ['mall_auto_receive', 3_600_000],
+    ] as const) {
+      const runs = await scalar(
+        db,
+        sql`SELECT runs AS v FROM job_runs WHERE job = ${job} AND period = 'live'`,
+      );
+      const slots = Math.floor(Date.now() / everyMs) - Math.floor(startedAt / everyMs) + 1;
+      expect(runs, job).toBeGreaterThanOrEqual(1);
+      expect(runs, job).toBeLessThanOrEqual(slots);
+    }
     expect(await ledgerHealth(db)).toMatchObject({
       globalSumFen: 0,
       unbalancedEntries: 0,
