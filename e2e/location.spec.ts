@@ -72,7 +72,7 @@ test('an address typed by hand in the chooser fills the field', async ({ page })
   const merchant = await ownMerchant(page, token);
   await openChooser(page, merchant.id, '福顺餐饮店');
   // The chooser starts from what the field held.
-  const manual = page.getByTestId('location-manual').locator('textarea');
+  const manual = page.getByTestId('location-manual').getByRole('textbox');
   await expect(manual).not.toHaveValue('');
   await manual.fill('福建省厦门市湖里区示范路8号');
   await page.getByTestId('location-manual-use').click();
