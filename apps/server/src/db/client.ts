@@ -152,3 +152,28 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+interface NamedQueryClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+type WithDialect = { dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
+
+/**
+ * rows() for a hot statement whose text never changes: on PostgreSQL through the pool it runs as
+ * a named prepared statement (each connection parses and plans it once) straight on the pool;
+ * inside a transaction, or on the embedded PGlite, it runs as an ordinary query.
+ */
+export async function preparedRows<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  const dialect = (db as WithDialect).dialect;
+  if (client instanceof pg.Pool && dialect) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await (client as unknown as NamedQueryClient).query({
+      name,
+      text,
+      values: params,
+    });
+    return result.rows as T[];
+  }
+  return rows<T>(db, query);
+}

@@ -1,6 +1,6 @@
 import { AGENT_LEVEL_PARAM, type AgentInfo } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { preparedRows, type Db } from '../../db/client';
 import { unauthorized } from '../../lib/app-error';
 import { parseAgentLevels, levelName } from '../system/agent-levels';
 
@@ -9,8 +9,9 @@ import { parseAgentLevels, levelName } from '../system/agent-levels';
  * names). The ID card only ever leaves masked; the pay password only as whether one is set.
  */
 export async function getAgentInfo(db: Db, agentId: number): Promise<AgentInfo> {
-  const [row] = await rows<Record<string, unknown>>(
+  const [row] = await preparedRows<Record<string, unknown>>(
     db,
+    'agent-info-v1',
     sql`SELECT a.id, a.mobile, a.name, a.level, a.invite_code, a.parent_id, p.name AS parent_name,
                a.real_name_verified, a.id_card_masked, a.is_specific_account,
                a.must_change_password, a.pay_password_hash IS NOT NULL AS has_pay_password,

@@ -1,7 +1,6 @@
 import type { RoleInfo } from '@pos/core';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { agents } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { preparedRows, type Db } from '../../db/client';
 import { unauthorized } from '../../lib/app-error';
 
 /**
@@ -12,22 +11,22 @@ const PERMISSIONS = { agent: ['agent:*'], operator: ['*:*:*'] } as const;
 
 /** The role info the app stores after login (userAdminInfo). */
 export async function getRoleInfo(db: Db, agentId: number): Promise<RoleInfo> {
-  const [agent] = await db
-    .select({
-      id: agents.id,
-      mobile: agents.mobile,
-      name: agents.name,
-      role: agents.role,
-      isSpecificAccount: agents.isSpecificAccount,
-    })
-    .from(agents)
-    .where(eq(agents.id, agentId))
-    .limit(1);
+  const [agent] = await preparedRows<{
+    id: string;
+    mobile: string;
+    name: string;
+    role: keyof typeof PERMISSIONS;
+    is_specific_account: boolean;
+  }>(
+    db,
+    'role-info-v1',
+    sql`SELECT id, mobile, name, role, is_specific_account FROM agents WHERE id = ${agentId}`,
+  );
   if (!agent) throw unauthorized();
   return {
-    user: { userId: agent.id, userName: agent.mobile, nickName: agent.name },
+    user: { userId: Number(agent.id), userName: agent.mobile, nickName: agent.name },
     roles: [agent.role],
     permissions: [...PERMISSIONS[agent.role]],
-    isSpecificAccount: agent.isSpecificAccount,
+    isSpecificAccount: agent.is_specific_account,
   };
 }

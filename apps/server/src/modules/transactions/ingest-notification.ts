@@ -7,37 +7,11 @@ import {
   type NotifyResult,
   type TransactionNotificationParsed,
 } from '@pos/core';
-import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
-import { rows, type DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { preparedRows, rows, type DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 
 const num = (v: unknown) => Number(v);
-
-interface PreparedClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * Runs a statement whose text never changes as a named prepared statement when the database is
- * PostgreSQL through the pool (each connection plans it once), and as an ordinary query
- * otherwise (inside a transaction, or on the embedded PGlite).
- */
-async function runPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  const dialect = (db as { dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } })
-    .dialect;
-  if (client instanceof pg.Pool && dialect) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await (client as unknown as PreparedClient).query({
-      name,
-      text,
-      values: params,
-    });
-    return result.rows as T[];
-  }
-  return rows<T>(db, query);
-}
 
 /** '6228480012345678' -> '622848******5678'; shorter numbers keep only their last 4. */
 export function maskCardNo(cardNo: string | undefined): string | null {
@@ -128,7 +102,7 @@ export async function ingestNotifications(
   list: TransactionNotificationParsed[],
 ): Promise<NotifyResult[]> {
   const input = list.map(toRow);
-  const stored = await runPrepared<{ acquirer_txn_id: string; id: unknown; flag: string | null }>(
+  const stored = await preparedRows<{ acquirer_txn_id: string; id: unknown; flag: string | null }>(
     db,
     'ingest-notifications-v2',
     sql`
