@@ -36,5 +36,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     // dist/.vite/manifest.json: what each page needs, read by npm run size:web and bench:web.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically travels in one file (the shell), not a dozen:
+        // on HTTP/1.1 a phone fetches six files at a time, and each costs a round trip. Pages
+        // and the libraries only they use still load with their route.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
 });

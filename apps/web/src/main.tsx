@@ -1,4 +1,7 @@
-import { unstableSetRender } from 'antd-mobile';
+// The kit's parts are imported one by one along the app shell's path: the kit's index would tie
+// every one of its components to the first screen (vite.config.ts groups the shell in one file).
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import '@/lib/i18n';

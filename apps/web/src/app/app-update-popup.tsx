@@ -1,5 +1,7 @@
 import { MESSAGES, type AppPlatform, type AppUpdate } from '@pos/core';
-import { Button, CenterPopup, ProgressBar } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import CenterPopup from 'antd-mobile/es/components/center-popup';
+import ProgressBar from 'antd-mobile/es/components/progress-bar';
 import { UpCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';

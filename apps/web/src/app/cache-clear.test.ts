@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const alert = vi.fn(() => Promise.resolve());
-vi.mock('antd-mobile', () => ({ Dialog: { alert: (...a: unknown[]) => alert(...(a as [])) } }));
+vi.mock('@/lib/overlays', () => ({ Dialog: { alert: (...a: unknown[]) => alert(...(a as [])) } }));
 
 const { needsCacheClear, showCacheClearNotice } = await import('./cache-clear');
 

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@pos/core';
-import { Dialog } from 'antd-mobile';
 import { i18n } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
+import { Dialog } from '@/lib/overlays';
 
 /** True when the version kept on the device is empty or not the server's (spec section 4). */
 export function needsCacheClear(serverVersion: string | null | undefined): boolean {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@pos/core';
-import { Dialog } from 'antd-mobile';
 import { registerSW } from 'virtual:pwa-register';
+import { Dialog } from '@/lib/overlays';
 
 /**
  * Registers the service worker that keeps the app shell for offline use. When a new version has

@@ -1,5 +1,5 @@
 import { TAB_PATHS } from '@pos/core';
-import { TabBar } from 'antd-mobile';
+import TabBar from 'antd-mobile/es/components/tab-bar';
 import { AppOutline, UnorderedListOutline, HistogramOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The kit's Toast and Dialog are replaced by spies: what a user would see is what they were given.
 const toastShow = vi.fn();
 const dialogAlert = vi.fn(() => Promise.resolve());
-vi.mock('antd-mobile', () => ({
+vi.mock('./overlays', () => ({
   Toast: { show: (...a: unknown[]) => toastShow(...a), clear: vi.fn() },
   Dialog: { alert: (...a: unknown[]) => dialogAlert(...(a as [])) },
 }));

@@ -11,9 +11,9 @@ import {
   STORAGE_KEYS,
   type Envelope,
 } from '@pos/core';
-import { Dialog, Toast } from 'antd-mobile';
 import { currentLang } from './i18n';
 import { clearSession, getToken, storage } from './storage';
+import { Dialog, Toast } from './overlays';
 
 export interface RequestOptions {
   url: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const toastShow = vi.fn();
-vi.mock('antd-mobile', () => ({ Toast: { show: (...a: unknown[]) => toastShow(...a) } }));
+vi.mock('./overlays', () => ({ Toast: { show: (...a: unknown[]) => toastShow(...a) } }));
 
 const { appPlatform, isMessagingApp, requireNativeApp, runEnv } = await import('./env');
 

@@ -1,5 +1,5 @@
 import { MESSAGES, type AppPlatform } from '@pos/core';
-import { Toast } from 'antd-mobile';
+import { Toast } from './overlays';
 
 /**
  * Where the app is running (product spec section 1): inside the native app (Capacitor shell), in a

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('antd-mobile', () => ({
+vi.mock('./overlays', () => ({
   Toast: { show: vi.fn(), clear: vi.fn() },
   Dialog: { alert: vi.fn(() => Promise.resolve()) },
 }));

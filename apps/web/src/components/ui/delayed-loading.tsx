@@ -1,5 +1,5 @@
 import { LAZY_LOADING_DELAY_MS } from '@pos/core';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useEffect, useState } from 'react';
 
 /** Shows a loading view only when loading takes longer than the spec's 200 ms. */

@@ -1,4 +1,4 @@
-import { NoticeBar } from 'antd-mobile';
+import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '@/lib/i18n';
 

@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { Component, type ReactNode } from 'react';
 import { i18n } from '@/lib/i18n';
 

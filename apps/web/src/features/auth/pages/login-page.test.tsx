@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type * as Kit from 'antd-mobile';
+import type * as Overlays from '@/lib/overlays';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -10,6 +11,14 @@ vi.mock('antd-mobile', async (importOriginal) => {
   return {
     ...kit,
     Toast: { ...kit.Toast, show: (...a: unknown[]) => toastShow(...a), clear: vi.fn() },
+  };
+});
+// The request client's toasts (the server's reason) come through the shell's overlays.
+vi.mock('@/lib/overlays', async (importOriginal) => {
+  const overlays = await importOriginal<typeof Overlays>();
+  return {
+    ...overlays,
+    Toast: { ...overlays.Toast, show: (...a: unknown[]) => toastShow(...a), clear: vi.fn() },
   };
 });
 

@@ -10,6 +10,11 @@ import { request } from '@/lib/api-client';
 export async function getAppConfig(
   domain: string = window.location.hostname,
 ): Promise<AppConfig | null> {
+  const early = takeEarlyAnswer(domain);
+  if (early) {
+    const body = await early;
+    if (body?.code === 200) return body.data ?? null;
+  }
   const res = await request<AppConfig | null>({
     url: '/api/ag/app/param/getByDomain',
     method: 'POST',
@@ -18,6 +23,20 @@ export async function getAppConfig(
     noShowMsg: true,
   });
   return res.data ?? null;
+}
+
+declare global {
+  interface Window {
+    /** Started by index.html before the scripts arrive (not there in the native shell's copy). */
+    __earlyAppConfig?: Promise<{ code: number; data?: AppConfig | null } | null>;
+  }
+}
+
+/** The answer index.html asked for, once, and only for this page's own domain. */
+function takeEarlyAnswer(domain: string) {
+  const early = window.__earlyAppConfig;
+  window.__earlyAppConfig = undefined;
+  return domain === window.location.hostname ? early : undefined;
 }
 
 export const appConfigKey = ['app-config'] as const;

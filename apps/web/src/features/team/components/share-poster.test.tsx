@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type * as Kit from 'antd-mobile';
+import type * as Overlays from '@/lib/overlays';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
 
@@ -8,6 +9,11 @@ const toastShow = vi.hoisted(() => vi.fn());
 vi.mock('antd-mobile', async (importOriginal) => {
   const kit = await importOriginal<typeof Kit>();
   return { ...kit, Toast: { ...kit.Toast, show: (...a: unknown[]) => toastShow(...a) } };
+});
+// The native-only gate toasts through the shell's overlays.
+vi.mock('@/lib/overlays', async (importOriginal) => {
+  const overlays = await importOriginal<typeof Overlays>();
+  return { ...overlays, Toast: { ...overlays.Toast, show: (...a: unknown[]) => toastShow(...a) } };
 });
 const saveImageToAlbum = vi.hoisted(() => vi.fn((_url: string, _o: object) => Promise.resolve()));
 vi.mock('@/lib/photo-album', () => ({ saveImageToAlbum }));
