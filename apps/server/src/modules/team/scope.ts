@@ -99,11 +99,12 @@ export async function findAgentInScope(
   return toScoped(row);
 }
 
-/** The caller's own row (an operator's too). */
+/** The caller's own row (an operator's too), read in the caller's tree (decision 020). */
 export async function findCaller(db: DbOrTx, caller: Caller): Promise<ScopedAgent> {
+  const tree = caller.topId === null ? sql`` : sql` AND a.top_id = ${caller.topId}`;
   const [row] = await rows<AgentSqlRow>(
     db,
-    sql`SELECT ${AGENT_COLUMNS} FROM agents a WHERE a.id = ${caller.agentId}`,
+    sql`SELECT ${AGENT_COLUMNS} FROM agents a WHERE a.id = ${caller.agentId}${tree}`,
   );
   if (!row) throw notFound();
   return toScoped(row);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../ledger/accounts';
+import { inTree } from '../policies/scope';
 import { shanghaiMonth } from '../settlement/periods';
 
 /** The caller's earnings of a month by info type and by day, from the daily earnings rollup. */
@@ -21,7 +22,8 @@ export async function getEarningsStats(
   }>(
     db,
     sql`SELECT day::text AS day, info_type, amount_fen, line_count FROM agent_daily_earnings
-         WHERE agent_id = ${caller.agentId} AND day >= ${`${m}-01`}::date AND day < (${`${m}-01`}::date + interval '1 month')
+         WHERE agent_id = ${caller.agentId} AND ${inTree(sql`top_id`, caller)}
+           AND day >= ${`${m}-01`}::date AND day < (${`${m}-01`}::date + interval '1 month')
            AND info_type = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])
          ORDER BY day`,
   );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../ledger/accounts';
+import { inTree } from '../policies/scope';
 import { shanghaiDay } from '../settlement/periods';
 
 /**
@@ -17,7 +18,8 @@ export async function getAgentWallet(
 ): Promise<AgentWallet> {
   const balances = await rows<{ wallet_type: string; balance_fen: unknown }>(
     db,
-    sql`SELECT wallet_type, balance_fen FROM ledger_accounts WHERE agent_id = ${caller.agentId} AND kind = 'agent'`,
+    sql`SELECT wallet_type, balance_fen FROM ledger_accounts
+         WHERE agent_id = ${caller.agentId} AND kind = 'agent' AND ${inTree(sql`top_id`, caller)}`,
   );
   const byType = new Map(balances.map((b) => [b.wallet_type, num(b.balance_fen)]));
   const today = shanghaiDay(now);
@@ -27,7 +29,8 @@ export async function getAgentWallet(
                coalesce(sum(amount_fen) FILTER (WHERE day >= date_trunc('month', ${today}::date)), 0) AS month,
                coalesce(sum(amount_fen), 0) AS total
           FROM agent_daily_earnings
-         WHERE agent_id = ${caller.agentId} AND info_type = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])`,
+         WHERE agent_id = ${caller.agentId} AND ${inTree(sql`top_id`, caller)}
+           AND info_type = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])`,
   );
   const wallets = WALLET_TYPES.map((walletType) => ({
     walletType,

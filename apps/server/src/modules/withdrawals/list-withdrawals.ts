@@ -6,6 +6,12 @@ import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { toWithdrawal } from './withdrawal-row';
 
+/** The caller's own rows, in its tree (the shard key, decision 020). */
+const own = (caller: Caller): SQL[] => [
+  eq(withdrawals.agentId, caller.agentId),
+  ...(caller.topId === null ? [] : [eq(withdrawals.topId, caller.topId)]),
+];
+
 /** The caller's own withdrawals newest first (operators: everyone's), keyset pages by id. */
 export async function listWithdrawals(
   db: DbOrTx,
@@ -13,7 +19,7 @@ export async function listWithdrawals(
   q: { status?: number; cursor?: string; pageSize: number },
 ): Promise<WithdrawPage> {
   const where: SQL[] = [];
-  if (caller.role !== 'operator') where.push(eq(withdrawals.agentId, caller.agentId));
+  if (caller.role !== 'operator') where.push(...own(caller));
   if (q.status !== undefined) where.push(eq(withdrawals.status, q.status));
   if (q.cursor) where.push(lt(withdrawals.id, Number(q.cursor)));
   const found = await db
@@ -32,7 +38,7 @@ export async function listWithdrawals(
 /** One withdrawal of the caller's own; anyone else's (a child's included) answers as missing. */
 export async function getWithdrawal(db: DbOrTx, caller: Caller, id: number): Promise<Withdrawal> {
   const where = [eq(withdrawals.id, id)];
-  if (caller.role !== 'operator') where.push(eq(withdrawals.agentId, caller.agentId));
+  if (caller.role !== 'operator') where.push(...own(caller));
   const [row] = await db
     .select()
     .from(withdrawals)

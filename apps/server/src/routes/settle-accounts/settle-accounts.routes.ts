@@ -35,7 +35,7 @@ export const settleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(settleAccountList) },
       },
     },
-    async (request) => ok(await listSettleAccounts(app.db, callerOf(request).agentId)),
+    async (request) => ok(await listSettleAccounts(app.db, callerOf(request))),
   );
 
   app.post(
