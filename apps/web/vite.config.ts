@@ -2,12 +2,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routePreloads } from './route-preloads';
 
 export default defineConfig({
   plugins: [
     react(),
-    routePreloads(fileURLToPath(new URL('./src', import.meta.url))),
     // The app shell (page, scripts, styles, icons) is cached by a Workbox service worker, so a
     // reload without network shows the app and its offline state. API answers are never cached:
     // no runtime caching is configured, so /prod-api always goes to the network.

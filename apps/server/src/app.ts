@@ -25,7 +25,6 @@ import { registerNativeOrigins } from './plugins/native-origins';
 import { configureJobLease } from './modules/settlement/job-runs';
 import { apiRoutes } from './routes';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';
-import { buildRoutePages, pickEncoding } from './lib/route-pages';
 import { registerObservability, requestId } from './ops/observability';
 
 declare module 'fastify' {
@@ -210,17 +209,10 @@ async function registerWeb(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  const pages = hasWeb ? buildRoutePages(webDist, ROUTE_PATHS) : null;
   for (const routePath of ROUTE_PATHS) {
-    app.get(routePath, { schema: { hide: true } }, async (request, reply) => {
+    app.get(routePath, { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      const page = pages?.get(routePath);
-      if (page) {
-        const encoding = pickEncoding(request.headers['accept-encoding']);
-        reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.send(page[encoding]);
-      }
+      if (hasWeb) return reply.sendFile('index.html');
       return reply
         .type('text/html; charset=utf-8')
         .send(

@@ -18,17 +18,7 @@ const js = `export const big = ${JSON.stringify('拓客宝 '.repeat(4000))};\n`;
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
 writeFileSync(
   path.join(dist, 'index.html'),
-  `<!doctype html><head><title>app</title></head>${' '.repeat(2000)}`,
-);
-// What the web build lists per screen path: the page's own files beyond the shell.
-writeFileSync(
-  path.join(dist, 'route-preloads.json'),
-  JSON.stringify({
-    '/pages/login/index': {
-      js: ['assets/login-page-x1.js', 'assets/form-x2.js'],
-      css: ['assets/form-x3.css'],
-    },
-  }),
+  `<!doctype html><title>app</title>${' '.repeat(2000)}`,
 );
 execFileSync(process.execPath, [
   path.resolve(import.meta.dirname, '../../../scripts/precompress.mjs'),
@@ -73,29 +63,5 @@ describe('web assets', () => {
         ? brotliDecompressSync(res.rawPayload).toString()
         : res.body;
     expect(html).toContain('<title>app</title>');
-  });
-
-  it("names a screen's own files in its page, so they load with the shell", async () => {
-    const login = await app.inject({
-      url: '/pages/login/index',
-      headers: { 'accept-encoding': 'gzip' },
-    });
-    expect(login.headers['content-encoding']).toBe('gzip');
-    const html = gunzipSync(login.rawPayload).toString();
-    expect(html).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/login-page-x1.js">',
-    );
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-x2.js">');
-    // A style is fetched early but never holds up the first paint.
-    expect(html).toContain('<link rel="preload" as="style" href="/assets/form-x3.css">');
-    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
-
-    const other = await app.inject({
-      url: '/pages/data/index',
-      headers: { 'accept-encoding': 'identity' },
-    });
-    expect(other.headers['content-encoding']).toBeUndefined();
-    expect(other.body).toContain('<title>app</title>');
-    expect(other.body).not.toContain('modulepreload');
   });
 });
