@@ -1,8 +1,11 @@
 import type { AppPlatform, AppUpdate } from '@pos/core';
 import { request } from '@/lib/api-client';
-import { currentVersion } from '@/lib/hot-update';
+import { currentVersion, wasRolledBack } from '@/lib/hot-update';
 
-/** GET /app/api/check/app/update: the newer version for this platform, or null when current. */
+/**
+ * GET /app/api/check/app/update: the newer version for this platform, or null when current or
+ * when it is a hot bundle this device already tried and rolled back.
+ */
 export async function checkAppUpdate(
   platform: AppPlatform,
   version: string = currentVersion(),
@@ -12,5 +15,7 @@ export async function checkAppUpdate(
     params: { version, platform },
     noShowMsg: true,
   });
-  return res.data ?? null;
+  const update = res.data ?? null;
+  if (update?.type === 'wgt' && wasRolledBack(update.version)) return null;
+  return update;
 }

@@ -47,6 +47,9 @@ const save = (s: BundleState) => localStorage.setItem(KEY, JSON.stringify(s));
 /** The version this app runs as: the built-in one or the hot bundle in use. */
 export const currentVersion = () => runningVersion(load(), APP_VERSION);
 
+/** True for a hot bundle this device rolled back: it is never offered again. */
+export const wasRolledBack = (version: string) => load().bad.includes(version);
+
 let started: StartDecision | null = null;
 
 /**
