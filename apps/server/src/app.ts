@@ -112,14 +112,8 @@ async function assemble({ database, config, logger }: AppOptions): Promise<Fasti
   registerNativeOrigins(app, config.nativeOrigins);
 
   const secret = config.jwtSecret || (await ensureSecret(database.db, 'jwt'));
-  // Verified tokens are remembered (fast-jwt's cache, never past a token's expiry), so a caller's
-  // repeated requests skip the signature check; whether the session is still live is checked on
-  // every request all the same (plugins/auth.ts).
-  await app.register(fastifyJwt, {
-    secret,
-    sign: { expiresIn: config.tokenTtlSeconds },
-    verify: { cache: 10_000 },
-  });
+  // An agent's verified tokens are remembered until they expire (plugins/auth.ts).
+  await app.register(fastifyJwt, { secret, sign: { expiresIn: config.tokenTtlSeconds } });
   await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 4 } });
 
   // A jobs-only process answers health, readiness and metrics, and nothing else.

@@ -27,6 +27,20 @@ async function refusedSoon(server: typeof app, token: string) {
 }
 
 describe('sessions remembered by the process', () => {
+  it('accepts a remembered token only while it lasts, and never a different string', async () => {
+    const token = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
+    const claims = app.jwt.decode<{ sub: string; sid: string }>(token)!;
+    // The same session under a token that expires in a second.
+    const short = app.jwt.sign({ sub: claims.sub, sid: claims.sid }, { expiresIn: 1 });
+    expect((await info(app, short)).json().code).toBe(200);
+    expect((await info(app, short)).json().code).toBe(200);
+    const [head, body] = token.split('.');
+    expect((await info(app, `${head}.${body}.${'A'.repeat(43)}`)).json().code).toBe(401);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await info(app, short)).json().code).toBe(401);
+    expect((await info(app, token)).json().code).toBe(200);
+  });
+
   it('ends a session at once on logout', async () => {
     const token = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
     expect((await info(app, token)).json().code).toBe(200);

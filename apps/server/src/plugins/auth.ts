@@ -19,6 +19,8 @@ export interface TokenClaims {
   sid: string;
   /** Set on operators' tokens (the console); an agent's token has none. */
   typ?: string;
+  /** Expiry, seconds since the epoch (set when the token is signed). */
+  exp?: number;
 }
 
 declare module 'fastify' {
@@ -35,6 +37,38 @@ declare module '@fastify/jwt' {
 }
 
 /**
+ * Tokens whose signature this process has verified, with their claims, kept until they expire
+ * (at most MAX_VERIFIED, the oldest forgotten first). Only the exact same token string skips the
+ * signature check; whether its session is still live is checked on every request regardless.
+ */
+const verified = new Map<string, TokenClaims & { exp: number }>();
+const MAX_VERIFIED = 10_000;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token, extra] = header.split(' ');
+  return scheme && /^bearer$/i.test(scheme) && token && extra === undefined ? token : undefined;
+}
+
+async function verifiedClaims(request: FastifyRequest): Promise<TokenClaims> {
+  const token = bearerToken(request);
+  const nowSec = Date.now() / 1000;
+  const known = token ? verified.get(token) : undefined;
+  if (known && known.exp > nowSec) return known;
+  if (known) verified.delete(token!);
+  const claims = await request.jwtVerify<TokenClaims>();
+  if (token && typeof claims.exp === 'number') {
+    if (verified.size >= MAX_VERIFIED) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { ...claims, exp: claims.exp });
+  }
+  return claims;
+}
+
+/**
  * Reads the bearer token, checks the session is live (logout and password changes end it) and
  * puts the caller on the request: one indexed read, or none while the session is remembered
  * (plugins/session-cache.ts: evicted at once by whatever ends it or changes the caller).
@@ -42,7 +76,7 @@ declare module '@fastify/jwt' {
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
   let claims: TokenClaims;
   try {
-    claims = await request.jwtVerify<TokenClaims>();
+    claims = await verifiedClaims(request);
   } catch {
     throw unauthorized();
   }
