@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { OPERATION_COLUMNS, OPERATION_JOINS, toOperationRecord } from './operation-record';
-import { decodeCursor, encodeCursor, isOperator, numOrNull } from './scope';
+import { OPERATION_COLUMNS, operationJoins, toOperationRecord } from './operation-record';
+import { andInTree, decodeCursor, encodeCursor, isOperator, numOrNull } from './scope';
 
 /** One operation record with its SNs, a page at a time. Only its parties (and operators) see it. */
 export async function getOperationInfo(
@@ -14,7 +14,8 @@ export async function getOperationInfo(
 ): Promise<TerminalOperationInfo> {
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${OPERATION_COLUMNS} FROM terminal_operations o ${OPERATION_JOINS} WHERE o.id = ${params.id}`,
+    sql`SELECT ${OPERATION_COLUMNS} FROM terminal_operations o ${operationJoins(caller)}
+        WHERE o.id = ${params.id}${andInTree(sql`o.top_id`, caller)}`,
   );
   const me = caller.agentId;
   const party =
@@ -25,10 +26,15 @@ export async function getOperationInfo(
       numOrNull(row.to_agent_id) === me);
   if (!row || !party) throw notFound('记录不存在');
   const cursor = decodeCursor(params.cursor, ['string'] as const);
+  // An agent's items are read through the operation, in its tree (decision 020).
+  const items =
+    caller.topId === null
+      ? sql`terminal_operation_items i`
+      : sql`terminal_operation_items i JOIN terminal_operations o ON o.id = i.operation_id AND o.top_id = ${caller.topId}`;
   const sns = await rows<{ sn: string }>(
     db,
-    sql`SELECT sn FROM terminal_operation_items WHERE operation_id = ${params.id}
-        ${cursor ? sql`AND sn > ${cursor[0]}` : sql``} ORDER BY sn LIMIT ${params.pageSize + 1}`,
+    sql`SELECT i.sn FROM ${items} WHERE i.operation_id = ${params.id}
+        ${cursor ? sql`AND i.sn > ${cursor[0]}` : sql``} ORDER BY i.sn LIMIT ${params.pageSize + 1}`,
   );
   const page = sns.slice(0, params.pageSize).map((r) => r.sn);
   return {

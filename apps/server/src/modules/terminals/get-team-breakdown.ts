@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { addCount, emptyCounts } from './get-terminal-summary';
-import { isOperator, num, ownStockPath } from './scope';
+import { andInTree, isOperator, num, ownStockPath } from './scope';
 
 /**
  * The caller's own stock and each direct sub-agent's whole team, by bind status. The first path
@@ -16,7 +16,8 @@ export async function getTeamBreakdown(db: Db, caller: Caller): Promise<Terminal
     db,
     isOperator(caller)
       ? sql`SELECT id, name, mobile FROM agents WHERE parent_id IS NULL AND role = 'agent' ORDER BY id`
-      : sql`SELECT id, name, mobile FROM agents WHERE parent_id = ${caller.agentId} ORDER BY id`,
+      : sql`SELECT id, name, mobile FROM agents
+            WHERE parent_id = ${caller.agentId}${andInTree(sql`top_id`, caller)} ORDER BY id`,
   );
   const counts = await rows<{ child: string; bind_status: unknown; n: unknown }>(
     db,

@@ -1,11 +1,11 @@
 import { maskPhone, type TerminalInfo } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
-import { agentInScope, inScope, isOperator, iso, isoNow, num, numOrNull } from './scope';
-import { TERMINAL_COLUMNS, TERMINAL_JOINS, toTerminalItem } from './terminal-row';
+import { agentInScope, andInTree, inScope, isOperator, iso, isoNow, num, numOrNull } from './scope';
+import { TERMINAL_COLUMNS, terminalJoins, toTerminalItem } from './terminal-row';
 
 const HISTORY_ROWS = 50;
 
@@ -19,9 +19,9 @@ export async function findTerminalInScope(
     by.id !== undefined ? sql`t.id = ${by.id}` : sql`t.sn = ${(by.sn ?? '').trim().toUpperCase()}`;
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${TERMINAL_COLUMNS}, p.name AS policy_name FROM terminals t ${TERMINAL_JOINS}
+    sql`SELECT ${TERMINAL_COLUMNS}, p.name AS policy_name FROM terminals t ${terminalJoins(caller)}
         LEFT JOIN policies p ON p.id = t.policy_id
-        WHERE ${key} AND t.deleted_at IS NULL AND ${inScope(sql`t.holder_path`, caller)}`,
+        WHERE ${key} AND t.deleted_at IS NULL AND ${inScope(sql`t.holder_path`, caller)}${andInTree(sql`t.top_id`, caller)}`,
   );
   if (!row) throw notFound('终端不存在');
   return row;
@@ -39,6 +39,10 @@ export async function getTerminalInfo(
 ): Promise<TerminalInfo> {
   const row = await findTerminalInScope(db, caller, by);
   const item = toTerminalItem(row, caller);
+  // An agent reads the history in its tree (decision 020): the operations of a terminal of its
+  // subtree, and their parties, are of that tree; the operator of a platform move is not (no
+  // tree), and is shown as the platform (operator_role NULL).
+  const tree = (column: SQL) => andInTree(column, caller);
   const visible = isOperator(caller)
     ? sql`TRUE`
     : sql`(${agentInScope(sql`op.path`, caller)} OR ${agentInScope(sql`fa.path`, caller)} OR ${agentInScope(sql`ta.path`, caller)})`;
@@ -49,11 +53,11 @@ export async function getTerminalInfo(
           fa.name AS from_name, fa.mobile AS from_mobile, ta.name AS to_name, ta.mobile AS to_mobile,
           mc.name AS merchant_name
         FROM terminal_operation_items i
-        JOIN terminal_operations o ON o.id = i.operation_id
-        JOIN agents op ON op.id = o.operator_id
-        LEFT JOIN agents fa ON fa.id = o.from_agent_id
-        LEFT JOIN agents ta ON ta.id = o.to_agent_id
-        LEFT JOIN merchants mc ON mc.id = o.merchant_id
+        JOIN terminal_operations o ON o.id = i.operation_id${tree(sql`o.top_id`)}
+        ${caller.topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON op.id = o.operator_id${tree(sql`op.top_id`)}
+        LEFT JOIN agents fa ON fa.id = o.from_agent_id${tree(sql`fa.top_id`)}
+        LEFT JOIN agents ta ON ta.id = o.to_agent_id${tree(sql`ta.top_id`)}
+        LEFT JOIN merchants mc ON mc.id = o.merchant_id${tree(sql`mc.top_id`)}
         WHERE i.terminal_id = ${item.id} AND ${visible}
         ORDER BY i.operation_id DESC LIMIT ${HISTORY_ROWS}`,
   );
@@ -76,7 +80,7 @@ export async function getTerminalInfo(
     history: history.map((h) => {
       const text = (v: unknown) => (v == null ? null : String(v));
       const operator =
-        h.operator_role === 'operator'
+        h.operator_role === 'operator' || h.operator_role == null
           ? brief(null, null, null, caller)
           : brief(num(h.operator_id), text(h.operator_name), text(h.operator_mobile), caller);
       const type = num(h.type);

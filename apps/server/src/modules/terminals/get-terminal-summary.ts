@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from './list-terminals';
-import { inScope, num, ownStockPath } from './scope';
+import { andInTree, inScope, num, ownStockPath } from './scope';
 
 export const emptyCounts = (): TerminalCountsByStatus => ({
   total: 0,
@@ -65,7 +65,8 @@ export async function getTerminalSummary(
   const [pending] = await rows<{ n: unknown }>(
     db,
     sql`SELECT count(*) AS n FROM terminal_operations
-        WHERE from_agent_id = ${caller.agentId} AND type = 2 AND status = ${OPERATE_STATUS.PENDING}`,
+        WHERE from_agent_id = ${caller.agentId}${andInTree(sql`top_id`, caller)}
+          AND type = 2 AND status = ${OPERATE_STATUS.PENDING}`,
   );
   return { all, own, byBrand: [...brands.values()], pendingRecalls: num(pending?.n) };
 }

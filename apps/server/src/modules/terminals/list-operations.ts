@@ -2,8 +2,8 @@ import type { TerminalOperationListParams, TerminalOperationPage } from '@pos/co
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { OPERATION_COLUMNS, OPERATION_JOINS, toOperationRecord } from './operation-record';
-import { decodeCursor, encodeCursor, isOperator, num } from './scope';
+import { OPERATION_COLUMNS, operationJoins, toOperationRecord } from './operation-record';
+import { andInTree, decodeCursor, encodeCursor, isOperator, num } from './scope';
 
 /**
  * Operation records of the caller, newest first: those it started (mine), those where it is the
@@ -24,13 +24,15 @@ export async function listOperations(
   if (cursor) filters.push(sql`o.id < ${cursor[0]}`);
   const filter = filters.length ? sql.join(filters, sql` AND `) : sql`TRUE`;
   const me = caller.agentId;
+  // An agent's records are of its tree (decision 020).
+  const tree = andInTree(sql`o.top_id`, caller);
 
   let ids: SQL;
   if (isOperator(caller)) {
     ids = sql`SELECT o.id FROM terminal_operations o WHERE ${filter} ORDER BY o.id DESC LIMIT ${limit}`;
   } else {
     const part = (cond: SQL) =>
-      sql`(SELECT o.id FROM terminal_operations o WHERE ${cond} AND ${filter} ORDER BY o.id DESC LIMIT ${limit})`;
+      sql`(SELECT o.id FROM terminal_operations o WHERE ${cond}${tree} AND ${filter} ORDER BY o.id DESC LIMIT ${limit})`;
     const parts: SQL[] = [];
     if (params.role !== 'incoming') parts.push(part(sql`o.operator_id = ${me}`));
     if (params.role !== 'mine') {
@@ -41,8 +43,8 @@ export async function listOperations(
   }
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${OPERATION_COLUMNS} FROM terminal_operations o ${OPERATION_JOINS}
-        WHERE o.id IN (${ids}) ORDER BY o.id DESC LIMIT ${limit}`,
+    sql`SELECT ${OPERATION_COLUMNS} FROM terminal_operations o ${operationJoins(caller)}
+        WHERE o.id IN (${ids})${tree} ORDER BY o.id DESC LIMIT ${limit}`,
   );
   const page = found.slice(0, params.pageSize).map((r) => toOperationRecord(r, caller));
   const last = page[page.length - 1];

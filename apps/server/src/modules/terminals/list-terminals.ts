@@ -4,8 +4,8 @@ import { rows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { findAgentParty } from './parties';
-import { decodeCursor, encodeCursor, inScope, isOperator, pathInScope } from './scope';
-import { TERMINAL_COLUMNS, TERMINAL_JOINS, toTerminalItem } from './terminal-row';
+import { andInTree, decodeCursor, encodeCursor, inScope, isOperator, pathInScope } from './scope';
+import { TERMINAL_COLUMNS, terminalJoins, toTerminalItem } from './terminal-row';
 
 /**
  * A page of the caller's subtree's terminals, ordered by (holder path, SN): the caller's own stock
@@ -33,8 +33,8 @@ export async function listTerminals(
   if (cursor) where.push(sql`(t.holder_path, t.sn) > (${cursor[0]}, ${cursor[1]})`);
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${TERMINAL_COLUMNS} FROM terminals t ${TERMINAL_JOINS}
-        WHERE ${sql.join(where, sql` AND `)}
+    sql`SELECT ${TERMINAL_COLUMNS} FROM terminals t ${terminalJoins(caller)}
+        WHERE ${sql.join(where, sql` AND `)}${andInTree(sql`t.top_id`, caller)}
         ORDER BY t.holder_path, t.sn LIMIT ${params.pageSize + 1}`,
   );
   const page = found.slice(0, params.pageSize);
@@ -51,7 +51,7 @@ export async function listTerminals(
 /** The path of a holder the caller may look at (itself or its subtree). */
 export async function holderPath(db: Db, caller: Caller, agentId: number): Promise<string> {
   if (agentId === caller.agentId && !isOperator(caller)) return caller.path;
-  const agent = await findAgentParty(db, agentId);
+  const agent = await findAgentParty(db, agentId, caller.topId);
   if (!agent || !pathInScope(agent.path, caller)) throw notFound('代理商不存在');
   return agent.path;
 }

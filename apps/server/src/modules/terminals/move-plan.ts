@@ -69,7 +69,7 @@ async function visibleAgent(
   id: number,
   missing: string,
 ): Promise<Party> {
-  const agent = await findAgentParty(db, id);
+  const agent = await findAgentParty(db, id, caller.topId);
   if (!agent || !pathInScope(agent.path, caller)) throw notFound(missing);
   return agent;
 }

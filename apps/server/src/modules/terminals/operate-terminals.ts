@@ -9,7 +9,7 @@ import { rows, type Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { firstOffence, planMove, type MovePlan } from './move-plan';
-import { iso, num } from './scope';
+import { andInTree, iso, num } from './scope';
 
 /** A recall the holder does not answer passes by itself after this long. */
 export const RECALL_AUTO_PASS_MS = 72 * 3600 * 1000;
@@ -56,7 +56,7 @@ export async function operateTerminals(
         sql`WITH moved AS (
               UPDATE terminals t SET ${change}, updated_at = ${now}
               WHERE ${plan.selection.where(sql`t`)} AND t.deleted_at IS NULL
-                AND t.holder_path = ${plan.from.path} AND t.bind_status = 0
+                AND t.holder_path = ${plan.from.path}${andInTree(sql`t.top_id`, caller)} AND t.bind_status = 0
                 AND t.pending_operation_id IS NULL
               RETURNING t.id, t.sn
             ), items AS (

@@ -28,17 +28,24 @@ export const PLATFORM_PARTY: Party = {
 /** The caller's own stock as a party. */
 export async function callerParty(db: DbOrTx, caller: Caller): Promise<Party> {
   if (isOperator(caller)) return PLATFORM_PARTY;
-  const party = await findAgentParty(db, caller.agentId);
+  const party = await findAgentParty(db, caller.agentId, caller.topId);
   if (!party) throw new Error(`caller ${caller.agentId} missing`);
   return party;
 }
 
-/** An agent (never an operator) by id, whatever the scope: callers check the scope. */
-export async function findAgentParty(db: DbOrTx, agentId: number): Promise<Party | null> {
+/**
+ * An agent (never an operator) by id, whatever the scope: callers check the scope. With a topId
+ * (an agent caller's tree, decision 020) only an agent of that tree is found.
+ */
+export async function findAgentParty(
+  db: DbOrTx,
+  agentId: number,
+  topId: number | null = null,
+): Promise<Party | null> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT id, path, top_id, parent_id, name, mobile, status FROM agents
-        WHERE id = ${agentId} AND role = 'agent'`,
+        WHERE id = ${agentId} AND role = 'agent'${topId === null ? sql`` : sql` AND top_id = ${topId}`}`,
   );
   if (!row) return null;
   return {

@@ -4,7 +4,7 @@ import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { firstOffence, planMove } from './move-plan';
 import { brief } from './parties';
-import { num } from './scope';
+import { andInTree, num } from './scope';
 
 const PREVIEW_ROWS = 200;
 
@@ -20,7 +20,8 @@ export async function previewOperation(
   const plan = await planMove(db, caller, input);
   const offence = await firstOffence(db, caller, plan);
   if (offence) throw offence;
-  const where = sql`${plan.selection.where(sql`t`)} AND t.deleted_at IS NULL AND t.holder_path = ${plan.from.path}`;
+  // The stock of one holder of the caller's tree (decision 020).
+  const where = sql`${plan.selection.where(sql`t`)} AND t.deleted_at IS NULL AND t.holder_path = ${plan.from.path}${andInTree(sql`t.top_id`, caller)}`;
   const first = await rows<{ sn: string; brand_name: string; model: string }>(
     db,
     sql`SELECT t.sn, b.name AS brand_name, t.model FROM terminals t JOIN brands b ON b.id = t.brand_id

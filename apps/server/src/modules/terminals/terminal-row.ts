@@ -1,7 +1,7 @@
 import { activationDeadline, maskName, type TerminalListItem } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
-import { iso, num, numOrNull, PLATFORM_NAME } from './scope';
+import { andInTree, iso, num, numOrNull, PLATFORM_NAME } from './scope';
 
 /** Columns of a terminal as lists show it, over `terminals t` with its brand, holder and merchant. */
 export const TERMINAL_COLUMNS = sql`t.id, t.sn, t.brand_id, b.name AS brand_name, t.model, t.bind_status,
@@ -9,9 +9,15 @@ export const TERMINAL_COLUMNS = sql`t.id, t.sn, t.brand_id, b.name AS brand_name
   m.name AS merchant_name, m.merchant_no, t.bound_at, t.activated_at, t.pending_operation_id,
   t.policy_id, t.service_fee_fen, t.comm_fee_fen, t.created_at`;
 
-export const TERMINAL_JOINS = sql`JOIN brands b ON b.id = t.brand_id
-  LEFT JOIN agents h ON h.id = t.holder_agent_id
-  LEFT JOIN merchants m ON m.id = t.merchant_id`;
+/**
+ * The brand, holder and merchant of `terminals t`. An agent's holder and merchant rows are read
+ * in its tree (decision 020): a terminal of its subtree is held and bound in that tree.
+ */
+export const terminalJoins = (
+  caller: Pick<Caller, 'topId'>,
+) => sql`JOIN brands b ON b.id = t.brand_id
+  LEFT JOIN agents h ON h.id = t.holder_agent_id${andInTree(sql`h.top_id`, caller)}
+  LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(sql`m.top_id`, caller)}`;
 
 export function toTerminalItem(r: Record<string, unknown>, caller: Caller): TerminalListItem {
   const holderId = numOrNull(r.holder_agent_id);
