@@ -2,23 +2,32 @@ import { AGENT_LEVEL_PARAM, type AgentInfo } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { preparedRows, type Db } from '../../db/client';
 import { unauthorized } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
 import { parseAgentLevels, levelName } from '../system/agent-levels';
 
 /**
  * The signed-in agent's own profile, in one statement (the agent, its parent's name and the level
  * names). The ID card only ever leaves masked; the pay password only as whether one is set.
+ * An agent's rows are read in its tree (top_id, decision 020), an operator's by its id alone;
+ * each text has its own prepared statement name.
  */
-export async function getAgentInfo(db: Db, agentId: number): Promise<AgentInfo> {
+export async function getAgentInfo(
+  db: Db,
+  caller: Pick<Caller, 'agentId' | 'topId'>,
+): Promise<AgentInfo> {
+  const { agentId, topId } = caller;
   const [row] = await preparedRows<Record<string, unknown>>(
     db,
-    'agent-info-v1',
+    topId === null ? 'agent-info-v1' : 'agent-info-v2',
     sql`SELECT a.id, a.mobile, a.name, a.level, a.invite_code, a.parent_id, p.name AS parent_name,
                a.real_name_verified, a.id_card_masked, a.is_specific_account,
                a.must_change_password, a.pay_password_hash IS NOT NULL AS has_pay_password,
                a.created_at,
                (SELECT value FROM system_params WHERE key = ${AGENT_LEVEL_PARAM}) AS levels
-          FROM agents a LEFT JOIN agents p ON p.id = a.parent_id
-         WHERE a.id = ${agentId}`,
+          FROM agents a LEFT JOIN agents p ON p.id = a.parent_id${
+            topId === null ? sql`` : sql` AND p.top_id = ${topId}`
+          }
+         WHERE a.id = ${agentId}${topId === null ? sql`` : sql` AND a.top_id = ${topId}`}`,
   );
   if (!row) throw unauthorized();
   let levels: ReturnType<typeof parseAgentLevels> = [];

@@ -80,11 +80,19 @@ export async function agentAccountId(
   return id;
 }
 
-/** An agent's balances by wallet type (accounts it does not have yet read as zero). */
-export async function agentBalances(db: DbOrTx, agentId: number): Promise<Record<string, number>> {
+/**
+ * An agent's balances by wallet type (accounts it does not have yet read as zero), read in its
+ * tree when `topId` is given (the shard key, decision 020).
+ */
+export async function agentBalances(
+  db: DbOrTx,
+  agentId: number,
+  topId?: number | null,
+): Promise<Record<string, number>> {
+  const tree = topId === null || topId === undefined ? sql`` : sql` AND top_id = ${topId}`;
   const found = await rows<{ wallet_type: string; balance_fen: unknown }>(
     db,
-    sql`SELECT wallet_type, balance_fen FROM ledger_accounts WHERE agent_id = ${agentId} AND kind = 'agent'`,
+    sql`SELECT wallet_type, balance_fen FROM ledger_accounts WHERE agent_id = ${agentId} AND kind = 'agent'${tree}`,
   );
   return Object.fromEntries(found.map((r) => [r.wallet_type, num(r.balance_fen)]));
 }

@@ -6,7 +6,7 @@ import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName } from './names';
-import { inSubtree, resolveTeamAgent } from './scope';
+import { andInTree, inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
 
 /**
@@ -26,7 +26,8 @@ export async function getDept(
   const [totals] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT
-        (SELECT count(*) FROM agents k WHERE k.parent_id = ${agent.id}) AS direct_count,
+        (SELECT count(*) FROM agents k
+          WHERE k.parent_id = ${agent.id}${andInTree(caller, 'k.top_id')}) AS direct_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
         f.*, t.*
       FROM (${teamFiguresSql(path, monthKey(month))}) f
@@ -43,9 +44,10 @@ export async function getDept(
   const children = await rows<Record<string, unknown>>(
     db,
     sql`SELECT c.id, c.name, c.mobile, c.level,
-        (SELECT count(*) FROM agents k WHERE k.parent_id = c.id) AS child_count,
+        (SELECT count(*) FROM agents k
+          WHERE k.parent_id = c.id${andInTree(caller, 'k.top_id')}) AS child_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, sql`c.path`)}) - 1 AS team_size
-      FROM agents c WHERE c.parent_id = ${agent.id}
+      FROM agents c WHERE c.parent_id = ${agent.id}${andInTree(caller, 'c.top_id')}
       ORDER BY team_size DESC, c.id
       LIMIT ${DEPT_CHILDREN_MAX}`,
   );

@@ -12,7 +12,14 @@ export async function getInvitation(db: DbOrTx, caller: Caller): Promise<Invitat
   const [self] = await db
     .select({ inviteCode: agents.inviteCode, name: agents.name, level: agents.level })
     .from(agents)
-    .where(and(eq(agents.id, caller.agentId), eq(agents.role, 'agent')))
+    .where(
+      and(
+        eq(agents.id, caller.agentId),
+        // In the caller's tree (decision 020).
+        caller.topId === null ? undefined : eq(agents.topId, caller.topId),
+        eq(agents.role, 'agent'),
+      ),
+    )
     .limit(1);
   if (!self) throw notFound();
   const levels = await loadLevels(db);

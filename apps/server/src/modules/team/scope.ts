@@ -23,6 +23,14 @@ export const subtreeEnd = (path: string) => `${path.slice(0, -1)}0`;
 export const inSubtree = (column: SQL, pathExpr: SQL): SQL =>
   sql`(${column} ~>=~ ${pathExpr} AND ${column} ~<~ (left(${pathExpr}, -1) || '0'))`;
 
+/**
+ * ` AND <column> = caller.topId`: the caller's tree, the shard key (decision 020); nothing for an
+ * operator, who belongs to no tree.
+ */
+export function andInTree(caller: Pick<Caller, 'topId'>, column: string): SQL {
+  return caller.topId === null ? sql`` : sql` AND ${sql.raw(column)} = ${caller.topId}`;
+}
+
 /** The caller's own scope over an agents row aliased `alias`. */
 export function callerScope(caller: Caller, alias: string): SQL {
   const a = sql.raw(alias);

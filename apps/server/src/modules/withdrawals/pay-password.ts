@@ -1,5 +1,5 @@
 import { PAY_PASSWORD_LENGTH, type PayPasswordStatus, type SetPayPasswordRequest } from '@pos/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, payPasswordGuards } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/app-error';
@@ -51,23 +51,43 @@ export async function setPayPassword(
   });
 }
 
+/**
+ * Whether a pay password is set and how long payments stay locked. Given the caller's tree
+ * (top_id, decision 020), the agent and its guard are read there in one statement (the guard
+ * joined to the agent row); without one (an operator) by the agent's id alone.
+ */
 export async function getPayPasswordStatus(
   db: DbOrTx,
   agentId: number,
+  topId?: number | null,
 ): Promise<PayPasswordStatus> {
-  const [agent] = await db
-    .select({ hash: agents.payPasswordHash })
-    .from(agents)
-    .where(eq(agents.id, agentId));
-  const [guard] = await db
-    .select()
-    .from(payPasswordGuards)
-    .where(eq(payPasswordGuards.agentId, agentId));
-  const locked = guard?.lockedUntil && guard.lockedUntil.getTime() > Date.now();
+  let hash: string | null | undefined;
+  let lockedUntil: Date | null | undefined;
+  if (topId === null || topId === undefined) {
+    const [agent] = await db
+      .select({ hash: agents.payPasswordHash })
+      .from(agents)
+      .where(eq(agents.id, agentId));
+    const [guard] = await db
+      .select()
+      .from(payPasswordGuards)
+      .where(eq(payPasswordGuards.agentId, agentId));
+    hash = agent?.hash;
+    lockedUntil = guard?.lockedUntil;
+  } else {
+    const [row] = await db
+      .select({ hash: agents.payPasswordHash, lockedUntil: payPasswordGuards.lockedUntil })
+      .from(agents)
+      .leftJoin(payPasswordGuards, eq(payPasswordGuards.agentId, agents.id))
+      .where(and(eq(agents.id, agentId), eq(agents.topId, topId)));
+    hash = row?.hash;
+    lockedUntil = row?.lockedUntil;
+  }
+  const locked = lockedUntil && lockedUntil.getTime() > Date.now();
   return {
-    hasPayPassword: Boolean(agent?.hash),
-    lockedMinutes: locked ? minutesUntil(guard.lockedUntil!) : 0,
-    lockedUntil: locked ? guard.lockedUntil!.toISOString() : null,
+    hasPayPassword: Boolean(hash),
+    lockedMinutes: locked ? minutesUntil(lockedUntil!) : 0,
+    lockedUntil: locked ? lockedUntil!.toISOString() : null,
   };
 }
 

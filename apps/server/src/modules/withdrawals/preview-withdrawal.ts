@@ -10,11 +10,11 @@ export interface WithdrawRules {
 /** What a withdrawal of this amount costs and pays out, and what is available. */
 export async function previewWithdrawal(
   db: DbOrTx,
-  agentId: number,
+  caller: { agentId: number; topId: number | null },
   input: { walletType: string; amountFen: number },
   rules: WithdrawRules,
 ): Promise<WithdrawPreview> {
-  const balances = await agentBalances(db, agentId);
+  const balances = await agentBalances(db, caller.agentId, caller.topId);
   const c = withdrawalCharges(input.amountFen, rules.feeFen, rules.taxPpm);
   return {
     walletType: input.walletType,

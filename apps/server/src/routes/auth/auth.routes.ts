@@ -96,7 +96,7 @@ export const authProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const info = await getRoleInfo(app.db, callerOf(request).agentId);
+      const info = await getRoleInfo(app.db, callerOf(request));
       return { ...ok(info), ...info };
     },
   );

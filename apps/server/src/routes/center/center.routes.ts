@@ -72,9 +72,10 @@ export const centerProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const { agentId, topId } = callerOf(request);
       const sent = await sendSmsCodeToSelf(
         { db: app.db, sender: app.sms },
-        { agentId: callerOf(request).agentId, scene: request.query.scene, ip: request.ip },
+        { agentId, topId, scene: request.query.scene, ip: request.ip },
       );
       return ok(sent, '验证码已发送');
     },
@@ -109,6 +110,6 @@ export const centerProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(agentInfoResponse) },
       },
     },
-    async (request) => ok({ info: await getAgentInfo(app.db, callerOf(request).agentId) }),
+    async (request) => ok({ info: await getAgentInfo(app.db, callerOf(request)) }),
   );
 };

@@ -53,7 +53,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(payPasswordStatus) },
       },
     },
-    async (request) => ok(await getPayPasswordStatus(app.db, callerOf(request).agentId)),
+    async (request) => {
+      const { agentId, topId } = callerOf(request);
+      return ok(await getPayPasswordStatus(app.db, agentId, topId));
+    },
   );
 
   app.post(
@@ -135,7 +138,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(identityStatus) },
       },
     },
-    async (request) => ok(await getIdentityStatus(app.db, callerOf(request).agentId)),
+    async (request) => {
+      const { agentId, topId } = callerOf(request);
+      return ok(await getIdentityStatus(app.db, agentId, topId));
+    },
   );
 
   app.get(
@@ -150,7 +156,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await previewWithdrawal(app.db, callerOf(request).agentId, request.query, rules())),
+      ok(await previewWithdrawal(app.db, callerOf(request), request.query, rules())),
   );
 
   app.post(
