@@ -1,8 +1,8 @@
 import { activationDeadline, maskPhone, type MerchantDetail } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { iso, num, numOrNull } from '../terminals/scope';
+import { andInTree, iso, num, numOrNull } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
 import { toMerchantItem } from './list-merchants';
 
@@ -14,12 +14,14 @@ const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
  */
 export async function getMerchant(db: Db, caller: Caller, id: number): Promise<MerchantDetail> {
   const m = await findMerchantInScope(db, caller, id);
+  // Its terminals, rates, volume and trades are of its tree, the caller's (decision 020).
+  const tree = (column: SQL) => andInTree(column, caller);
   const terms = await rows<Record<string, unknown>>(
     db,
     sql`SELECT t.id, t.sn, b.name AS brand_name, t.model, p.name AS policy_name, t.bind_status, t.bound_at,
           t.activated_at, t.service_fee_fen, t.comm_fee_fen
         FROM terminals t JOIN brands b ON b.id = t.brand_id LEFT JOIN policies p ON p.id = t.policy_id
-        WHERE t.merchant_id = ${id} AND t.deleted_at IS NULL ORDER BY t.sn`,
+        WHERE t.merchant_id = ${id}${tree(sql`t.top_id`)} AND t.deleted_at IS NULL ORDER BY t.sn`,
   );
   const terminals = terms.map((t) => {
     const boundAt = iso(t.bound_at);
@@ -45,15 +47,15 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
     db,
     sql`SELECT pr.rate_type, coalesce(mr.rate_ppm, pr.standard_rate) AS rate_ppm
           FROM policy_rates pr
-          LEFT JOIN merchant_rates mr ON mr.merchant_id = ${id} AND mr.rate_type = pr.rate_type
+          LEFT JOIN merchant_rates mr ON mr.merchant_id = ${id}${tree(sql`mr.top_id`)} AND mr.rate_type = pr.rate_type
          WHERE pr.policy_id = (SELECT t.policy_id FROM terminals t
-                                WHERE t.merchant_id = ${id} AND t.deleted_at IS NULL AND t.policy_id IS NOT NULL
+                                WHERE t.merchant_id = ${id}${tree(sql`t.top_id`)} AND t.deleted_at IS NULL AND t.policy_id IS NOT NULL
                                 ORDER BY t.bound_at NULLS LAST, t.id LIMIT 1)
         UNION ALL
         SELECT mr.rate_type, mr.rate_ppm FROM merchant_rates mr
-         WHERE mr.merchant_id = ${id} AND NOT EXISTS (
+         WHERE mr.merchant_id = ${id}${tree(sql`mr.top_id`)} AND NOT EXISTS (
                SELECT 1 FROM terminals t JOIN policy_rates pr ON pr.policy_id = t.policy_id
-                WHERE t.merchant_id = ${id} AND t.deleted_at IS NULL AND pr.rate_type = mr.rate_type)
+                WHERE t.merchant_id = ${id}${tree(sql`t.top_id`)} AND t.deleted_at IS NULL AND pr.rate_type = mr.rate_type)
         ORDER BY 1`,
   );
   // This month starts at midnight in China; the rollups are per China day.
@@ -62,12 +64,12 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
     sql`SELECT coalesce(sum(volume_fen) FILTER (
                  WHERE day >= date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai')::date), 0) AS month,
                coalesce(sum(volume_fen), 0) AS total
-          FROM terminal_daily_volume WHERE merchant_id = ${id}`,
+          FROM terminal_daily_volume WHERE merchant_id = ${id}${tree(sql`top_id`)}`,
   );
   const trades = await rows<Record<string, unknown>>(
     db,
     sql`SELECT id, sn, kind, status, amount_fen, pay_type, trade_time FROM transactions
-         WHERE merchant_id = ${id} ORDER BY trade_time DESC, id DESC LIMIT 10`,
+         WHERE merchant_id = ${id}${tree(sql`top_id`)} ORDER BY trade_time DESC, id DESC LIMIT 10`,
   );
   const item = toMerchantItem(
     {

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from '../terminals/list-terminals';
-import { decodeCursor, encodeCursor, inScope, isoNow, num } from '../terminals/scope';
+import { andInTree, decodeCursor, encodeCursor, inScope, isoNow, num } from '../terminals/scope';
 
 /** First moment of the current month in Asia/Shanghai, as SQL. */
 export const MONTH_START = sql`(date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai')`;
@@ -18,10 +18,14 @@ export const MERCHANT_COLUMNS = sql`m.id, m.merchant_no, m.name, m.legal_name, m
   a.name AS agent_name, m.status, m.licence_status, m.identify_status, m.created_at,
   coalesce(tc.n, 0) AS terminal_count, coalesce(tc.activated, 0) AS activated_count`;
 
-/** Each merchant's live terminal counts, for the rows of one page only. */
-export const MERCHANT_JOINS = sql`JOIN agents a ON a.id = m.agent_id
+/**
+ * Each merchant's agent and live terminal counts, for the rows of one page only. An agent reads
+ * them in its tree (decision 020): a merchant's agent and terminals are of the merchant's tree.
+ */
+export const merchantJoins = (caller: Pick<Caller, 'topId'>) => sql`JOIN agents a
+    ON a.id = m.agent_id${andInTree(sql`a.top_id`, caller)}
   LEFT JOIN LATERAL (SELECT count(*) AS n, count(*) FILTER (WHERE t.bind_status = 3) AS activated
-    FROM terminals t WHERE t.merchant_id = m.id AND t.deleted_at IS NULL) tc ON TRUE`;
+    FROM terminals t WHERE t.merchant_id = m.id${andInTree(sql`t.top_id`, caller)} AND t.deleted_at IS NULL) tc ON TRUE`;
 
 export function toMerchantItem(r: Record<string, unknown>, caller: Caller): MerchantListItem {
   const agentId = num(r.agent_id);
@@ -64,7 +68,7 @@ export async function listMerchants(
       sql`(m.name LIKE ${'%' + kw + '%'} OR m.mobile LIKE ${kw + '%'} OR m.merchant_no LIKE ${kw.toUpperCase() + '%'})`,
     );
   }
-  const activated = sql`EXISTS (SELECT 1 FROM terminals t WHERE t.merchant_id = m.id AND t.bind_status = 3 AND t.deleted_at IS NULL)`;
+  const activated = sql`EXISTS (SELECT 1 FROM terminals t WHERE t.merchant_id = m.id${andInTree(sql`t.top_id`, caller)} AND t.bind_status = 3 AND t.deleted_at IS NULL)`;
   switch (params.condition) {
     case 'activated':
       where.push(activated);
@@ -91,8 +95,8 @@ export async function listMerchants(
   }
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${MERCHANT_COLUMNS} FROM merchants m ${MERCHANT_JOINS}
-        WHERE ${sql.join(where, sql` AND `)}
+    sql`SELECT ${MERCHANT_COLUMNS} FROM merchants m ${merchantJoins(caller)}
+        WHERE ${sql.join(where, sql` AND `)}${andInTree(sql`m.top_id`, caller)}
         ORDER BY m.agent_path, m.id DESC LIMIT ${params.pageSize + 1}`,
   );
   const page = found.slice(0, params.pageSize);
