@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { TRADE_COLUMNS, toTradeItem, tradeScope } from './list-trades';
+import { sameTree, toTradeItem, tradeColumns, tradeScope } from './list-trades';
 
 const n = (v: unknown) => Number(v);
 const iso = (v: unknown) => new Date(v as string).toISOString();
@@ -15,25 +15,28 @@ const iso = (v: unknown) => new Date(v as string).toISOString();
 export async function getTrade(db: DbOrTx, caller: Caller, id: number): Promise<TradeDetail> {
   const [r] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${TRADE_COLUMNS}, m.merchant_no, t.orig_txn_id, t.merchant_rate_ppm, st.settled_at
+    sql`SELECT ${tradeColumns(sql`st.fee_fen`)}, m.merchant_no, t.orig_txn_id, t.merchant_rate_ppm, st.settled_at
           FROM transactions t
           LEFT JOIN settlements st ON st.txn_id = t.id
-          LEFT JOIN merchants m ON m.id = t.merchant_id
-          LEFT JOIN agents a ON a.id = t.agent_id
+          LEFT JOIN merchants m ON m.id = t.merchant_id${sameTree(caller, 'm', sql`t.top_id`)}
+          LEFT JOIN agents a ON a.id = t.agent_id${sameTree(caller, 'a', sql`t.top_id`)}
          WHERE t.id = ${id} AND ${tradeScope(caller, 'all')}
          LIMIT 1`,
   );
   if (!r) throw notFound();
   const refunds = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT id, kind, amount_fen, trade_time FROM transactions WHERE orig_txn_id = ${id} ORDER BY trade_time, id`,
+    sql`SELECT id, kind, amount_fen, trade_time FROM transactions
+         WHERE orig_txn_id = ${id}${sameTree(caller, 'transactions', sql`${caller.topId}`)}
+         ORDER BY trade_time, id`,
   );
   const txnIds = [id, ...refunds.map((x) => n(x.id))];
   const mine = await rows<Record<string, unknown>>(
     db,
     sql`SELECT l.id, l.info_type, l.amount_fen, l.created_at
           FROM unnest(${sql.param(txnIds)}::bigint[]) AS x(id)
-          CROSS JOIN LATERAL (SELECT * FROM ledger_lines y WHERE y.txn_id = x.id AND y.agent_id = ${caller.agentId}) l
+          CROSS JOIN LATERAL (SELECT * FROM ledger_lines y
+                               WHERE y.txn_id = x.id AND y.agent_id = ${caller.agentId}${sameTree(caller, 'y', sql`${caller.topId}`)}) l
          ORDER BY l.id`,
   );
   return {

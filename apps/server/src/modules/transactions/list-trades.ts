@@ -15,7 +15,7 @@ export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`)
  */
 export function tradeScope(caller: Caller, scope: 'all' | 'own' | 'team'): SQL {
   if (caller.role === 'operator') return scope === 'all' ? sql`TRUE` : sql`FALSE`;
-  if (scope === 'own') return sql`t.agent_path = ${caller.path}`;
+  if (scope === 'own') return sql`t.top_id = ${caller.topId} AND t.agent_path = ${caller.path}`;
   const range = sql`t.top_id = ${caller.topId} AND t.agent_path >= ${caller.path} AND t.agent_path < ${`${caller.path}~`}`;
   return scope === 'team' ? sql`${range} AND t.agent_path <> ${caller.path}` : range;
 }
@@ -42,9 +42,19 @@ export function toTradeItem(r: Record<string, unknown>, caller: Caller): TradeIt
   };
 }
 
-export const TRADE_COLUMNS = sql`t.id, t.acquirer_txn_id, t.kind, t.sn, t.merchant_id, t.agent_id, t.pay_type, t.total_type,
-  t.card_type, t.method, t.status, t.amount_fen, coalesce(t.fee_fen, st.fee_fen) AS fee_fen, t.card_no_masked, t.trade_time,
+/** The columns of a trade item; `settledFee` is the settlement's fee (a trade's own fee first). */
+export const tradeColumns = (
+  settledFee: SQL,
+) => sql`t.id, t.acquirer_txn_id, t.kind, t.sn, t.merchant_id, t.agent_id, t.pay_type, t.total_type,
+  t.card_type, t.method, t.status, t.amount_fen, coalesce(t.fee_fen, ${settledFee}) AS fee_fen, t.card_no_masked, t.trade_time,
   m.name AS merchant_name, a.name AS agent_name`;
+
+/**
+ * The merchant and agent of a trade `t` (a transactions row of the caller's tree) are joined in
+ * that tree: ` AND m.top_id = t.top_id` (the shard key, decision 020); unchanged for operators.
+ */
+export const sameTree = (caller: Pick<Caller, 'topId'>, alias: string, topId: SQL): SQL =>
+  caller.topId === null ? sql`` : sql` AND ${sql.raw(alias)}.top_id = ${topId}`;
 
 /**
  * Transactions of the caller's merchants and team, newest first, keyset paged by (trade time,
@@ -72,12 +82,14 @@ export async function listTrades(
   }
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${TRADE_COLUMNS}
-          FROM (SELECT * FROM transactions t WHERE ${sql.join(filters, sql` AND `)}
+    // The settlement's fee is read beside its transaction (a settlement reaches its tree only
+    // through it), after the limit, like the joins below.
+    sql`SELECT ${tradeColumns(sql`t.settled_fee_fen`)}
+          FROM (SELECT t.*, (SELECT st.fee_fen FROM settlements st WHERE st.txn_id = t.id) AS settled_fee_fen
+                  FROM transactions t WHERE ${sql.join(filters, sql` AND `)}
                  ORDER BY t.trade_time DESC, t.id DESC LIMIT ${q.pageSize + 1}) t
-          LEFT JOIN settlements st ON st.txn_id = t.id
-          LEFT JOIN merchants m ON m.id = t.merchant_id
-          LEFT JOIN agents a ON a.id = t.agent_id
+          LEFT JOIN merchants m ON m.id = t.merchant_id${sameTree(caller, 'm', sql`${caller.topId}`)}
+          LEFT JOIN agents a ON a.id = t.agent_id${sameTree(caller, 'a', sql`${caller.topId}`)}
          ORDER BY t.trade_time DESC, t.id DESC`,
   );
   const page = found.slice(0, q.pageSize).map((r) => toTradeItem(r, caller));

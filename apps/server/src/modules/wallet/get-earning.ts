@@ -4,6 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../ledger/accounts';
+import { andInTree } from '../team/scope';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const n = (v: unknown) => (v === null || v === undefined ? null : num(v));
@@ -34,7 +35,8 @@ type Detail = {
  * One line of the caller's ledger with everything that explains it: the volume, the agent's own
  * cost, the lower rate it was measured against, the difference, the policy version in force, the
  * transaction (or event) it comes from, and the computation in words. A line of someone else's
- * wallet answers as if it did not exist.
+ * wallet answers as if it did not exist. Every row is read in the caller's tree (top_id, decision
+ * 020).
  */
 export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promise<EarningDetail> {
   const [r] = await rows<Record<string, unknown>>(
@@ -42,9 +44,9 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
     sql`SELECT l.id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.own_cost, l.lower_rate, l.diff, l.policy_version,
                l.reverses_line_id, l.detail, l.created_at, a.wallet_type, e.reason
           FROM ledger_lines l
-          JOIN ledger_accounts a ON a.id = l.account_id
+          JOIN ledger_accounts a ON a.id = l.account_id${andInTree(caller, 'a.top_id')}
           JOIN ledger_entries e ON e.id = l.entry_id
-         WHERE l.id = ${id} AND a.agent_id = ${caller.agentId} AND a.kind = 'agent'
+         WHERE l.id = ${id}${andInTree(caller, 'l.top_id')} AND a.agent_id = ${caller.agentId} AND a.kind = 'agent'
          LIMIT 1`,
   );
   if (!r) throw notFound();
@@ -58,9 +60,11 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
       db,
       sql`SELECT t.id, t.acquirer_txn_id, t.kind, t.sn, t.pay_type, t.total_type, t.card_type, t.amount_fen, t.trade_time,
                  m.name AS merchant_name,
-                 (SELECT o.amount_fen FROM transactions o WHERE o.id = t.orig_txn_id LIMIT 1) AS orig_amount_fen
-            FROM transactions t LEFT JOIN merchants m ON m.id = t.merchant_id
-           WHERE t.id = ${txnId} LIMIT 1`,
+                 (SELECT o.amount_fen FROM transactions o
+                   WHERE o.id = t.orig_txn_id${andInTree(caller, 'o.top_id')} LIMIT 1) AS orig_amount_fen
+            FROM transactions t
+            LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(caller, 'm.top_id')}
+           WHERE t.id = ${txnId}${andInTree(caller, 't.top_id')} LIMIT 1`,
     );
     if (t) {
       transaction = {
@@ -94,7 +98,12 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
   if (infoType === 'price_adjust_profit' && txnId !== null) {
     const [st] = await rows<{ capped: unknown }>(
       db,
-      sql`SELECT capped FROM settlements WHERE txn_id = ${txnId}`,
+      caller.topId === null
+        ? sql`SELECT capped FROM settlements WHERE txn_id = ${txnId}`
+        : // A settlement reaches its tree through its transaction (decision 020).
+          sql`SELECT s.capped FROM settlements s
+                JOIN transactions t ON t.id = s.txn_id AND t.top_id = ${caller.topId}
+               WHERE s.txn_id = ${txnId}`,
     );
     unit = num(st?.capped) === 1 ? 'fen' : 'ppm';
   }
@@ -112,8 +121,9 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
   const [after] = await rows<{ b: unknown }>(
     db,
     sql`SELECT a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
-                                          WHERE n.account_id = a.id AND n.id > ${id}), 0) AS b
-          FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id WHERE l.id = ${id} LIMIT 1`,
+                                          WHERE n.account_id = a.id AND n.id > ${id}${andInTree(caller, 'n.top_id')}), 0) AS b
+          FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id${andInTree(caller, 'a.top_id')}
+         WHERE l.id = ${id}${andInTree(caller, 'l.top_id')} LIMIT 1`,
   );
   return {
     id: num(r.id),

@@ -11,6 +11,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../ledger/accounts';
 import { monthBounds } from '../settlement/periods';
+import { andInTree } from '../team/scope';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 
@@ -19,7 +20,8 @@ const iso = (v: unknown) => new Date(v as string).toISOString();
  * or one (account details); every info type, some, or earnings only (earnings details); all time
  * or one Asia/Shanghai month. Each of the caller's accounts is walked on its (account, id) index
  * and the walks are merged, so a page costs the same whatever the history. Only the caller's own
- * wallets: an agent never reads another's ledger.
+ * wallets: an agent never reads another's ledger. Every row is read in the caller's tree (top_id,
+ * decision 020): its accounts and lines, and the transactions and merchants they name.
  */
 export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): Promise<LedgerPage> {
   const infoTypes = q.infoType
@@ -32,7 +34,7 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
   const accounts = await rows<{ id: unknown; wallet_type: string }>(
     db,
     sql`SELECT id, wallet_type FROM ledger_accounts
-         WHERE agent_id = ${caller.agentId} AND kind = 'agent'
+         WHERE agent_id = ${caller.agentId} AND kind = 'agent'${andInTree(caller, 'top_id')}
            ${q.walletType ? sql`AND wallet_type = ${q.walletType}` : sql`AND wallet_type <> 'points'`}
          ORDER BY id`,
   );
@@ -50,7 +52,8 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
       (
         a,
       ) => sql`(SELECT l.id, l.account_id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.detail, l.created_at
-                    FROM ledger_lines l WHERE l.account_id = ${num(a.id)}${where}
+                    FROM ledger_lines l
+                   WHERE l.account_id = ${num(a.id)}${andInTree(caller, 'l.top_id')}${where}
                    ORDER BY l.id DESC LIMIT ${limit + 1})`,
     );
     found = await rows<Record<string, unknown>>(
@@ -59,12 +62,14 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
       // same statement (one snapshot), so postings arriving meanwhile cannot skew it.
       sql`SELECT w.*, t.sn, m.name AS merchant_name, o.amount_fen AS orig_amount_fen,
                  a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
-                                            WHERE n.account_id = w.account_id AND n.id > w.id), 0) AS balance_after
+                                            WHERE n.account_id = w.account_id AND n.id > w.id${andInTree(caller, 'n.top_id')}), 0) AS balance_after
             FROM (SELECT * FROM (${sql.join(walks, sql` UNION ALL `)}) u ORDER BY id DESC LIMIT ${limit + 1}) w
-            JOIN ledger_accounts a ON a.id = w.account_id
-            LEFT JOIN LATERAL (SELECT x.sn, x.merchant_id, x.orig_txn_id FROM transactions x WHERE x.id = w.txn_id LIMIT 1) t ON true
-            LEFT JOIN LATERAL (SELECT y.amount_fen FROM transactions y WHERE y.id = t.orig_txn_id LIMIT 1) o ON true
-            LEFT JOIN merchants m ON m.id = t.merchant_id
+            JOIN ledger_accounts a ON a.id = w.account_id${andInTree(caller, 'a.top_id')}
+            LEFT JOIN LATERAL (SELECT x.sn, x.merchant_id, x.orig_txn_id FROM transactions x
+                                WHERE x.id = w.txn_id${andInTree(caller, 'x.top_id')} LIMIT 1) t ON true
+            LEFT JOIN LATERAL (SELECT y.amount_fen FROM transactions y
+                                WHERE y.id = t.orig_txn_id${andInTree(caller, 'y.top_id')} LIMIT 1) o ON true
+            LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(caller, 'm.top_id')}
            ORDER BY w.id DESC`,
     );
   }
@@ -100,7 +105,8 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
     const [m] = await rows<{ total: unknown }>(
       db,
       sql`SELECT coalesce(sum(amount_fen), 0) AS total FROM agent_daily_earnings
-           WHERE agent_id = ${caller.agentId} AND day >= ${`${q.month}-01`}::date
+           WHERE agent_id = ${caller.agentId}${andInTree(caller, 'top_id')}
+             AND day >= ${`${q.month}-01`}::date
              AND day < (${`${q.month}-01`}::date + interval '1 month')
              ${types ? sql`AND info_type = ANY(${sql.param(types)}::text[])` : sql``}`,
     );
