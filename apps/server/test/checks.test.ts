@@ -96,8 +96,9 @@ const volume = async (
   cardVolumeFen = volumeFen,
 ) => {
   await db.execute(sql`
-    INSERT INTO terminal_daily_volume (terminal_id, day, volume_fen, card_volume_fen, trade_count)
-    VALUES (${terminalId}, ${day}::date, ${volumeFen}, ${cardVolumeFen}, 1)`);
+    INSERT INTO terminal_daily_volume (terminal_id, day, top_id, volume_fen, card_volume_fen, trade_count)
+    VALUES (${terminalId}, ${day}::date, (SELECT top_id FROM terminals WHERE id = ${terminalId}),
+      ${volumeFen}, ${cardVolumeFen}, 1)`);
 };
 const assessment = async (
   terminalId: number,

@@ -6,7 +6,9 @@ import {
   type ActivationState,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
+import type { Caller } from '../../plugins/auth';
 import { iso, num, numOrNull } from '../stats/scope';
+import { andInTree } from '../terminals/scope';
 
 const DAY_MS = 86_400_000;
 
@@ -16,23 +18,30 @@ const DAY_MS = 86_400_000;
  * daily rollup (terminal_daily_volume, one primary-key range per terminal): the Asia/Shanghai days
  * from the binding day to the day the window ends, both included, since the rollup knows days, not
  * instants. Policy terms default as the activation job's do (10,000 yuan within 30 days).
+ * An agent reads the volume in its tree (decision 020): a terminal of its subtree was bound, and
+ * traded since, in that tree.
  */
-export const ACTIVATION_COLUMNS = sql`t.id, t.sn, t.model, t.holder_path, t.holder_agent_id, t.bind_status, t.merchant_id,
+export const activationColumns = (
+  caller: Pick<Caller, 'topId'>,
+) => sql`t.id, t.sn, t.model, t.holder_path, t.holder_agent_id, t.bind_status, t.merchant_id,
     t.bound_at, t.activated_at, b.name AS brand_name, m.name AS merchant_name, h.name AS holder_name,
     coalesce(p.activation_threshold_fen, ${DEFAULT_ACTIVATION_THRESHOLD_FEN}) AS threshold_fen,
     coalesce(p.activation_window_days, ${DEFAULT_ACTIVATION_WINDOW_DAYS}) AS window_days,
     CASE WHEN t.bound_at IS NULL OR t.bind_status = 0 THEN 0 ELSE (
       SELECT coalesce(sum(v.card_volume_fen), 0) FROM terminal_daily_volume v
-       WHERE v.terminal_id = t.id
+       WHERE v.terminal_id = t.id${andInTree(sql`v.top_id`, caller)}
          AND v.day >= (t.bound_at AT TIME ZONE 'Asia/Shanghai')::date
          AND v.day <= ((t.bound_at + make_interval(days => coalesce(p.activation_window_days, ${DEFAULT_ACTIVATION_WINDOW_DAYS})))
                        AT TIME ZONE 'Asia/Shanghai')::date
     ) END AS volume_fen`;
 
-export const ACTIVATION_JOINS = sql`JOIN brands b ON b.id = t.brand_id
-    LEFT JOIN merchants m ON m.id = t.merchant_id
+/** The brand, merchant, policy and holder of `terminals t`; an agent's in its tree (decision 020). */
+export const activationJoins = (
+  caller: Pick<Caller, 'topId'>,
+) => sql`JOIN brands b ON b.id = t.brand_id
+    LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(sql`m.top_id`, caller)}
     LEFT JOIN policies p ON p.id = t.policy_id
-    LEFT JOIN agents h ON h.id = t.holder_agent_id`;
+    LEFT JOIN agents h ON h.id = t.holder_agent_id${andInTree(sql`h.top_id`, caller)}`;
 
 /**
  * Why a terminal is where it is (business rules section 4): activated (bind status 3); not bound;

@@ -9,7 +9,8 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { callerPathCopyScope, iso, num } from '../stats/scope';
-import { ACTIVATION_COLUMNS, ACTIVATION_JOINS, toActivationRow } from './activation-rows';
+import { andInTree } from '../terminals/scope';
+import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
 import { decodeSnCursor, encodeCursor } from './cursor';
 
 /**
@@ -26,20 +27,23 @@ export async function getMerchantTerminals(
   const [m] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT m.id, m.merchant_no, m.name, m.legal_name, m.mobile, m.created_at, m.agent_id, a.name AS agent_name
-        FROM merchants m JOIN agents a ON a.id = m.agent_id
-        WHERE m.id = ${query.merchantId} AND ${callerPathCopyScope(sql`m.agent_path`, caller)}`,
+        FROM merchants m JOIN agents a ON a.id = m.agent_id${andInTree(sql`a.top_id`, caller)}
+        WHERE m.id = ${query.merchantId} AND ${callerPathCopyScope(sql`m.agent_path`, caller)}${andInTree(sql`m.top_id`, caller)}`,
   );
   if (!m) throw notFound();
 
-  const filters: SQL[] = [sql`t.merchant_id = ${query.merchantId}`, sql`t.deleted_at IS NULL`];
+  const filters: SQL[] = [
+    sql`t.merchant_id = ${query.merchantId}${andInTree(sql`t.top_id`, caller)}`,
+    sql`t.deleted_at IS NULL`,
+  ];
   const after = decodeSnCursor(query.cursor);
   if (after) filters.push(sql`t.sn > ${after}`);
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${ACTIVATION_COLUMNS}
+    sql`SELECT ${activationColumns(caller)}
         FROM (SELECT t.* FROM terminals t WHERE ${sql.join(filters, sql` AND `)}
               ORDER BY t.sn LIMIT ${query.pageSize + 1}) t
-        ${ACTIVATION_JOINS}
+        ${activationJoins(caller)}
         ORDER BY t.sn`,
   );
   const page = found.slice(0, query.pageSize);

@@ -5,7 +5,8 @@ import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { monthsBetween, shanghaiMonth, shiftMonth } from '../stats/dates';
 import { callerPathCopyScope, num, numOrNull } from '../stats/scope';
-import { ACTIVATION_COLUMNS, ACTIVATION_JOINS, toActivationRow } from './activation-rows';
+import { andInTree } from '../terminals/scope';
+import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
 import { standardJobStatus } from './job-status';
 import { standardResult } from './standard-result';
 
@@ -23,10 +24,10 @@ export async function getTerminalCheck(
 ): Promise<TerminalCheck> {
   const [t] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${ACTIVATION_COLUMNS}, t.policy_id, p.name AS policy_name, p.standard_months,
+    sql`SELECT ${activationColumns(caller)}, t.policy_id, p.name AS policy_name, p.standard_months,
           to_char(t.bound_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS bound_month
-        FROM terminals t ${ACTIVATION_JOINS}
-        WHERE t.sn = ${sn} AND t.deleted_at IS NULL AND ${callerPathCopyScope(sql`t.holder_path`, caller)}`,
+        FROM terminals t ${activationJoins(caller)}
+        WHERE t.sn = ${sn} AND t.deleted_at IS NULL AND ${callerPathCopyScope(sql`t.holder_path`, caller)}${andInTree(sql`t.top_id`, caller)}`,
   );
   if (!t) throw notFound();
   const activation = toActivationRow(t, now, caller.agentId);
@@ -40,18 +41,20 @@ export async function getTerminalCheck(
   const current = shanghaiMonth(now);
   const currentK = monthsBetween(boundMonth, current) + 1;
   const standardMonths = parseStandardMonths(t.standard_months);
+  // The assessments and volume of this binding are of the caller's tree (decision 020).
+  const tree = andInTree(sql`top_id`, caller);
 
   const [assessed, volumes] = await Promise.all([
     rows<Record<string, unknown>>(
       db,
       sql`SELECT month_index, to_char(month, 'YYYY-MM') AS month, volume_fen, threshold_fen, result, reward_fen
-          FROM standard_assessments WHERE terminal_id = ${activation.terminalId}
+          FROM standard_assessments WHERE terminal_id = ${activation.terminalId}${tree}
             AND month >= ${`${boundMonth}-01`}::date`,
     ),
     rows<{ month: string; volume: unknown }>(
       db,
       sql`SELECT to_char(day, 'YYYY-MM') AS month, sum(volume_fen) AS volume FROM terminal_daily_volume
-          WHERE terminal_id = ${activation.terminalId} AND day >= ${`${boundMonth}-01`}::date
+          WHERE terminal_id = ${activation.terminalId}${tree} AND day >= ${`${boundMonth}-01`}::date
           GROUP BY 1`,
     ),
   ]);

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { callerPathCopyScope } from '../stats/scope';
-import { ACTIVATION_COLUMNS, ACTIVATION_JOINS, toActivationRow } from './activation-rows';
+import { andInTree } from '../terminals/scope';
+import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
 import { decodePathSnCursor, encodeCursor } from './cursor';
 
 const STATUS_OF = { pending: 1, activated: 3, unbound: 0 } as const;
@@ -23,7 +24,7 @@ export async function listActivationChecks(
 ): Promise<ActivationCheckPage> {
   const filters: SQL[] = [
     sql`t.deleted_at IS NULL`,
-    callerPathCopyScope(sql`t.holder_path`, caller),
+    sql`${callerPathCopyScope(sql`t.holder_path`, caller)}${andInTree(sql`t.top_id`, caller)}`,
   ];
   if (query.status !== 'all') filters.push(sql`t.bind_status = ${STATUS_OF[query.status]}`);
   if (query.sn) filters.push(sql`t.sn >= ${query.sn} AND t.sn < ${query.sn + '~'}`);
@@ -32,10 +33,10 @@ export async function listActivationChecks(
 
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${ACTIVATION_COLUMNS}
+    sql`SELECT ${activationColumns(caller)}
         FROM (SELECT t.* FROM terminals t WHERE ${sql.join(filters, sql` AND `)}
               ORDER BY t.holder_path, t.sn LIMIT ${query.pageSize + 1}) t
-        ${ACTIVATION_JOINS}
+        ${activationJoins(caller)}
         ORDER BY t.holder_path, t.sn`,
   );
   const page = found.slice(0, query.pageSize);

@@ -5,6 +5,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { dayStartInstant, shanghaiMonth, shiftMonth } from '../stats/dates';
 import { callerPathCopyScope, iso, num, numOrNull } from '../stats/scope';
+import { andInTree } from '../terminals/scope';
 import { decodePathSnCursor, encodeCursor } from './cursor';
 import { standardJobStatus } from './job-status';
 import { standardResultSql, thresholdSql } from './standard-result';
@@ -38,8 +39,10 @@ export async function listStandardChecks(
     sql`t.bind_status IN (1, 3)`,
     sql`t.deleted_at IS NULL`,
     sql`t.bound_at < ${end}::timestamptz`,
-    callerPathCopyScope(sql`t.holder_path`, caller),
+    sql`${callerPathCopyScope(sql`t.holder_path`, caller)}${andInTree(sql`t.top_id`, caller)}`,
   ];
+  // An agent's terminals, their merchants, assessments and volume: its tree (decision 020).
+  const tree = (column: SQL) => andInTree(column, caller);
   if (query.sn) filters.push(sql`t.sn >= ${query.sn} AND t.sn < ${query.sn + '~'}`);
   const after = decodePathSnCursor(query.cursor);
   if (after) filters.push(sql`(t.holder_path, t.sn) > (${after[0]}, ${after[1]})`);
@@ -64,7 +67,7 @@ export async function listStandardChecks(
                    coalesce(sa.threshold_fen, ${thresholdSql(sql`c.standard_months`, sql`c.k`)}) AS threshold_fen,
                    coalesce(sa.volume_fen, (
                      SELECT coalesce(sum(v.volume_fen), 0) FROM terminal_daily_volume v
-                      WHERE v.terminal_id = c.id AND v.day >= ${m0}::date AND v.day < ${m1}::date
+                      WHERE v.terminal_id = c.id${tree(sql`v.top_id`)} AND v.day >= ${m0}::date AND v.day < ${m1}::date
                    )) AS volume_fen
             FROM (
               SELECT t.id, t.sn, t.model, t.holder_path, t.bind_status, t.merchant_id, t.bound_at,
@@ -74,12 +77,12 @@ export async function listStandardChecks(
                        + extract(month FROM ${m0}::date) - extract(month FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai')) + 1)::integer AS k
                 FROM terminals t
                 JOIN brands b ON b.id = t.brand_id
-                LEFT JOIN merchants m ON m.id = t.merchant_id
+                LEFT JOIN merchants m ON m.id = t.merchant_id${tree(sql`m.top_id`)}
                 LEFT JOIN policies p ON p.id = t.policy_id
                WHERE ${sql.join(filters, sql` AND `)}
             ) c
             LEFT JOIN standard_assessments sa
-              ON sa.terminal_id = c.id AND sa.month_index = c.k AND sa.month = ${m0}::date
+              ON sa.terminal_id = c.id${tree(sql`sa.top_id`)} AND sa.month_index = c.k AND sa.month = ${m0}::date
           ) s
         ) r
         ${resultFilter}
