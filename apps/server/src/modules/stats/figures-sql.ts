@@ -12,15 +12,34 @@ import { inAgentSubtree, num } from './scope';
  * - terminal_stock_counts: live terminals per holder path, brand and bind status.
  * A figure is either an agent's own ("own": one agent id) or its subtree's ("team": a path range,
  * with the tree's top id, which every agent of the subtree shares, so either index can answer).
+ * `tree`, the caller's top (null for an operator), puts top_id = tree on every rollup row and
+ * agent row read (the shard key, decision 020).
  */
-export type Who = { kind: 'own'; agentId: SQL } | { kind: 'team'; path: SQL; topId: SQL };
+export type Who =
+  | { kind: 'own'; agentId: SQL; tree: SQL | null }
+  | { kind: 'team'; path: SQL; topId: SQL; tree: SQL | null };
 
-export const own = (agentId: number): Who => ({ kind: 'own', agentId: sql`${agentId}::bigint` });
-export const team = (path: string, topId: number): Who => ({
+const treeOf = (tree: number | null) => (tree === null ? null : sql`${tree}::bigint`);
+
+export const own = (agentId: number, tree: number | null): Who => ({
+  kind: 'own',
+  agentId: sql`${agentId}::bigint`,
+  tree: treeOf(tree),
+});
+export const team = (path: string, topId: number, tree: number | null): Who => ({
   kind: 'team',
   path: sql`${path}::text`,
   topId: sql`${topId}::bigint`,
+  tree: treeOf(tree),
 });
+
+/** ` AND <column> = tree`, or nothing without a tree. */
+const andTree = (column: string, tree: SQL | null): SQL =>
+  tree === null ? sql`` : sql` AND ${sql.raw(column)} = ${tree}`;
+
+/** ` AND <column> = topId` when given (the caller's tree, decision 020), or nothing. */
+const andTopId = (column: string, topId: number | null | undefined): SQL =>
+  andTree(column, treeOf(topId ?? null));
 
 const FIGURE_COLUMNS = sql.raw(
   'trade_amount_fen AS a, trade_count AS c, new_merchants AS n, activated_terminals AS t',
@@ -29,9 +48,9 @@ const FIGURE_COLUMNS = sql.raw(
 function monthlyPart(who: Who, months: string[]): SQL {
   const inMonths = sql`m.month = ANY(${sql.param(months)}::date[])`;
   if (who.kind === 'own') {
-    return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE m.agent_id = ${who.agentId} AND ${inMonths}`;
+    return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE m.agent_id = ${who.agentId}${andTree('m.top_id', who.tree)} AND ${inMonths}`;
   }
-  return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE ${inMonths} AND ${inAgentSubtree(sql`m.path`, who.path)}`;
+  return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE ${inMonths}${andTree('m.top_id', who.tree)} AND ${inAgentSubtree(sql`m.path`, who.path)}`;
 }
 
 /** The daily rows of `who` between two days (inclusive), as (day, a, c, n, t). */
@@ -40,11 +59,11 @@ function dailyRows(who: Who, from: string, to: string): SQL {
   if (who.kind === 'own') {
     return sql`SELECT d.day, d.trade_amount_fen AS a, d.trade_count AS c, d.new_merchants AS n,
         d.activated_terminals AS t
-      FROM agent_daily_stats d WHERE d.agent_id = ${who.agentId} AND ${days}`;
+      FROM agent_daily_stats d WHERE d.agent_id = ${who.agentId}${andTree('d.top_id', who.tree)} AND ${days}`;
   }
   return sql`SELECT d.day, d.trade_amount_fen AS a, d.trade_count AS c, d.new_merchants AS n,
       d.activated_terminals AS t
-    FROM agent_daily_stats d JOIN agents ag ON ag.id = d.agent_id
+    FROM agent_daily_stats d JOIN agents ag ON ag.id = d.agent_id${andTree('ag.top_id', who.tree)}
     WHERE d.top_id = ${who.topId} AND ${days} AND ${inAgentSubtree(sql`ag.path`, who.path)}`;
 }
 
@@ -110,11 +129,12 @@ export async function dailyEarnings(
   agentId: number,
   from: string,
   to: string,
+  topId: number | null = null,
 ): Promise<Map<string, number>> {
   const found = await rows<{ day: unknown; amount: unknown }>(
     db,
     sql`SELECT day::text AS day, sum(amount_fen) AS amount FROM agent_daily_earnings
-        WHERE agent_id = ${agentId} AND day BETWEEN ${from}::date AND ${to}::date
+        WHERE agent_id = ${agentId}${andTopId('top_id', topId)} AND day BETWEEN ${from}::date AND ${to}::date
           AND info_type = ANY(${earningTypes()})
         GROUP BY day`,
   );
@@ -127,11 +147,12 @@ export async function earningsByType(
   agentId: number,
   from: string,
   to: string,
+  topId: number | null = null,
 ): Promise<{ infoType: string; amountFen: number; count: number }[]> {
   const found = await rows<{ info_type: string; amount: unknown; n: unknown }>(
     db,
     sql`SELECT info_type, sum(amount_fen) AS amount, sum(line_count) AS n FROM agent_daily_earnings
-        WHERE agent_id = ${agentId} AND day BETWEEN ${from}::date AND ${to}::date
+        WHERE agent_id = ${agentId}${andTopId('top_id', topId)} AND day BETWEEN ${from}::date AND ${to}::date
           AND info_type = ANY(${earningTypes()})
         GROUP BY info_type`,
   );

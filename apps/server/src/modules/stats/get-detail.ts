@@ -20,12 +20,13 @@ export async function getStatsDetail(
   const agent = await resolveStatsAgent(db, caller, query.agentId);
   const { from, to } = readRange(query, now);
   const [ownFigures, teamFigures, byType, direct] = await Promise.all([
-    rangeFigures(db, own(agent.id), from, to),
-    rangeFigures(db, team(agent.path, agent.topId), from, to),
-    earningsByType(db, agent.id, from, to),
+    rangeFigures(db, own(agent.id, caller.topId), from, to),
+    rangeFigures(db, team(agent.path, agent.topId, caller.topId), from, to),
+    earningsByType(db, agent.id, from, to, caller.topId),
     rows<{ n: unknown }>(
       db,
-      sql`SELECT count(*) AS n FROM agents c WHERE c.parent_id = ${agent.id} AND c.role = 'agent'`,
+      sql`SELECT count(*) AS n FROM agents c
+           WHERE c.parent_id = ${agent.id}${caller.topId === null ? sql`` : sql` AND c.top_id = ${caller.topId}`} AND c.role = 'agent'`,
     ),
   ]);
   return {

@@ -41,12 +41,12 @@ export async function getOverview(
   const trendFrom = addDays(end, -(STATS_TREND_DAYS - 1));
   const [ownFigures, teamFigures, earnings, counts, ownDaily, teamDaily, bound] = await Promise.all(
     [
-      rangeFigures(db, own(agent.id), first, last),
-      rangeFigures(db, team(agent.path, agent.topId), first, last),
-      dailyEarnings(db, agent.id, first, last),
+      rangeFigures(db, own(agent.id, caller.topId), first, last),
+      rangeFigures(db, team(agent.path, agent.topId, caller.topId), first, last),
+      dailyEarnings(db, agent.id, first, last, caller.topId),
       terminalCounts(db, agent.path),
-      dailyFigures(db, own(agent.id), trendFrom, end),
-      dailyFigures(db, team(agent.path, agent.topId), trendFrom, end),
+      dailyFigures(db, own(agent.id, caller.topId), trendFrom, end),
+      dailyFigures(db, team(agent.path, agent.topId, caller.topId), trendFrom, end),
       rows<{ own: unknown; team: unknown }>(
         db,
         sql`SELECT count(*) FILTER (WHERE t.holder_path = (${agent.path} COLLATE "C")) AS own, count(*) AS team

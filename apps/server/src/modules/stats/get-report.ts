@@ -27,7 +27,10 @@ export async function getReport(
   if (query.cursor !== undefined && (query.cursor <= from || query.cursor > addDays(to, 1))) {
     throw badRequest('分页游标格式错误', 'cursor');
   }
-  const who: Who = query.scope === 'own' ? own(agent.id) : team(agent.path, agent.topId);
+  const who: Who =
+    query.scope === 'own'
+      ? own(agent.id, caller.topId)
+      : team(agent.path, agent.topId, caller.topId);
 
   const hi = query.cursor ? addDays(query.cursor, -1) : to;
   const lowest = addDays(hi, -(query.pageSize - 1));
@@ -37,7 +40,7 @@ export async function getReport(
   // page's rows.
   const [totals, totalEarnings, days] = await Promise.all([
     rangeFigures(db, who, from, to),
-    dailyEarnings(db, agent.id, from, to),
+    dailyEarnings(db, agent.id, from, to, caller.topId),
     dailyFigures(db, who, lo, hi),
   ]);
 

@@ -20,13 +20,16 @@ export async function listStatsChildren(
   const parent = await resolveStatsAgent(db, caller, query.agentId);
   const { from, to } = readRange(query, now);
   const after = query.cursor ?? 0;
+  // In the caller's tree (the shard key, decision 020); an operator's reads stay as they are.
+  const tree = caller.topId === null ? null : sql`${caller.topId}::bigint`;
   const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT c.id, c.name, c.mobile, f.*
         FROM (SELECT id, name, mobile, path, top_id FROM agents
-               WHERE parent_id = ${parent.id} AND role = 'agent' AND id > ${after}
+               WHERE parent_id = ${parent.id}${tree === null ? sql`` : sql` AND top_id = ${tree}`}
+                 AND role = 'agent' AND id > ${after}
                ORDER BY id LIMIT ${query.pageSize + 1}) c
-        CROSS JOIN LATERAL (${rangeFiguresSql({ kind: 'team', path: sql`c.path`, topId: sql`c.top_id` }, from, to)}) f
+        CROSS JOIN LATERAL (${rangeFiguresSql({ kind: 'team', path: sql`c.path`, topId: tree ?? sql`c.top_id`, tree }, from, to)}) f
         ORDER BY c.id`,
   );
   const page = found.slice(0, query.pageSize);
