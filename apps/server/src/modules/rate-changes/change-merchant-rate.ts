@@ -48,7 +48,7 @@ export async function changeMerchantRate(
   const month = shanghaiMonthKey(now);
 
   const created = await db.transaction(async (tx) => {
-    const terms = await loadMerchantRateTerms(tx, merchant, now);
+    const terms = await loadMerchantRateTerms(tx, merchant, caller, now);
     if (terms.terminals.length === 0 || !terms.product) {
       throw badRequest('商户尚未绑定有政策的终端，暂不能调整费率', 'merchantId');
     }

@@ -13,7 +13,7 @@ export async function getMerchantRateInfo(
   merchantId: number,
 ): Promise<MerchantRateInfo> {
   const merchant = await merchantInScope(db, caller, merchantId);
-  const terms = await loadMerchantRateTerms(db, merchant);
+  const terms = await loadMerchantRateTerms(db, merchant, caller);
   const isDirect = caller.role !== 'operator' && caller.agentId === merchant.agentId;
   let reason: string | null = null;
   if (!isDirect) reason = '仅商户的直属代理可以调整费率';

@@ -10,18 +10,28 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '../policies/scope';
+import { andInTree } from '../terminals/scope';
 
 export const FEE_CHANGE_COLUMNS = sql`f.id, f.kind, f.count, f.first_sn, f.last_sn, f.new_fee_fen, f.status, f.reason,
   f.requested_by, r.name AS requested_by_name, f.created_at, f.finished_at`;
 
 /** Each batch's SNs as runs of consecutive numbers, for the batches given. */
-export async function feeChangeRuns(db: DbOrTx, ids: number[]): Promise<Map<number, SnRun[]>> {
+export async function feeChangeRuns(
+  db: DbOrTx,
+  caller: Pick<Caller, 'topId'>,
+  ids: number[],
+): Promise<Map<number, SnRun[]>> {
   const runs = new Map<number, SnRun[]>();
   if (ids.length === 0) return runs;
+  // An agent's items are read through their change, in its tree (decision 020).
+  const from =
+    caller.topId === null
+      ? sql`fee_change_items i`
+      : sql`fee_change_items i JOIN fee_changes f ON f.id = i.fee_change_id AND f.top_id = ${caller.topId}`;
   const items = await rows<{ fee_change_id: unknown; sn: string }>(
     db,
-    sql`SELECT fee_change_id, sn FROM fee_change_items
-         WHERE fee_change_id IN (${sql.join(
+    sql`SELECT i.fee_change_id, i.sn FROM ${from}
+         WHERE i.fee_change_id IN (${sql.join(
            ids.map((id) => sql`${id}`),
            sql`, `,
          )})`,
@@ -81,12 +91,14 @@ export async function listFeeChanges(
   if (after) filters.push(sql`f.id < ${after}`);
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${FEE_CHANGE_COLUMNS} FROM fee_changes f JOIN agents r ON r.id = f.requested_by
+    sql`SELECT ${FEE_CHANGE_COLUMNS} FROM fee_changes f
+        JOIN agents r ON r.id = f.requested_by${andInTree(sql`r.top_id`, caller)}
         WHERE ${sql.join(filters, sql` AND `)}
         ORDER BY f.id DESC LIMIT ${query.pageSize + 1}`,
   );
   const runs = await feeChangeRuns(
     db,
+    caller,
     found.slice(0, query.pageSize).map((r) => num(r.id)),
   );
   return pageOf(

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '../policies/scope';
+import { andInTree } from '../terminals/scope';
 
 export const RATE_CHANGE_COLUMNS = sql`c.id, c.merchant_id, m.name AS merchant_name, m.merchant_no, c.sn, c.rate_type,
   c.old_rate, c.new_rate, c.status, c.reason, r.name AS requested_by_name, c.created_at, c.finished_at`;
@@ -46,8 +47,8 @@ export async function listRateChanges(
   const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT ${RATE_CHANGE_COLUMNS}, c.requested_by FROM rate_changes c
-        JOIN merchants m ON m.id = c.merchant_id
-        JOIN agents r ON r.id = c.requested_by
+        JOIN merchants m ON m.id = c.merchant_id${andInTree(sql`m.top_id`, caller)}
+        JOIN agents r ON r.id = c.requested_by${andInTree(sql`r.top_id`, caller)}
         WHERE ${sql.join(filters, sql` AND `)}
         ORDER BY c.id DESC LIMIT ${query.pageSize + 1}`,
   );

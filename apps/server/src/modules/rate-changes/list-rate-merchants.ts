@@ -1,9 +1,10 @@
 import { maskName, type RateMerchant } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { likeEscape } from '../policies/list-open-candidates';
 import { decodeIdCursor, num, pageOf } from '../policies/scope';
+import { andInTree } from '../terminals/scope';
 
 /**
  * The merchants whose rates the caller may change: those it signed up itself (its direct
@@ -17,20 +18,22 @@ export async function listRateMerchants(
   if (caller.role === 'operator') return { rows: [], nextCursor: null };
   const after = decodeIdCursor(query.cursor);
   const kw = query.keyword?.trim();
+  // The caller's merchants and their terminals, in its tree (decision 020).
+  const tree = (column: SQL) => andInTree(column, caller);
   const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT m.id, m.merchant_no, m.name, m.legal_name,
           COALESCE(array_agg(t.sn ORDER BY t.sn) FILTER (WHERE t.id IS NOT NULL), '{}') AS sns,
           COALESCE(array_agg(DISTINCT p.name) FILTER (WHERE p.id IS NOT NULL), '{}') AS policy_names
         FROM merchants m
-        LEFT JOIN terminals t ON t.merchant_id = m.id AND t.deleted_at IS NULL
+        LEFT JOIN terminals t ON t.merchant_id = m.id${tree(sql`t.top_id`)} AND t.deleted_at IS NULL
         LEFT JOIN policies p ON p.id = t.policy_id
-        WHERE m.agent_id = ${caller.agentId}
+        WHERE m.agent_id = ${caller.agentId}${tree(sql`m.top_id`)}
           ${after ? sql`AND m.id < ${after}` : sql``}
           ${
             kw
               ? sql`AND (m.name LIKE ${`%${likeEscape(kw)}%`} OR m.merchant_no = ${kw}
-                    OR EXISTS (SELECT 1 FROM terminals t2 WHERE t2.merchant_id = m.id AND t2.sn = ${kw.toUpperCase()}))`
+                    OR EXISTS (SELECT 1 FROM terminals t2 WHERE t2.merchant_id = m.id${tree(sql`t2.top_id`)} AND t2.sn = ${kw.toUpperCase()}))`
               : sql``
           }
         GROUP BY m.id

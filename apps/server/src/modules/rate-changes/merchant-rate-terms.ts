@@ -5,11 +5,12 @@ import {
   type AgentRate,
   type MerchantRateLine,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { loadAgentPolicy, loadProductPolicy, type ProductPolicy } from '../policies/policy-queries';
+import { loadProductPolicy, type ProductPolicy } from '../policies/policy-queries';
+import { andInTree } from '../terminals/scope';
 import { num, pathInSubtree } from '../policies/scope';
 
 export interface MerchantForRates {
@@ -23,7 +24,10 @@ export interface MerchantForRates {
   topId: number;
 }
 
-/** A merchant in the caller's subtree, or 404 exactly as for one that does not exist. */
+/**
+ * A merchant in the caller's subtree (and tree, decision 020), or 404 exactly as for one that
+ * does not exist.
+ */
 export async function merchantInScope(
   db: DbOrTx,
   caller: Caller,
@@ -32,7 +36,8 @@ export async function merchantInScope(
   const [m] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT m.id, m.merchant_no, m.name, m.legal_name, m.agent_id, a.name AS agent_name, m.agent_path, m.top_id
-        FROM merchants m JOIN agents a ON a.id = m.agent_id WHERE m.id = ${merchantId}`,
+        FROM merchants m JOIN agents a ON a.id = m.agent_id${andInTree(sql`a.top_id`, caller)}
+        WHERE m.id = ${merchantId}${andInTree(sql`m.top_id`, caller)}`,
   );
   if (!m || !pathInSubtree(String(m.agent_path), caller)) throw notFound('商户不存在');
   return {
@@ -64,18 +69,23 @@ export interface MerchantRateTerms {
   pending: Map<number, number>;
 }
 
-/** Everything the rate rules need about one merchant, read once. */
+/**
+ * Everything the rate rules need about one merchant, read once; for an agent caller (`caller`
+ * with a topId) in its tree, where the merchant and everything about it lie (decision 020).
+ */
 export async function loadMerchantRateTerms(
   db: DbOrTx,
   merchant: MerchantForRates,
+  caller: Pick<Caller, 'topId'>,
   now = new Date(),
 ): Promise<MerchantRateTerms> {
+  const tree = (column: SQL) => andInTree(column, caller);
   const terminals = (
     await rows<Record<string, unknown>>(
       db,
       sql`SELECT t.id, t.sn, t.policy_id, p.name AS policy_name FROM terminals t
           LEFT JOIN policies p ON p.id = t.policy_id
-          WHERE t.merchant_id = ${merchant.id} AND t.deleted_at IS NULL
+          WHERE t.merchant_id = ${merchant.id}${tree(sql`t.top_id`)} AND t.deleted_at IS NULL
           ORDER BY t.bound_at NULLS LAST, t.id`,
     )
   ).map((t) => ({
@@ -90,25 +100,27 @@ export async function loadMerchantRateTerms(
   const product = policyIds[0] ? await loadProductPolicy(db, policyIds[0]) : null;
   let agentRates: Map<number, AgentRate>[] | null = [];
   for (const policyId of policyIds) {
-    const record = await loadAgentPolicy(db, merchant.agentId, policyId);
-    if (!record) {
+    const rates = await loadAgentRates(db, merchant.agentId, policyId, caller);
+    if (!rates) {
       agentRates = null;
       break;
     }
-    agentRates.push(new Map(record.terms.rates.map((r) => [r.rateType, r])));
+    agentRates.push(rates);
   }
   const current = new Map(
     (
       await rows<{ rate_type: unknown; rate_ppm: unknown }>(
         db,
-        sql`SELECT rate_type, rate_ppm FROM merchant_rates WHERE merchant_id = ${merchant.id}`,
+        sql`SELECT rate_type, rate_ppm FROM merchant_rates
+            WHERE merchant_id = ${merchant.id}${tree(sql`top_id`)}`,
       )
     ).map((r) => [num(r.rate_type), num(r.rate_ppm)]),
   );
   const changes = await rows<{ id: unknown; rate_type: unknown; status: unknown; month: string }>(
     db,
     sql`SELECT id, rate_type, status, month FROM rate_changes
-        WHERE merchant_id = ${merchant.id} AND (status IN (0, 1) OR month = ${shanghaiMonthKey(now)})`,
+        WHERE merchant_id = ${merchant.id}${tree(sql`top_id`)}
+          AND (status IN (0, 1) OR month = ${shanghaiMonthKey(now)})`,
   );
   const month = shanghaiMonthKey(now);
   const changedThisMonth = new Set<number>();
@@ -119,6 +131,40 @@ export async function loadMerchantRateTerms(
     if (status === 0 || status === 1) pending.set(num(c.rate_type), num(c.id));
   }
   return { terminals, product, agentRates, current, changedThisMonth, pending };
+}
+
+/**
+ * The rates of an agent's terms under a product policy by rate type (as loadAgentPolicy reads
+ * them), or null when it has no such terms; an agent caller's in its tree (decision 020).
+ */
+async function loadAgentRates(
+  db: DbOrTx,
+  agentId: number,
+  policyId: number,
+  caller: Pick<Caller, 'topId'>,
+): Promise<Map<number, AgentRate> | null> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ap.id, r.rate_type, r.cost, r.min_rate, r.max_rate
+        FROM agent_policies ap
+        LEFT JOIN agent_policy_rates r ON r.agent_policy_id = ap.id
+        WHERE ap.agent_id = ${agentId} AND ap.policy_id = ${policyId}${andInTree(sql`ap.top_id`, caller)}
+        ORDER BY ap.id, r.rate_type`,
+  );
+  if (found.length === 0) return null;
+  const first = num(found[0]!.id);
+  const out = new Map<number, AgentRate>();
+  for (const r of found) {
+    if (num(r.id) !== first || r.rate_type === null || r.rate_type === undefined) continue;
+    const rateType = num(r.rate_type) as AgentRate['rateType'];
+    out.set(rateType, {
+      rateType,
+      cost: num(r.cost),
+      minRate: num(r.min_rate),
+      maxRate: num(r.max_rate),
+    });
+  }
+  return out;
 }
 
 /**
