@@ -5,7 +5,7 @@ import type {
   PriceTier,
   SaveMallProductRequest,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
@@ -13,6 +13,7 @@ import { audit } from '../admin/audit';
 import { num } from '../ledger/accounts';
 import { json } from '../policies/scope';
 import { checkProduct } from '../terminals/import-terminals';
+import type { Buyer } from './orders';
 
 const PRODUCT_COLUMNS = sql`p.id, p.brand_id, b.name AS brand_name, p.model, p.name, p.description,
   p.image_url, p.price_tiers, p.stock, p.on_sale`;
@@ -102,34 +103,54 @@ const toAddress = (r: Record<string, unknown>): MallAddress => ({
   isDefault: Boolean(r.is_default),
 });
 
-export async function listAddresses(db: DbOrTx, agentId: number): Promise<MallAddress[]> {
+/**
+ * The buyer's addresses (`ma`) reached through its agent row in its tree (decision 020): the
+ * join that places them on the tree's shard; nothing without a tree.
+ */
+const ownerInTree = (buyer: Buyer): SQL =>
+  buyer.topId === null
+    ? sql``
+    : sql`JOIN agents buyer ON buyer.id = ma.agent_id AND buyer.top_id = ${buyer.topId}`;
+
+export async function listAddresses(db: DbOrTx, buyer: Buyer): Promise<MallAddress[]> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT * FROM mall_addresses WHERE agent_id = ${agentId} ORDER BY is_default DESC, id DESC`,
+    sql`SELECT ma.* FROM mall_addresses ma ${ownerInTree(buyer)}
+         WHERE ma.agent_id = ${buyer.agentId} ORDER BY ma.is_default DESC, ma.id DESC`,
   );
   return found.map(toAddress);
 }
 
 /** Saves an address (the first one, or one marked default, becomes the only default). */
-export async function saveAddress(db: Db, agentId: number, input: MallAddressInput) {
+export async function saveAddress(db: Db, buyer: Buyer, input: MallAddressInput) {
+  const agentId = buyer.agentId;
+  // An UPDATE reaches the buyer's agent row the same way, in its tree.
+  const using =
+    buyer.topId === null
+      ? { from: sql``, where: sql`` }
+      : {
+          from: sql` FROM agents buyer`,
+          where: sql` AND buyer.id = ma.agent_id AND buyer.top_id = ${buyer.topId}`,
+        };
   return db.transaction(async (tx) => {
     const [count] = await rows<{ n: unknown }>(
       tx,
-      sql`SELECT count(*) AS n FROM mall_addresses WHERE agent_id = ${agentId}`,
+      sql`SELECT count(*) AS n FROM mall_addresses ma ${ownerInTree(buyer)} WHERE ma.agent_id = ${agentId}`,
     );
     if (!input.id && num(count!.n) >= 20) throw badRequest('收货地址最多20个', 'id');
     const isDefault = input.isDefault || num(count!.n) === 0;
     if (isDefault)
       await tx.execute(
-        sql`UPDATE mall_addresses SET is_default = false WHERE agent_id = ${agentId}`,
+        sql`UPDATE mall_addresses ma SET is_default = false${using.from}
+             WHERE ma.agent_id = ${agentId}${using.where}`,
       );
     const [saved] = await rows<Record<string, unknown>>(
       tx,
       input.id
-        ? sql`UPDATE mall_addresses SET name = ${input.name}, mobile = ${input.mobile}, province = ${input.province},
+        ? sql`UPDATE mall_addresses ma SET name = ${input.name}, mobile = ${input.mobile}, province = ${input.province},
                 city = ${input.city}, district = ${input.district}, detail = ${input.detail},
-                is_default = ${isDefault} OR is_default, updated_at = now()
-              WHERE id = ${input.id} AND agent_id = ${agentId} RETURNING *`
+                is_default = ${isDefault} OR ma.is_default, updated_at = now()${using.from}
+              WHERE ma.id = ${input.id} AND ma.agent_id = ${agentId}${using.where} RETURNING ma.*`
         : sql`INSERT INTO mall_addresses (agent_id, name, mobile, province, city, district, detail, is_default)
               VALUES (${agentId}, ${input.name}, ${input.mobile}, ${input.province}, ${input.city},
                       ${input.district}, ${input.detail}, ${isDefault})

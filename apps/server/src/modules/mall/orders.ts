@@ -14,7 +14,7 @@ import {
   type PriceTier,
 } from '@pos/core';
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import {
@@ -26,7 +26,8 @@ import {
 } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { json } from '../policies/scope';
-import { iso, isoNow } from '../terminals/scope';
+import type { Caller } from '../../plugins/auth';
+import { andInTree, iso, isoNow } from '../terminals/scope';
 import { checkPayPassword } from '../withdrawals/pay-password';
 import { readMallRules } from './rules';
 
@@ -36,31 +37,53 @@ export const serialNo = (prefix: string, now: Date) =>
 
 const shortfall = (name: string, stock: number) => `${name} 库存不足，仅剩 ${stock} 台`;
 
-async function loadOrder(db: DbOrTx, agentId: number, id: number, lock = false) {
+/**
+ * The agent buying: its id and its tree. Its orders, quota and the rest are read in its tree
+ * (top_id, decision 020); a buyer without one (topId null) reads them by its id alone.
+ */
+export type Buyer = Pick<Caller, 'agentId' | 'topId'>;
+
+/** ` AND column = the buyer's tree`, or nothing without one. */
+const inTree = (column: SQL, buyer: Pick<Buyer, 'topId'>) => andInTree(column, buyer);
+
+async function loadOrder(db: DbOrTx, buyer: Buyer, id: number, lock = false) {
   const [o] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT * FROM mall_orders WHERE id = ${id} AND agent_id = ${agentId} ${lock ? sql`FOR UPDATE` : sql``}`,
+    sql`SELECT * FROM mall_orders WHERE id = ${id} AND agent_id = ${buyer.agentId}${inTree(sql`top_id`, buyer)}
+        ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!o) throw notFound('订单不存在');
   return o;
 }
 
 /** An order as its buyer sees it. */
-export async function getOrder(db: DbOrTx, agentId: number, id: number): Promise<MallOrder> {
-  return toOrder(db, await loadOrder(db, agentId, id));
+export async function getOrder(db: DbOrTx, buyer: Buyer, id: number): Promise<MallOrder> {
+  return toOrder(db, buyer, await loadOrder(db, buyer, id));
 }
 
-async function toOrder(db: DbOrTx, o: Record<string, unknown>): Promise<MallOrder> {
-  return (await toOrders(db, [o]))[0]!;
+async function toOrder(
+  db: DbOrTx,
+  buyer: Pick<Buyer, 'topId'>,
+  o: Record<string, unknown>,
+): Promise<MallOrder> {
+  return (await toOrders(db, buyer, [o]))[0]!;
 }
 
-/** Orders as their buyer sees them, with the lines of all of them read in one query. */
-async function toOrders(db: DbOrTx, orders: Record<string, unknown>[]): Promise<MallOrder[]> {
+/**
+ * Orders as their buyer sees them, with the lines of all of them read in one query; the lines
+ * and shipped SNs through their order and operation in the buyer's tree (decision 020).
+ */
+async function toOrders(
+  db: DbOrTx,
+  buyer: Pick<Buyer, 'topId'>,
+  orders: Record<string, unknown>[],
+): Promise<MallOrder[]> {
   if (orders.length === 0) return [];
   const lines = await rows<Record<string, unknown>>(
     db,
     sql`SELECT i.order_id, i.product_id, p.name, p.model, i.quantity, i.unit_price_fen, i.amount_fen
           FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id
+          ${buyer.topId === null ? sql`` : sql`JOIN mall_orders o ON o.id = i.order_id AND o.top_id = ${buyer.topId}`}
          WHERE i.order_id = ANY(string_to_array(${orders.map((o) => num(o.id)).join(',')}, ',')::bigint[])
          ORDER BY i.order_id, i.product_id`,
   );
@@ -68,9 +91,10 @@ async function toOrders(db: DbOrTx, orders: Record<string, unknown>[]): Promise<
   const shipped = operations.length
     ? await rows<{ operation_id: unknown; sn: string }>(
         db,
-        sql`SELECT operation_id, sn FROM terminal_operation_items
-             WHERE operation_id = ANY(string_to_array(${operations.join(',')}, ',')::bigint[])
-             ORDER BY operation_id, sn`,
+        sql`SELECT i.operation_id, i.sn FROM terminal_operation_items i
+             ${buyer.topId === null ? sql`` : sql`JOIN terminal_operations o ON o.id = i.operation_id AND o.top_id = ${buyer.topId}`}
+             WHERE i.operation_id = ANY(string_to_array(${operations.join(',')}, ',')::bigint[])
+             ORDER BY i.operation_id, i.sn`,
       )
     : [];
   return orders.map((o) =>
@@ -265,10 +289,11 @@ async function amounts(db: DbOrTx, priced: Priced[], shippingWay: number, payTyp
   return { goods, shipping, discount, total: goods - discount + shipping };
 }
 
-async function freeQuotaLeft(db: DbOrTx, agentId: number) {
+async function freeQuotaLeft(db: DbOrTx, buyer: Buyer) {
   const [q] = await rows<{ left: unknown }>(
     db,
-    sql`SELECT granted - used AS left FROM mall_free_quotas WHERE agent_id = ${agentId}`,
+    sql`SELECT granted - used AS left FROM mall_free_quotas
+         WHERE agent_id = ${buyer.agentId}${inTree(sql`top_id`, buyer)}`,
   );
   return num(q?.left);
 }
@@ -280,7 +305,7 @@ async function freeQuotaLeft(db: DbOrTx, agentId: number) {
  */
 export async function quoteOrder(
   db: Db,
-  agentId: number,
+  buyer: Buyer,
   input: MallQuoteRequest,
 ): Promise<MallQuote> {
   checkCombination(input.shippingWay, input.payType);
@@ -290,10 +315,10 @@ export async function quoteOrder(
   const a = await amounts(db, priced, input.shippingWay, input.payType);
   const quantity = priced.reduce((s, p) => s + p.quantity, 0);
   if (!refusal && input.payType === ORDER_PAY_TYPE.FREE_CLAIM) {
-    const left = await freeQuotaLeft(db, agentId);
+    const left = await freeQuotaLeft(db, buyer);
     if (left < quantity) refusal = `免费领取额度不足，剩余 ${left} 台`;
   } else if (!refusal && WALLET_PAY_TYPES.includes(input.payType)) {
-    const balances = await agentBalances(db, agentId);
+    const balances = await agentBalances(db, buyer.agentId, buyer.topId);
     if (input.payType === ORDER_PAY_TYPE.GOODS_BALANCE) {
       if ((balances.capital_pool ?? 0) < a.total) refusal = '货款余额不足，请先转入资金池';
     } else if ((balances.points ?? 0) < a.total) refusal = '积分不足';
@@ -333,8 +358,9 @@ export async function createOrder(
   checkCombination(input.shippingWay, input.payType);
   const [address] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT name, mobile, province, city, district, detail FROM mall_addresses
-         WHERE id = ${input.addressId} AND agent_id = ${agent.agentId}`,
+    sql`SELECT ma.name, ma.mobile, ma.province, ma.city, ma.district, ma.detail FROM mall_addresses ma
+          ${agent.topId === null ? sql`` : sql`JOIN agents buyer ON buyer.id = ma.agent_id AND buyer.top_id = ${agent.topId}`}
+         WHERE ma.id = ${input.addressId} AND ma.agent_id = ${agent.agentId}`,
   );
   if (!address) throw badRequest('收货地址不存在', 'addressId');
   return db.transaction(async (tx) => {
@@ -346,13 +372,11 @@ export async function createOrder(
       const [taken] = await rows(
         tx,
         sql`UPDATE mall_free_quotas SET used = used + ${units}, updated_at = ${now}
-             WHERE agent_id = ${agent.agentId} AND granted - used >= ${units} RETURNING agent_id`,
+             WHERE agent_id = ${agent.agentId}${inTree(sql`top_id`, agent)} AND granted - used >= ${units}
+             RETURNING agent_id`,
       );
       if (!taken) {
-        throw badRequest(
-          `免费领取额度不足，剩余 ${await freeQuotaLeft(tx, agent.agentId)} 台`,
-          'payType',
-        );
+        throw badRequest(`免费领取额度不足，剩余 ${await freeQuotaLeft(tx, agent)} 台`, 'payType');
       }
     }
     const paidNow = free && a.total === 0;
@@ -374,7 +398,7 @@ export async function createOrder(
             VALUES (${o!.id as number}, ${p.productId}, ${p.quantity}, ${p.unit}, ${p.unit * p.quantity})`,
       );
     }
-    return toOrder(tx, o!);
+    return toOrder(tx, agent, o!);
   });
 }
 
@@ -386,7 +410,7 @@ export async function createOrder(
  */
 export async function payOrder(
   db: Db,
-  agentId: number,
+  buyer: Buyer,
   input: PayMallOrderRequest,
   now: Date = new Date(),
 ): Promise<MallOrder> {
@@ -395,11 +419,12 @@ export async function payOrder(
   if (!WALLET_PAY_TYPES.includes(input.payType))
     throw badRequest('免费领取在下单时确定，请选择其他支付方式', 'payType');
   // Checked before the pay password is tried, and again on the locked order.
-  assertPayable(await loadOrder(db, agentId, input.id), input.payType, now);
+  const agentId = buyer.agentId;
+  assertPayable(await loadOrder(db, buyer, input.id), input.payType, now);
   await checkPayPassword(db, agentId, input.payPassword);
   try {
     return await db.transaction(async (tx) => {
-      const o = await loadOrder(tx, agentId, input.id, true);
+      const o = await loadOrder(tx, buyer, input.id, true);
       assertPayable(o, input.payType, now);
       const posted = await postOrderMoney(
         tx,
@@ -419,7 +444,7 @@ export async function payOrder(
             WHERE id = ${num(o.id)} RETURNING *`,
       );
       await closeOpenPayments(tx, num(o.id), now);
-      return toOrder(tx, paid!);
+      return toOrder(tx, buyer, paid!);
     });
   } catch (err) {
     if (err instanceof InsufficientBalanceError)
@@ -432,9 +457,15 @@ export async function payOrder(
 }
 
 /** Gateway payments of an order still open at the gateway are closed (the order no longer needs them). */
-async function closeOpenPayments(tx: DbOrTx, orderId: number, now: Date) {
+async function closeOpenPayments(
+  tx: DbOrTx,
+  orderId: number,
+  now: Date,
+  tree: Pick<Buyer, 'topId'> = { topId: null },
+) {
   await tx.execute(
-    sql`UPDATE mall_payments SET status = 4, updated_at = ${now} WHERE order_id = ${orderId} AND status = 0`,
+    sql`UPDATE mall_payments SET status = 4, updated_at = ${now}
+         WHERE order_id = ${orderId}${inTree(sql`top_id`, tree)} AND status = 0`,
   );
 }
 
@@ -443,29 +474,35 @@ async function closeOpenPayments(tx: DbOrTx, orderId: number, now: Date) {
  * the quota; a paid order's money goes back to where it came from through a ledger entry keyed
  * by the order (refunded), and a gateway payment is marked for its refund at the gateway (sent
  * after the commit, see refundPendingPayments). Shipped, received or closed orders cannot be
- * cancelled.
+ * cancelled. Its buyer's cancellation (`tree`: the buyer's) writes in the buyer's tree
+ * (decision 020).
  */
 export async function cancelOrder(
   tx: DbOrTx,
   order: Record<string, unknown>,
   reason: string,
   now: Date = new Date(),
+  tree: Pick<Buyer, 'topId'> = { topId: null },
 ): Promise<Record<string, unknown>> {
   const status = num(order.status);
   if (status !== MALL_ORDER_STATUS.PENDING_PAYMENT && status !== MALL_ORDER_STATUS.PAID)
     throw conflict('订单已发货或已关闭，不能取消');
   const id = num(order.id);
   await tx.execute(
-    sql`UPDATE mall_products p SET stock = p.stock + i.quantity, updated_at = ${now}
-          FROM mall_order_items i WHERE i.order_id = ${id} AND p.id = i.product_id`,
+    tree.topId === null
+      ? sql`UPDATE mall_products p SET stock = p.stock + i.quantity, updated_at = ${now}
+          FROM mall_order_items i WHERE i.order_id = ${id} AND p.id = i.product_id`
+      : sql`UPDATE mall_products p SET stock = p.stock + i.quantity, updated_at = ${now}
+          FROM mall_order_items i JOIN mall_orders o ON o.id = i.order_id AND o.top_id = ${tree.topId}
+          WHERE i.order_id = ${id} AND p.id = i.product_id`,
   );
   if (num(order.free_units) > 0) {
     await tx.execute(
       sql`UPDATE mall_free_quotas SET used = used - ${num(order.free_units)}, updated_at = ${now}
-           WHERE agent_id = ${num(order.agent_id)}`,
+           WHERE agent_id = ${num(order.agent_id)}${inTree(sql`top_id`, tree)}`,
     );
   }
-  await closeOpenPayments(tx, id, now);
+  await closeOpenPayments(tx, id, now, tree);
   let refundEntry: number | null = null;
   if (status === MALL_ORDER_STATUS.PAID && order.pay_entry_id != null) {
     const payType = num(order.pay_type);
@@ -486,7 +523,8 @@ export async function cancelOrder(
       await tx.execute(
         sql`UPDATE mall_payments SET status = 2, refund_entry_id = ${refundEntry},
               refund_reason = ${`订单取消：${reason}`}, updated_at = ${now}
-            WHERE order_id = ${id} AND entry_id = ${num(order.pay_entry_id)} AND status = 1`,
+            WHERE order_id = ${id}${inTree(sql`top_id`, tree)} AND entry_id = ${num(order.pay_entry_id)}
+              AND status = 1`,
       );
     }
   }
@@ -494,16 +532,16 @@ export async function cancelOrder(
     tx,
     sql`UPDATE mall_orders SET status = ${refundEntry ? MALL_ORDER_STATUS.REFUNDED : MALL_ORDER_STATUS.CANCELLED},
           refund_entry_id = ${refundEntry}, cancelled_at = ${now}, cancel_reason = ${reason}, updated_at = ${now}
-        WHERE id = ${id} RETURNING *`,
+        WHERE id = ${id}${inTree(sql`top_id`, tree)} RETURNING *`,
   );
   return closed!;
 }
 
 /** The buyer cancels its own order (unpaid, or paid and not shipped: refunded). */
-export async function cancelOwnOrder(db: Db, agentId: number, id: number, now = new Date()) {
+export async function cancelOwnOrder(db: Db, buyer: Buyer, id: number, now = new Date()) {
   return db.transaction(async (tx) => {
-    const o = await loadOrder(tx, agentId, id, true);
-    return toOrder(tx, await cancelOrder(tx, o, '买家取消', now));
+    const o = await loadOrder(tx, buyer, id, true);
+    return toOrder(tx, buyer, await cancelOrder(tx, o, '买家取消', now, buyer));
   });
 }
 
@@ -543,19 +581,19 @@ export async function expireUnpaidOrders(
 /** The buyer's orders, newest first, by state; keyset by id. */
 export async function listOrders(
   db: Db,
-  agentId: number,
+  buyer: Buyer,
   q: { status?: number; cursor?: string; pageSize: number },
 ) {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT * FROM mall_orders WHERE agent_id = ${agentId}
+    sql`SELECT * FROM mall_orders WHERE agent_id = ${buyer.agentId}${inTree(sql`top_id`, buyer)}
           ${q.status === undefined ? sql`` : sql`AND status = ${q.status}`}
           ${q.cursor ? sql`AND id < ${Number(q.cursor)}` : sql``}
         ORDER BY id DESC LIMIT ${q.pageSize + 1}`,
   );
   const page = found.slice(0, q.pageSize);
   return {
-    rows: await toOrders(db, page),
+    rows: await toOrders(db, buyer, page),
     nextCursor: found.length > q.pageSize ? String(num(page[page.length - 1]!.id)) : null,
   };
 }

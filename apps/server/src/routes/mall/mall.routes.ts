@@ -91,7 +91,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.array(mallAddress)) },
       },
     },
-    async (request) => ok(await listAddresses(app.db, agentOf(request).agentId)),
+    async (request) => ok(await listAddresses(app.db, agentOf(request))),
   );
   app.post(
     '/api/mall/address/save',
@@ -104,8 +104,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(mallAddress) },
       },
     },
-    async (request) =>
-      ok(await saveAddress(app.db, agentOf(request).agentId, request.body), '保存成功'),
+    async (request) => ok(await saveAddress(app.db, agentOf(request), request.body), '保存成功'),
   );
   app.post(
     '/api/mall/address/delete',
@@ -147,8 +146,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(mallOrder) },
       },
     },
-    async (request) =>
-      ok(await payOrder(app.db, agentOf(request).agentId, request.body), '支付成功'),
+    async (request) => ok(await payOrder(app.db, agentOf(request), request.body), '支付成功'),
   );
   app.post(
     '/api/mall/order/cancel',
@@ -162,7 +160,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await cancelOwnOrder(app.db, agentOf(request).agentId, request.body.id);
+      const order = await cancelOwnOrder(app.db, agentOf(request), request.body.id);
       // A WeChat/Alipay payment goes back through the gateway once the cancellation is committed.
       await refundPendingPayments(app.db, gatewayFor(app), request.log);
       return ok(order, order.status === 5 ? '已取消，款项原路退回' : '已取消');
@@ -179,7 +177,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(mallQuote) },
       },
     },
-    async (request) => ok(await quoteOrder(app.db, agentOf(request).agentId, request.body)),
+    async (request) => ok(await quoteOrder(app.db, agentOf(request), request.body)),
   );
   app.get(
     '/api/mall/wallet',
@@ -191,7 +189,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(mallWallet) },
       },
     },
-    async (request) => ok(await getMallWallet(app.db, agentOf(request).agentId)),
+    async (request) => ok(await getMallWallet(app.db, agentOf(request))),
   );
   app.get(
     '/api/mall/points',
@@ -208,7 +206,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ok(await listPoints(app.db, agentOf(request).agentId, request.query)),
+    async (request) => ok(await listPoints(app.db, agentOf(request), request.query)),
   );
   app.post(
     '/api/mall/order/prepay',
@@ -256,9 +254,9 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const agentId = agentOf(request).agentId;
-      await confirmReceipt(app.db, agentId, request.body.id);
-      return ok(await getOrder(app.db, agentId, request.body.id), '已确认收货');
+      const buyer = agentOf(request);
+      await confirmReceipt(app.db, buyer.agentId, request.body.id);
+      return ok(await getOrder(app.db, buyer, request.body.id), '已确认收货');
     },
   );
   app.get(
@@ -276,7 +274,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ok(await listOrders(app.db, agentOf(request).agentId, request.query)),
+    async (request) => ok(await listOrders(app.db, agentOf(request), request.query)),
   );
   app.get(
     '/api/mall/order',
@@ -289,6 +287,6 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(mallOrder) },
       },
     },
-    async (request) => ok(await getOrder(app.db, agentOf(request).agentId, request.query.id)),
+    async (request) => ok(await getOrder(app.db, agentOf(request), request.query.id)),
   );
 };
