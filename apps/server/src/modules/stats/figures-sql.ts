@@ -12,8 +12,8 @@ import { inAgentSubtree, num } from './scope';
  * - terminal_stock_counts: live terminals per holder path, brand and bind status.
  * A figure is either an agent's own ("own": one agent id) or its subtree's ("team": a path range,
  * with the tree's top id, which every agent of the subtree shares, so either index can answer).
- * `tree`, the caller's top (null for an operator), puts top_id = tree on every rollup row and
- * agent row read (the shard key, decision 020).
+ * `tree`, the caller's top (null for an operator), puts top_id = tree on the rows read by agent
+ * id (the shard key, decision 020); a team's rows are already bounded by its path in that tree.
  */
 export type Who =
   | { kind: 'own'; agentId: SQL; tree: SQL | null }
@@ -50,7 +50,8 @@ function monthlyPart(who: Who, months: string[]): SQL {
   if (who.kind === 'own') {
     return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE m.agent_id = ${who.agentId}${andTree('m.top_id', who.tree)} AND ${inMonths}`;
   }
-  return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE ${inMonths}${andTree('m.top_id', who.tree)} AND ${inAgentSubtree(sql`m.path`, who.path)}`;
+  // The path prefix keeps a team's months in its tree (the covering index answers it alone).
+  return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE ${inMonths} AND ${inAgentSubtree(sql`m.path`, who.path)}`;
 }
 
 /** The daily rows of `who` between two days (inclusive), as (day, a, c, n, t). */

@@ -20,16 +20,26 @@ export async function listStatsChildren(
   const parent = await resolveStatsAgent(db, caller, query.agentId);
   const { from, to } = readRange(query, now);
   const after = query.cursor ?? 0;
-  // In the caller's tree (the shard key, decision 020); an operator's reads stay as they are.
+  // In the caller's tree (the shard key, decision 020): the page's rows are read again by id there,
+  // so each sub-agent's figures start from the path of a row of the tree. An operator's reads
+  // stay as they are.
   const tree = caller.topId === null ? null : sql`${caller.topId}::bigint`;
+  const child =
+    tree === null
+      ? { join: sql``, path: sql`c.path`, topId: sql`c.top_id` }
+      : {
+          join: sql` JOIN agents cp ON cp.id = c.id AND cp.top_id = ${tree}`,
+          path: sql`cp.path`,
+          topId: tree,
+        };
   const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT c.id, c.name, c.mobile, f.*
         FROM (SELECT id, name, mobile, path, top_id FROM agents
                WHERE parent_id = ${parent.id}${tree === null ? sql`` : sql` AND top_id = ${tree}`}
                  AND role = 'agent' AND id > ${after}
-               ORDER BY id LIMIT ${query.pageSize + 1}) c
-        CROSS JOIN LATERAL (${rangeFiguresSql({ kind: 'team', path: sql`c.path`, topId: tree ?? sql`c.top_id`, tree }, from, to)}) f
+               ORDER BY id LIMIT ${query.pageSize + 1}) c${child.join}
+        CROSS JOIN LATERAL (${rangeFiguresSql({ kind: 'team', path: child.path, topId: child.topId, tree }, from, to)}) f
         ORDER BY c.id`,
   );
   const page = found.slice(0, query.pageSize);

@@ -1,13 +1,15 @@
 import type { TeamFigures, TeamTerminalCounts } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { inSubtree } from './scope';
+import type { Caller } from '../../plugins/auth';
+import { andInTree, inSubtree } from './scope';
 
 /** Numbers arrive as text (pg, bigint) or numbers (PGlite); either way they are small enough. */
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /**
  * A one-row subquery of the month's figures summed over the subtree whose top has path
- * `pathExpr`: an index-only range scan of agent_monthly_stats.
+ * `pathExpr`: an index-only range scan of agent_monthly_stats. The path prefix keeps it in one
+ * tree (decision 020) when `pathExpr` is a value or the path of a row read in the caller's tree.
  */
 export function teamFiguresSql(pathExpr: SQL, monthKey: string): SQL {
   return sql`SELECT COALESCE(sum(m.trade_amount_fen), 0) AS trade_amount_fen,
@@ -18,14 +20,18 @@ export function teamFiguresSql(pathExpr: SQL, monthKey: string): SQL {
     WHERE m.month = ${monthKey}::date AND ${inSubtree(sql`m.path`, pathExpr)}`;
 }
 
-/** The same figures for the agent alone (one primary-key read). */
-export function ownFiguresSql(agentIdExpr: SQL, monthKey: string): SQL {
+/** The same figures for the agent alone (one primary-key read), in the caller's tree. */
+export function ownFiguresSql(
+  agentIdExpr: SQL,
+  monthKey: string,
+  caller: Pick<Caller, 'topId'>,
+): SQL {
   return sql`SELECT COALESCE(sum(m.trade_amount_fen), 0) AS trade_amount_fen,
       COALESCE(sum(m.trade_count), 0) AS trade_count,
       COALESCE(sum(m.new_merchants), 0) AS new_merchants,
       COALESCE(sum(m.activated_terminals), 0) AS activated_terminals
     FROM agent_monthly_stats m
-    WHERE m.agent_id = ${agentIdExpr} AND m.month = ${monthKey}::date`;
+    WHERE m.agent_id = ${agentIdExpr}${andInTree(caller, 'm.top_id')} AND m.month = ${monthKey}::date`;
 }
 
 export const toFigures = (r: Record<string, unknown>, prefix = ''): TeamFigures => ({

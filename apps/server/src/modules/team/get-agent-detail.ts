@@ -7,7 +7,7 @@ import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName } from './names';
 import { listOpenedPolicies } from './opened-policies';
-import { findAgentInScope, inSubtree } from './scope';
+import { andInTree, findAgentInScope, inSubtree } from './scope';
 import { ownTerminalCountsSql, teamTerminalCountsSql } from './terminal-counts';
 
 /** One agent of the caller's subtree (or the caller itself): profile, level, policies, figures. */
@@ -23,8 +23,10 @@ export async function getAgentDetail(
   const [r] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT
-        (SELECT name FROM agents WHERE id = ${agent.parentId}) AS parent_name,
-        (SELECT count(*) FROM agents k WHERE k.parent_id = ${agent.id}) AS child_count,
+        (SELECT name FROM agents
+          WHERE id = ${agent.parentId}${andInTree(caller, 'top_id')}) AS parent_name,
+        (SELECT count(*) FROM agents k
+          WHERE k.parent_id = ${agent.id}${andInTree(caller, 'k.top_id')}) AS child_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
         o.trade_amount_fen AS own_trade_amount_fen, o.trade_count AS own_trade_count,
         o.new_merchants AS own_new_merchants, o.activated_terminals AS own_activated_terminals,
@@ -32,7 +34,7 @@ export async function getAgentDetail(
         f.new_merchants AS team_new_merchants, f.activated_terminals AS team_activated_terminals,
         ot.stock AS own_stock, ot.bound AS own_bound, ot.activated AS own_activated,
         tt.stock AS team_stock, tt.bound AS team_bound, tt.activated AS team_activated
-      FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key)}) o
+      FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
       CROSS JOIN (${teamFiguresSql(path, key)}) f
       CROSS JOIN (${ownTerminalCountsSql(path)}) ot
       CROSS JOIN (${teamTerminalCountsSql(path)}) tt`,
@@ -67,6 +69,6 @@ export async function getAgentDetail(
     team: toFigures(r ?? {}, 'team_'),
     ownTerminals: toTerminals(r ?? {}, 'own_'),
     teamTerminals: toTerminals(r ?? {}, 'team_'),
-    policies: await listOpenedPolicies(db, agent.id),
+    policies: await listOpenedPolicies(db, agent.id, caller),
   };
 }

@@ -11,7 +11,7 @@ import { num, ownFiguresSql, teamFiguresSql, toFigures, toTerminals } from './fi
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey, monthStartInstant, shiftMonth } from './month';
 import { displayName } from './names';
-import { inSubtree, resolveTeamAgent } from './scope';
+import { andInTree, inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
 
 /**
@@ -35,7 +35,8 @@ export async function getTeamStats(
   const [r] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT
-        (SELECT count(*) FROM agents k WHERE k.parent_id = ${agent.id}) AS direct_count,
+        (SELECT count(*) FROM agents k
+          WHERE k.parent_id = ${agent.id}${andInTree(caller, 'k.top_id')}) AS direct_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)} AND d.id <> ${agent.id}
             AND d.created_at >= ${monthStart.toISOString()}::timestamptz
@@ -45,7 +46,7 @@ export async function getTeamStats(
         f.trade_amount_fen AS team_trade_amount_fen, f.trade_count AS team_trade_count,
         f.new_merchants AS team_new_merchants, f.activated_terminals AS team_activated_terminals,
         t.stock, t.bound, t.activated
-      FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key)}) o
+      FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
       CROSS JOIN (${teamFiguresSql(path, key)}) f
       CROSS JOIN (${teamTerminalCountsSql(path)}) t`,
   );

@@ -12,7 +12,7 @@ import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName, loadCrumbs } from './names';
-import { inSubtree, resolveTeamAgent } from './scope';
+import { andInTree, inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
 
 /** Escapes LIKE's wildcards so a keyword matches literally. */
@@ -39,7 +39,10 @@ export async function listTeam(
   const key = monthKey(month);
   const desc = query.order === 'desc';
 
-  const filters: SQL[] = [sql`c.parent_id = ${parent.id}`, sql`c.role = 'agent'`];
+  const filters: SQL[] = [
+    sql`c.parent_id = ${parent.id}${andInTree(caller, 'c.top_id')}`,
+    sql`c.role = 'agent'`,
+  ];
   const keyword = query.keyword?.trim();
   if (keyword) {
     const byName = sql`c.name LIKE ${`%${likeText(keyword)}%`}`;
@@ -73,12 +76,21 @@ export async function listTeam(
       : sql`WHERE (s.sort_value, s.id) > (${value}::bigint, ${id}::bigint)`;
   }
   const direction = sql.raw(desc ? 'DESC' : 'ASC');
+  // The page's rows read again by id in the caller's tree (decision 020), so the subtree reads
+  // below start from the path of a row of that tree (their index-only scans unchanged); an
+  // operator's statement stays as it was.
+  const pageInTree =
+    caller.topId === null
+      ? sql``
+      : sql` JOIN agents pp ON pp.id = p.id AND pp.top_id = ${caller.topId}`;
+  const pathOf = caller.topId === null ? sql`p.path` : sql`pp.path`;
 
   const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT p.id, p.name, p.mobile, p.level, p.created_at, p.sort_value,
-        (SELECT count(*) FROM agents k WHERE k.parent_id = p.id) AS child_count,
-        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, sql`p.path`)}) - 1 AS team_size,
+        (SELECT count(*) FROM agents k
+          WHERE k.parent_id = p.id${andInTree(caller, 'k.top_id')}) AS child_count,
+        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, pathOf)}) - 1 AS team_size,
         f.trade_amount_fen, f.trade_count, f.new_merchants, f.activated_terminals,
         t.stock, t.bound, t.activated
       FROM (
@@ -90,9 +102,9 @@ export async function listTeam(
         ${keyset}
         ORDER BY s.sort_value ${direction}, s.id ${direction}
         LIMIT ${query.pageSize + 1}
-      ) p
-      CROSS JOIN LATERAL (${teamFiguresSql(sql`p.path`, key)}) f
-      CROSS JOIN LATERAL (${teamTerminalCountsSql(sql`p.path`)}) t
+      ) p${pageInTree}
+      CROSS JOIN LATERAL (${teamFiguresSql(pathOf, key)}) f
+      CROSS JOIN LATERAL (${teamTerminalCountsSql(pathOf)}) t
       ORDER BY p.sort_value ${direction}, p.id ${direction}`,
   );
 
