@@ -186,6 +186,8 @@ describe('stock counts and lists', () => {
       '张总',
       '平台',
     ]);
+    // The platform's allocation was made by an operator, who has no tree: shown as the platform.
+    expect(topView.history.at(-1)).toMatchObject({ fromName: '平台', operatorName: '平台' });
     expect(topView).toMatchObject({ own: false, canBind: false });
   });
 
