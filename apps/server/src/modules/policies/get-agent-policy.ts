@@ -18,21 +18,37 @@ export async function getAgentPolicy(
   caller: Caller,
   id: number,
 ): Promise<AgentPolicyDetail> {
-  const record = await loadAgentPolicyById(db, id);
+  const { topId } = caller;
+  const record = await loadAgentPolicyById(db, id, topId);
   if (!record || !pathInSubtree(record.agentPath, caller)) throw notFound();
   const product = await loadProductPolicy(db, record.policyId);
   if (!product) throw notFound();
+  // An agent's reads stay in its tree (decision 020). The opener and the editors are agents of
+  // the tree or the platform (an operator, of no tree): joined in the tree, a missing one is the
+  // platform. An operator's statements stay as they were.
   const [info] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT a.name, a.mobile, o.id AS opened_by, o.name AS opened_by_name, o.role AS opened_by_role
-        FROM agents a JOIN agents o ON o.id = ${record.openedBy} WHERE a.id = ${record.agentId}`,
+    topId === null
+      ? sql`SELECT a.name, a.mobile, o.id AS opened_by, o.name AS opened_by_name, o.role AS opened_by_role
+            FROM agents a JOIN agents o ON o.id = ${record.openedBy} WHERE a.id = ${record.agentId}`
+      : sql`SELECT a.name, a.mobile, o.id AS opened_by, o.name AS opened_by_name,
+              coalesce(o.role, 'operator') AS opened_by_role
+            FROM agents a LEFT JOIN agents o ON o.id = ${record.openedBy} AND o.top_id = ${topId}
+           WHERE a.id = ${record.agentId} AND a.top_id = ${topId}`,
   );
   const versions = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT v.version, v.terms, v.created_at, a.id AS changed_by, a.name AS changed_by_name,
-          a.role AS changed_by_role
-        FROM agent_policy_versions v JOIN agents a ON a.id = v.changed_by
-        WHERE v.agent_policy_id = ${id} ORDER BY v.version DESC LIMIT ${VERSIONS_SHOWN}`,
+    topId === null
+      ? sql`SELECT v.version, v.terms, v.created_at, a.id AS changed_by, a.name AS changed_by_name,
+              a.role AS changed_by_role
+            FROM agent_policy_versions v JOIN agents a ON a.id = v.changed_by
+            WHERE v.agent_policy_id = ${id} ORDER BY v.version DESC LIMIT ${VERSIONS_SHOWN}`
+      : sql`SELECT v.version, v.terms, v.created_at, a.id AS changed_by, a.name AS changed_by_name,
+              coalesce(a.role, 'operator') AS changed_by_role
+            FROM agent_policy_versions v
+            JOIN agent_policies ap ON ap.id = v.agent_policy_id AND ap.top_id = ${topId}
+            LEFT JOIN agents a ON a.id = v.changed_by AND a.top_id = ${topId}
+            WHERE v.agent_policy_id = ${id} ORDER BY v.version DESC LIMIT ${VERSIONS_SHOWN}`,
   );
   const isOwn = caller.role !== 'operator' && caller.agentId === record.agentId;
   // The platform by name, the caller itself in full, any other agent masked (docs/decisions/010);

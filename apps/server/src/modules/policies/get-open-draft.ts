@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
+import { andInTree } from '../team/scope';
 import { loadAgentPolicy, loadProductPolicy, productView } from './policy-queries';
 
 /**
@@ -16,10 +17,11 @@ export async function getOpenDraft(
   query: { childId: number; policyId: number },
 ): Promise<OpenDraft> {
   const child = await directChild(db, caller, query.childId);
-  const own = await loadAgentPolicy(db, caller.agentId, query.policyId);
+  const tree = { topId: caller.topId };
+  const own = await loadAgentPolicy(db, caller.agentId, query.policyId, tree);
   const product = own ? await loadProductPolicy(db, query.policyId) : null;
   if (!own || !product) throw badRequest('您尚未开通该政策，不能为下级开通', 'policyId');
-  const current = await loadAgentPolicy(db, child.id, query.policyId);
+  const current = await loadAgentPolicy(db, child.id, query.policyId, tree);
   return {
     child: { id: child.id, name: maskName(child.name), mobile: maskPhone(child.mobile) },
     policyId: product.id,
@@ -47,7 +49,7 @@ export async function directChild(db: DbOrTx, caller: Caller, childId: number): 
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT id, name, mobile, path, top_id, parent_id FROM agents
-        WHERE id = ${childId} AND parent_id = ${caller.agentId} AND role = 'agent'`,
+        WHERE id = ${childId} AND parent_id = ${caller.agentId}${andInTree(caller, 'top_id')} AND role = 'agent'`,
   );
   if (!row) throw notFound('下级代理不存在');
   return {

@@ -101,16 +101,27 @@ const RECORD_COLUMNS = sql`ap.id, ap.agent_id, ap.policy_id, ap.agent_path, ap.t
   ap.opened_by, ap.version, ap.created_at, ap.updated_at, ap.activation_reward_fen, ap.standard_rewards_fen,
   ap.service_fee_shares, ap.comm_fee_shares`;
 
+/** ` AND <column> = topId` when a tree is given (the shard key, decision 020), else nothing. */
+const andTopId = (column: string, topId: number | null | undefined) =>
+  topId === null || topId === undefined ? sql`` : sql` AND ${sql.raw(column)} = ${topId}`;
+
 async function toRecords(
   db: DbOrTx,
   found: Record<string, unknown>[],
+  topId?: number | null,
 ): Promise<AgentPolicyRecord[]> {
   if (found.length === 0) return [];
-  const ids = found.map((r) => num(r.id));
+  const ids = sql`${`{${found.map((r) => num(r.id)).join(',')}}`}::bigint[]`;
   const rateRows = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT agent_policy_id, rate_type, cost, min_rate, max_rate FROM agent_policy_rates
-        WHERE agent_policy_id = ANY(${`{${ids.join(',')}}`}::bigint[]) ORDER BY agent_policy_id, rate_type`,
+    topId === null || topId === undefined
+      ? sql`SELECT agent_policy_id, rate_type, cost, min_rate, max_rate FROM agent_policy_rates
+            WHERE agent_policy_id = ANY(${ids}) ORDER BY agent_policy_id, rate_type`
+      : // The rates reach the tree through their agent policy (decision 020).
+        sql`SELECT r.agent_policy_id, r.rate_type, r.cost, r.min_rate, r.max_rate
+              FROM agent_policy_rates r
+              JOIN agent_policies ap ON ap.id = r.agent_policy_id AND ap.top_id = ${topId}
+             WHERE r.agent_policy_id = ANY(${ids}) ORDER BY r.agent_policy_id, r.rate_type`,
   );
   const ratesById = new Map<number, AgentRate[]>();
   for (const r of rateRows) {
@@ -145,19 +156,22 @@ async function toRecords(
   }));
 }
 
-/** One agent's terms under one product policy, or null when none was opened. */
+/**
+ * One agent's terms under one product policy, or null when none was opened; read in the tree
+ * `opts.topId` when given (the caller's, decision 020).
+ */
 export async function loadAgentPolicy(
   db: DbOrTx,
   agentId: number,
   policyId: number,
-  opts: { forUpdate?: boolean } = {},
+  opts: { forUpdate?: boolean; topId?: number | null } = {},
 ): Promise<AgentPolicyRecord | null> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.agent_id = ${agentId} AND ap.policy_id = ${policyId}
+    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.agent_id = ${agentId} AND ap.policy_id = ${policyId}${andTopId('ap.top_id', opts.topId)}
         ${opts.forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
-  return (await toRecords(db, found))[0] ?? null;
+  return (await toRecords(db, found, opts.topId))[0] ?? null;
 }
 
 /** Every top-level agent's root policy under one product policy (locked when asked). */
@@ -175,16 +189,17 @@ export async function loadRootPolicies(
   return toRecords(db, found);
 }
 
-/** An agent policy by its id, or null. */
+/** An agent policy by its id, or null; only in the tree `topId` when given (decision 020). */
 export async function loadAgentPolicyById(
   db: DbOrTx,
   id: number,
+  topId?: number | null,
 ): Promise<AgentPolicyRecord | null> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.id = ${id}`,
+    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.id = ${id}${andTopId('ap.top_id', topId)}`,
   );
-  return (await toRecords(db, found))[0] ?? null;
+  return (await toRecords(db, found, topId))[0] ?? null;
 }
 
 /** The terms in a stable order (rate types ascending, fee options as the product lists them). */
