@@ -4,9 +4,10 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { directChild } from '../policies/get-open-draft';
+import { andInTree } from '../team/scope';
 import {
-  PRICE_SHARE_SELECT,
   priceShareHistory,
+  priceShareSelect,
   toPriceShareItem,
   withoutId,
 } from './price-share-queries';
@@ -20,11 +21,12 @@ export async function getPriceShare(
   const child = await directChild(db, caller, query.childId);
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`${PRICE_SHARE_SELECT} WHERE ap.agent_id = ${child.id} AND ap.policy_id = ${query.policyId}`,
+    sql`${priceShareSelect(caller)}
+        WHERE ap.agent_id = ${child.id}${andInTree(caller, 'ap.top_id')} AND ap.policy_id = ${query.policyId}`,
   );
   if (!row) throw notFound('下级尚未开通该政策');
   return {
     ...withoutId(toPriceShareItem(row)),
-    history: await priceShareHistory(db, child.id, query.policyId, caller.agentId),
+    history: await priceShareHistory(db, child.id, query.policyId, caller),
   };
 }

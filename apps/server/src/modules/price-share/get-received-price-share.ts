@@ -4,9 +4,10 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { listReceivedPriceShares } from './list-received-price-shares';
+import { andInTree } from '../team/scope';
 import {
-  PRICE_SHARE_SELECT,
   priceShareHistory,
+  priceShareSelect,
   toPriceShareItem,
   withoutId,
 } from './price-share-queries';
@@ -24,12 +25,13 @@ export async function getReceivedPriceShare(
   if (!received) throw notFound();
   const children = await rows<Record<string, unknown>>(
     db,
-    sql`${PRICE_SHARE_SELECT} WHERE ap.parent_agent_id = ${caller.agentId} AND ap.policy_id = ${policyId}
+    sql`${priceShareSelect(caller)}
+        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')} AND ap.policy_id = ${policyId}
         ORDER BY ap.id DESC LIMIT 200`,
   );
   return {
     ...received,
-    history: await priceShareHistory(db, caller.agentId, policyId, caller.agentId),
+    history: await priceShareHistory(db, caller.agentId, policyId, caller),
     children: children.map((r) => withoutId(toPriceShareItem(r))),
   };
 }

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { decodeIdCursor, pageOf } from '../policies/scope';
-import { PRICE_SHARE_SELECT, toPriceShareItem, withoutId } from './price-share-queries';
+import { andInTree } from '../team/scope';
+import { priceShareSelect, toPriceShareItem, withoutId } from './price-share-queries';
 
 /** What the caller passes down to each direct child, per policy (price-property). */
 export async function listPriceShares(
@@ -15,8 +16,8 @@ export async function listPriceShares(
   const after = decodeIdCursor(query.cursor);
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`${PRICE_SHARE_SELECT}
-        WHERE ap.parent_agent_id = ${caller.agentId} ${after ? sql`AND ap.id < ${after}` : sql``}
+    sql`${priceShareSelect(caller)}
+        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')} ${after ? sql`AND ap.id < ${after}` : sql``}
         ORDER BY ap.id DESC LIMIT ${query.pageSize + 1}`,
   );
   const page = pageOf(found.map(toPriceShareItem), query.pageSize);

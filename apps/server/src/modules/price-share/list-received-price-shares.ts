@@ -3,8 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { isoOrNull, num } from '../policies/scope';
+import { andInTree } from '../team/scope';
 
-/** What the caller's parent passes to the caller, per policy it holds (price-property-detail). */
+/**
+ * What the caller's parent passes to the caller, per policy it holds (price-property-detail), read
+ * in the caller's tree (top_id, decision 020).
+ */
 export async function listReceivedPriceShares(
   db: DbOrTx,
   caller: Caller,
@@ -15,12 +19,13 @@ export async function listReceivedPriceShares(
   const found = await rows<Record<string, unknown>>(
     db,
     sql`SELECT ap.policy_id, p.name AS policy_name, par.name AS parent_name, ps.pass_ppm, ps.updated_at,
-          (SELECT count(*) FROM agent_policies c WHERE c.parent_agent_id = ${caller.agentId} AND c.policy_id = ap.policy_id) AS child_count
+          (SELECT count(*) FROM agent_policies c
+            WHERE c.parent_agent_id = ${caller.agentId}${andInTree(caller, 'c.top_id')} AND c.policy_id = ap.policy_id) AS child_count
         FROM agent_policies ap
         JOIN policies p ON p.id = ap.policy_id
-        JOIN agents par ON par.id = ap.parent_agent_id
-        LEFT JOIN price_shares ps ON ps.child_id = ap.agent_id AND ps.policy_id = ap.policy_id
-        WHERE ap.agent_id = ${caller.agentId} AND ap.parent_agent_id IS NOT NULL ${filter}
+        JOIN agents par ON par.id = ap.parent_agent_id${andInTree(caller, 'par.top_id')}
+        LEFT JOIN price_shares ps ON ps.child_id = ap.agent_id AND ps.policy_id = ap.policy_id${andInTree(caller, 'ps.top_id')}
+        WHERE ap.agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')} AND ap.parent_agent_id IS NOT NULL ${filter}
         ORDER BY ap.policy_id`,
   );
   return found.map((r) => ({

@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { directChild } from '../policies/get-open-draft';
 import { num } from '../policies/scope';
+import { andInTree } from '../team/scope';
 
 /**
  * A parent sets the part of the adjustment income reaching it that it passes to a direct child
@@ -20,12 +21,14 @@ export async function setPriceShare(
   return db.transaction(async (tx) => {
     const [held] = await rows(
       tx,
-      sql`SELECT 1 FROM agent_policies WHERE agent_id = ${child.id} AND policy_id = ${input.policyId} FOR SHARE`,
+      sql`SELECT 1 FROM agent_policies
+           WHERE agent_id = ${child.id}${andInTree(caller, 'top_id')} AND policy_id = ${input.policyId} FOR SHARE`,
     );
     if (!held) throw badRequest('下级尚未开通该政策，请先为其开通', 'policyId');
     const [before] = await rows<{ pass_ppm: unknown }>(
       tx,
-      sql`SELECT pass_ppm FROM price_shares WHERE child_id = ${child.id} AND policy_id = ${input.policyId} FOR UPDATE`,
+      sql`SELECT pass_ppm FROM price_shares
+           WHERE child_id = ${child.id}${andInTree(caller, 'top_id')} AND policy_id = ${input.policyId} FOR UPDATE`,
     );
     const previous = before ? num(before.pass_ppm) : FULL_PASS_PPM;
     await tx.execute(sql`
