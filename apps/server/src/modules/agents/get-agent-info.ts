@@ -4,6 +4,7 @@ import { preparedRows, type Db } from '../../db/client';
 import { unauthorized } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { parseAgentLevels, levelName } from '../system/agent-levels';
+import { andInTree } from '../../db/tree';
 
 /**
  * The signed-in agent's own profile, in one statement (the agent, its parent's name and the level
@@ -24,10 +25,8 @@ export async function getAgentInfo(
                a.must_change_password, a.pay_password_hash IS NOT NULL AS has_pay_password,
                a.created_at,
                (SELECT value FROM system_params WHERE key = ${AGENT_LEVEL_PARAM}) AS levels
-          FROM agents a LEFT JOIN agents p ON p.id = a.parent_id${
-            topId === null ? sql`` : sql` AND p.top_id = ${topId}`
-          }
-         WHERE a.id = ${agentId}${topId === null ? sql`` : sql` AND a.top_id = ${topId}`}`,
+          FROM agents a LEFT JOIN agents p ON p.id = a.parent_id${andInTree('p.top_id', { topId })}
+         WHERE a.id = ${agentId}${andInTree('a.top_id', { topId })}`,
   );
   if (!row) throw unauthorized();
   let levels: ReturnType<typeof parseAgentLevels> = [];

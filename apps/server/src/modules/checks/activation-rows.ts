@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
 import { iso, num, numOrNull } from '../stats/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { callerPathCopyScope, iso, num } from '../stats/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
 import { decodeSnCursor, encodeCursor } from './cursor';
 

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { monthsBetween, shanghaiMonth, shiftMonth } from '../stats/dates';
 import { callerPathCopyScope, num, numOrNull } from '../stats/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
 import { standardJobStatus } from './job-status';
 import { standardResult } from './standard-result';

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { callerPathCopyScope } from '../stats/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
 import { decodePathSnCursor, encodeCursor } from './cursor';
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { dayStartInstant, shanghaiMonth, shiftMonth } from '../stats/dates';
 import { callerPathCopyScope, iso, num, numOrNull } from '../stats/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import { decodePathSnCursor, encodeCursor } from './cursor';
 import { standardJobStatus } from './job-status';
 import { standardResultSql, thresholdSql } from './standard-result';

@@ -1,10 +1,7 @@
 import { maskName, type IdentityStatus } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-
-/** The agent row in its tree (top_id, decision 020); none given (an operator): by its id alone. */
-const inTree = (topId: number | null | undefined) =>
-  topId === null || topId === undefined ? sql`` : sql` AND a.top_id = ${topId}`;
+import { andInTree } from '../../db/tree';
 
 /** The caller's real-name verification state (never the images or the whole ID number). */
 export async function getIdentityStatus(
@@ -17,7 +14,7 @@ export async function getIdentityStatus(
     sql`SELECT a.real_name_verified, a.id_card_masked, i.real_name, i.status, i.reason,
                i.front_data IS NOT NULL AS has_front, i.back_data IS NOT NULL AS has_back
           FROM agents a LEFT JOIN agent_identities i ON i.agent_id = a.id
-         WHERE a.id = ${agentId}${inTree(topId)}`,
+         WHERE a.id = ${agentId}${andInTree('a.top_id', { topId })}`,
   );
   const verified = Boolean(r?.real_name_verified);
   return {

@@ -1,6 +1,7 @@
 import type { WalletType } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
+import { andInTree } from '../../db/tree';
 
 /**
  * Ledger accounts. Each agent has one account per wallet type, made on first use; the platform's
@@ -89,7 +90,7 @@ export async function agentBalances(
   agentId: number,
   topId?: number | null,
 ): Promise<Record<string, number>> {
-  const tree = topId === null || topId === undefined ? sql`` : sql` AND top_id = ${topId}`;
+  const tree = andInTree('top_id', { topId });
   const found = await rows<{ wallet_type: string; balance_fen: unknown }>(
     db,
     sql`SELECT wallet_type, balance_fen FROM ledger_accounts WHERE agent_id = ${agentId} AND kind = 'agent'${tree}`,

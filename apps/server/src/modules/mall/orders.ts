@@ -27,7 +27,8 @@ import {
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { json } from '../policies/scope';
 import type { Caller } from '../../plugins/auth';
-import { andInTree, iso, isoNow } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
+import { iso, isoNow } from '../terminals/scope';
 import { checkPayPassword } from '../withdrawals/pay-password';
 import { readMallRules } from './rules';
 

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { agentBalances, num } from '../ledger/accounts';
 import { getPayPasswordStatus } from '../withdrawals/pay-password';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import type { Buyer } from './orders';
 import { readMallRules } from './rules';
 

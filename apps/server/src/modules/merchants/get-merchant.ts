@@ -2,7 +2,8 @@ import { activationDeadline, maskPhone, type MerchantDetail } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { andInTree, iso, num, numOrNull } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
+import { iso, num, numOrNull } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
 import { toMerchantItem } from './list-merchants';
 

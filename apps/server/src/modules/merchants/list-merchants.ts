@@ -9,7 +9,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from '../terminals/list-terminals';
-import { andInTree, decodeCursor, encodeCursor, inScope, isoNow, num } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
+import { decodeCursor, encodeCursor, inScope, isoNow, num } from '../terminals/scope';
 
 /** First moment of the current month in Asia/Shanghai, as SQL. */
 export const MONTH_START = sql`(date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai')`;

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { andInTree, inScope } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
+import { inScope } from '../terminals/scope';
 
 /** A merchant in the caller's subtree (and tree, decision 020), or "does not exist". */
 export async function findMerchantInScope(

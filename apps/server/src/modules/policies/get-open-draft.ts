@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 import { loadAgentPolicy, loadProductPolicy, productView } from './policy-queries';
 
 /**
@@ -49,7 +49,7 @@ export async function directChild(db: DbOrTx, caller: Caller, childId: number): 
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT id, name, mobile, path, top_id, parent_id FROM agents
-        WHERE id = ${childId} AND parent_id = ${caller.agentId}${andInTree(caller, 'top_id')} AND role = 'agent'`,
+        WHERE id = ${childId} AND parent_id = ${caller.agentId}${andInTree('top_id', caller)} AND role = 'agent'`,
   );
   if (!row) throw notFound('下级代理不存在');
   return {

@@ -2,7 +2,7 @@ import { maskName, maskPhone, type OpenCandidate } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 import { decodeIdCursor, num, pageOf } from './scope';
 
 /** '%' and '_' typed by the user are matched literally. */
@@ -24,9 +24,9 @@ export async function listOpenCandidates(
     db,
     sql`SELECT a.id, a.name, a.mobile, a.level,
           COALESCE((SELECT json_agg(json_build_object('policyId', ap.policy_id, 'agentPolicyId', ap.id) ORDER BY ap.policy_id)
-                    FROM agent_policies ap WHERE ap.agent_id = a.id${andInTree(caller, 'ap.top_id')}), '[]') AS opened
+                    FROM agent_policies ap WHERE ap.agent_id = a.id${andInTree('ap.top_id', caller)}), '[]') AS opened
         FROM agents a
-        WHERE a.parent_id = ${caller.agentId}${andInTree(caller, 'a.top_id')} AND a.role = 'agent'
+        WHERE a.parent_id = ${caller.agentId}${andInTree('a.top_id', caller)} AND a.role = 'agent'
           ${after ? sql`AND a.id < ${after}` : sql``}
           ${query.id ? sql`AND a.id = ${query.id}` : sql``}
           ${kw ? sql`AND (a.name LIKE ${`%${likeEscape(kw)}%`} OR a.mobile = ${kw} OR right(a.mobile, 4) = ${kw})` : sql``}

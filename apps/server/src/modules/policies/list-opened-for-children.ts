@@ -2,7 +2,7 @@ import { maskName, maskPhone, type OpenedForChild } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 import { decodeIdCursor, iso, num, numOrNull, pageOf } from './scope';
 
 /**
@@ -22,10 +22,10 @@ export async function listOpenedForChildren(
           ap.version, ap.activation_reward_fen, ap.updated_at,
           (SELECT r.cost FROM agent_policy_rates r WHERE r.agent_policy_id = ap.id AND r.rate_type = 1) AS pos_cost
         FROM agent_policies ap
-        JOIN agents a ON a.id = ap.agent_id${andInTree(caller, 'a.top_id')}
+        JOIN agents a ON a.id = ap.agent_id${andInTree('a.top_id', caller)}
         JOIN policies p ON p.id = ap.policy_id
         JOIN brands b ON b.id = p.brand_id
-        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')}
+        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)}
           ${query.childId ? sql`AND ap.agent_id = ${query.childId}` : sql``}
           ${after ? sql`AND ap.id < ${after}` : sql``}
         ORDER BY ap.id DESC LIMIT ${query.pageSize + 1}`,

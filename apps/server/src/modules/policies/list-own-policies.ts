@@ -2,7 +2,7 @@ import type { OpenedPolicy } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 import { iso, json, num } from './scope';
 
 /**
@@ -18,7 +18,7 @@ export async function listOwnPolicies(db: DbOrTx, caller: Caller): Promise<Opene
         FROM agent_policies ap
         JOIN policies p ON p.id = ap.policy_id
         JOIN brands b ON b.id = p.brand_id
-        WHERE ap.agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')}
+        WHERE ap.agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)}
         ORDER BY b.sort, b.id, ap.policy_id`,
   );
   return found.map((r) => ({

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { json, num } from './scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * Reads of product policies and agent terms shared by the policies use cases. None of them
@@ -101,10 +102,6 @@ const RECORD_COLUMNS = sql`ap.id, ap.agent_id, ap.policy_id, ap.agent_path, ap.t
   ap.opened_by, ap.version, ap.created_at, ap.updated_at, ap.activation_reward_fen, ap.standard_rewards_fen,
   ap.service_fee_shares, ap.comm_fee_shares`;
 
-/** ` AND <column> = topId` when a tree is given (the shard key, decision 020), else nothing. */
-const andTopId = (column: string, topId: number | null | undefined) =>
-  topId === null || topId === undefined ? sql`` : sql` AND ${sql.raw(column)} = ${topId}`;
-
 async function toRecords(
   db: DbOrTx,
   found: Record<string, unknown>[],
@@ -168,7 +165,7 @@ export async function loadAgentPolicy(
 ): Promise<AgentPolicyRecord | null> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.agent_id = ${agentId} AND ap.policy_id = ${policyId}${andTopId('ap.top_id', opts.topId)}
+    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.agent_id = ${agentId} AND ap.policy_id = ${policyId}${andInTree('ap.top_id', { topId: opts.topId })}
         ${opts.forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
   return (await toRecords(db, found, opts.topId))[0] ?? null;
@@ -197,7 +194,7 @@ export async function loadAgentPolicyById(
 ): Promise<AgentPolicyRecord | null> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.id = ${id}${andTopId('ap.top_id', topId)}`,
+    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.id = ${id}${andInTree('ap.top_id', { topId })}`,
   );
   return (await toRecords(db, found, topId))[0] ?? null;
 }

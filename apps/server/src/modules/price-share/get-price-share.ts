@@ -4,7 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { directChild } from '../policies/get-open-draft';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 import {
   priceShareHistory,
   priceShareSelect,
@@ -22,7 +22,7 @@ export async function getPriceShare(
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`${priceShareSelect(caller)}
-        WHERE ap.agent_id = ${child.id}${andInTree(caller, 'ap.top_id')} AND ap.policy_id = ${query.policyId}`,
+        WHERE ap.agent_id = ${child.id}${andInTree('ap.top_id', caller)} AND ap.policy_id = ${query.policyId}`,
   );
   if (!row) throw notFound('下级尚未开通该政策');
   return {

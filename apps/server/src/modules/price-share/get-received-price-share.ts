@@ -4,7 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { listReceivedPriceShares } from './list-received-price-shares';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 import {
   priceShareHistory,
   priceShareSelect,
@@ -26,7 +26,7 @@ export async function getReceivedPriceShare(
   const children = await rows<Record<string, unknown>>(
     db,
     sql`${priceShareSelect(caller)}
-        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')} AND ap.policy_id = ${policyId}
+        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)} AND ap.policy_id = ${policyId}
         ORDER BY ap.id DESC LIMIT 200`,
   );
   return {

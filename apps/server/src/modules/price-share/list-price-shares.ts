@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { decodeIdCursor, pageOf } from '../policies/scope';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 import { priceShareSelect, toPriceShareItem, withoutId } from './price-share-queries';
 
 /** What the caller passes down to each direct child, per policy (price-property). */
@@ -17,7 +17,7 @@ export async function listPriceShares(
   const found = await rows<Record<string, unknown>>(
     db,
     sql`${priceShareSelect(caller)}
-        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')} ${after ? sql`AND ap.id < ${after}` : sql``}
+        WHERE ap.parent_agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)} ${after ? sql`AND ap.id < ${after}` : sql``}
         ORDER BY ap.id DESC LIMIT ${query.pageSize + 1}`,
   );
   const page = pageOf(found.map(toPriceShareItem), query.pageSize);

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { isoOrNull, num } from '../policies/scope';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * What the caller's parent passes to the caller, per policy it holds (price-property-detail), read
@@ -20,12 +20,12 @@ export async function listReceivedPriceShares(
     db,
     sql`SELECT ap.policy_id, p.name AS policy_name, par.name AS parent_name, ps.pass_ppm, ps.updated_at,
           (SELECT count(*) FROM agent_policies c
-            WHERE c.parent_agent_id = ${caller.agentId}${andInTree(caller, 'c.top_id')} AND c.policy_id = ap.policy_id) AS child_count
+            WHERE c.parent_agent_id = ${caller.agentId}${andInTree('c.top_id', caller)} AND c.policy_id = ap.policy_id) AS child_count
         FROM agent_policies ap
         JOIN policies p ON p.id = ap.policy_id
-        JOIN agents par ON par.id = ap.parent_agent_id${andInTree(caller, 'par.top_id')}
-        LEFT JOIN price_shares ps ON ps.child_id = ap.agent_id AND ps.policy_id = ap.policy_id${andInTree(caller, 'ps.top_id')}
-        WHERE ap.agent_id = ${caller.agentId}${andInTree(caller, 'ap.top_id')} AND ap.parent_agent_id IS NOT NULL ${filter}
+        JOIN agents par ON par.id = ap.parent_agent_id${andInTree('par.top_id', caller)}
+        LEFT JOIN price_shares ps ON ps.child_id = ap.agent_id AND ps.policy_id = ap.policy_id${andInTree('ps.top_id', caller)}
+        WHERE ap.agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)} AND ap.parent_agent_id IS NOT NULL ${filter}
         ORDER BY ap.policy_id`,
   );
   return found.map((r) => ({

@@ -3,22 +3,22 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { isoOrNull, iso, num } from '../policies/scope';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * Rows of "what a parent passes to each direct child": one per policy the child holds (a child
  * without the policy has no adjustment income under it), with the default, pass everything, for
  * pairs the parent never set. Every row is read in the caller's tree (top_id, decision 020): the
- * caller adds ap's to its WHERE clause (`andInTree(caller, 'ap.top_id')`).
+ * caller adds ap's to its WHERE clause (`andInTree('ap.top_id', caller)`).
  */
 export const priceShareSelect = (
   caller: Pick<Caller, 'topId'>,
 ) => sql`SELECT ap.id AS ap_id, ap.agent_id AS child_id, a.name AS child_name, a.mobile AS child_mobile,
     ap.policy_id, p.name AS policy_name, ps.pass_ppm, ps.updated_at
   FROM agent_policies ap
-  JOIN agents a ON a.id = ap.agent_id${andInTree(caller, 'a.top_id')}
+  JOIN agents a ON a.id = ap.agent_id${andInTree('a.top_id', caller)}
   JOIN policies p ON p.id = ap.policy_id
-  LEFT JOIN price_shares ps ON ps.child_id = ap.agent_id AND ps.policy_id = ap.policy_id${andInTree(caller, 'ps.top_id')}`;
+  LEFT JOIN price_shares ps ON ps.child_id = ap.agent_id AND ps.policy_id = ap.policy_id${andInTree('ps.top_id', caller)}`;
 
 export function toPriceShareItem(r: Record<string, unknown>): PriceShareItem & { id: number } {
   const set = r.pass_ppm !== null && r.pass_ppm !== undefined;

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { directChild } from '../policies/get-open-draft';
 import { num } from '../policies/scope';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * A parent sets the part of the adjustment income reaching it that it passes to a direct child
@@ -22,13 +22,13 @@ export async function setPriceShare(
     const [held] = await rows(
       tx,
       sql`SELECT 1 FROM agent_policies
-           WHERE agent_id = ${child.id}${andInTree(caller, 'top_id')} AND policy_id = ${input.policyId} FOR SHARE`,
+           WHERE agent_id = ${child.id}${andInTree('top_id', caller)} AND policy_id = ${input.policyId} FOR SHARE`,
     );
     if (!held) throw badRequest('下级尚未开通该政策，请先为其开通', 'policyId');
     const [before] = await rows<{ pass_ppm: unknown }>(
       tx,
       sql`SELECT pass_ppm FROM price_shares
-           WHERE child_id = ${child.id}${andInTree(caller, 'top_id')} AND policy_id = ${input.policyId} FOR UPDATE`,
+           WHERE child_id = ${child.id}${andInTree('top_id', caller)} AND policy_id = ${input.policyId} FOR UPDATE`,
     );
     const previous = before ? num(before.pass_ppm) : FULL_PASS_PPM;
     await tx.execute(sql`

@@ -4,7 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { inSubtree, iso, num } from '../policies/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import { FEE_CHANGE_COLUMNS, feeChangeRuns, toFeeChangeItem } from './list-fee-changes';
 
 /** The most terminals the detail lists; the batch's count says how many there are in all. */

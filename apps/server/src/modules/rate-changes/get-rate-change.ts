@@ -4,7 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { inSubtree, iso, num } from '../policies/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import { RATE_CHANGE_COLUMNS, toRateChangeItem } from './list-rate-changes';
 
 /** One rate change in full (changeRateInfo): who asked, old and new rate, when, and the outcome. */

@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '../policies/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 
 export const FEE_CHANGE_COLUMNS = sql`f.id, f.kind, f.count, f.first_sn, f.last_sn, f.new_fee_fen, f.status, f.reason,
   f.requested_by, r.name AS requested_by_name, f.created_at, f.finished_at`;

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { decodeIdCursor, num, numOrNull, pageOf } from '../policies/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * Unbound terminals the caller holds itself, the only ones whose service or communication fee it

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '../policies/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 
 export const RATE_CHANGE_COLUMNS = sql`c.id, c.merchant_id, m.name AS merchant_name, m.merchant_no, c.sn, c.rate_type,
   c.old_rate, c.new_rate, c.status, c.reason, r.name AS requested_by_name, c.created_at, c.finished_at`;

@@ -4,7 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { likeEscape } from '../policies/list-open-candidates';
 import { decodeIdCursor, num, pageOf } from '../policies/scope';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * The merchants whose rates the caller may change: those it signed up itself (its direct

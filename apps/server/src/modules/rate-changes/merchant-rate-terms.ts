@@ -10,7 +10,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { loadProductPolicy, type ProductPolicy } from '../policies/policy-queries';
-import { andInTree } from '../terminals/scope';
+import { andInTree } from '../../db/tree';
 import { num, pathInSubtree } from '../policies/scope';
 
 export interface MerchantForRates {

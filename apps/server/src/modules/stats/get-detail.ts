@@ -5,6 +5,7 @@ import type { Caller } from '../../plugins/auth';
 import { earningsByType, own, rangeFigures, team } from './figures-sql';
 import { readRange } from './range';
 import { num, resolveStatsAgent, shownMobile, shownName } from './scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * One day (from = to) or one agent over a range (/pages/home/statistics/detail): the agent's own
@@ -26,7 +27,7 @@ export async function getStatsDetail(
     rows<{ n: unknown }>(
       db,
       sql`SELECT count(*) AS n FROM agents c
-           WHERE c.parent_id = ${agent.id}${caller.topId === null ? sql`` : sql` AND c.top_id = ${caller.topId}`} AND c.role = 'agent'`,
+           WHERE c.parent_id = ${agent.id}${andInTree('c.top_id', caller)} AND c.role = 'agent'`,
     ),
   ]);
   return {

@@ -1,7 +1,8 @@
 import type { TeamFigures, TeamTerminalCounts } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
-import { andInTree, inSubtree } from './scope';
+import { andInTree } from '../../db/tree';
+import { inSubtree } from './scope';
 
 /** Numbers arrive as text (pg, bigint) or numbers (PGlite); either way they are small enough. */
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -31,7 +32,7 @@ export function ownFiguresSql(
       COALESCE(sum(m.new_merchants), 0) AS new_merchants,
       COALESCE(sum(m.activated_terminals), 0) AS activated_terminals
     FROM agent_monthly_stats m
-    WHERE m.agent_id = ${agentIdExpr}${andInTree(caller, 'm.top_id')} AND m.month = ${monthKey}::date`;
+    WHERE m.agent_id = ${agentIdExpr}${andInTree('m.top_id', caller)} AND m.month = ${monthKey}::date`;
 }
 
 export const toFigures = (r: Record<string, unknown>, prefix = ''): TeamFigures => ({

@@ -7,7 +7,8 @@ import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName } from './names';
 import { listOpenedPolicies } from './opened-policies';
-import { andInTree, findAgentInScope, inSubtree } from './scope';
+import { andInTree } from '../../db/tree';
+import { findAgentInScope, inSubtree } from './scope';
 import { ownTerminalCountsSql, teamTerminalCountsSql } from './terminal-counts';
 
 /** One agent of the caller's subtree (or the caller itself): profile, level, policies, figures. */
@@ -24,9 +25,9 @@ export async function getAgentDetail(
     db,
     sql`SELECT
         (SELECT name FROM agents
-          WHERE id = ${agent.parentId}${andInTree(caller, 'top_id')}) AS parent_name,
+          WHERE id = ${agent.parentId}${andInTree('top_id', caller)}) AS parent_name,
         (SELECT count(*) FROM agents k
-          WHERE k.parent_id = ${agent.id}${andInTree(caller, 'k.top_id')}) AS child_count,
+          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)}) AS child_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
         o.trade_amount_fen AS own_trade_amount_fen, o.trade_count AS own_trade_count,
         o.new_merchants AS own_new_merchants, o.activated_terminals AS own_activated_terminals,

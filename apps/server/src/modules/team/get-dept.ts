@@ -6,7 +6,8 @@ import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName } from './names';
-import { andInTree, inSubtree, resolveTeamAgent } from './scope';
+import { andInTree } from '../../db/tree';
+import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
 
 /**
@@ -27,7 +28,7 @@ export async function getDept(
     db,
     sql`SELECT
         (SELECT count(*) FROM agents k
-          WHERE k.parent_id = ${agent.id}${andInTree(caller, 'k.top_id')}) AS direct_count,
+          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)}) AS direct_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
         f.*, t.*
       FROM (${teamFiguresSql(path, monthKey(month))}) f
@@ -45,9 +46,9 @@ export async function getDept(
     db,
     sql`SELECT c.id, c.name, c.mobile, c.level,
         (SELECT count(*) FROM agents k
-          WHERE k.parent_id = c.id${andInTree(caller, 'k.top_id')}) AS child_count,
+          WHERE k.parent_id = c.id${andInTree('k.top_id', caller)}) AS child_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, sql`c.path`)}) - 1 AS team_size
-      FROM agents c WHERE c.parent_id = ${agent.id}${andInTree(caller, 'c.top_id')}
+      FROM agents c WHERE c.parent_id = ${agent.id}${andInTree('c.top_id', caller)}
       ORDER BY team_size DESC, c.id
       LIMIT ${DEPT_CHILDREN_MAX}`,
   );

@@ -11,7 +11,8 @@ import { num, ownFiguresSql, teamFiguresSql, toFigures, toTerminals } from './fi
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey, monthStartInstant, shiftMonth } from './month';
 import { displayName } from './names';
-import { andInTree, inSubtree, resolveTeamAgent } from './scope';
+import { andInTree } from '../../db/tree';
+import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
 
 /**
@@ -36,7 +37,7 @@ export async function getTeamStats(
     db,
     sql`SELECT
         (SELECT count(*) FROM agents k
-          WHERE k.parent_id = ${agent.id}${andInTree(caller, 'k.top_id')}) AS direct_count,
+          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)}) AS direct_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)} AND d.id <> ${agent.id}
             AND d.created_at >= ${monthStart.toISOString()}::timestamptz

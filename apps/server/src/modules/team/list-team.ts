@@ -12,7 +12,8 @@ import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName, loadCrumbs } from './names';
-import { andInTree, inSubtree, resolveTeamAgent } from './scope';
+import { andInTree } from '../../db/tree';
+import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
 
 /** Escapes LIKE's wildcards so a keyword matches literally. */
@@ -40,7 +41,7 @@ export async function listTeam(
   const desc = query.order === 'desc';
 
   const filters: SQL[] = [
-    sql`c.parent_id = ${parent.id}${andInTree(caller, 'c.top_id')}`,
+    sql`c.parent_id = ${parent.id}${andInTree('c.top_id', caller)}`,
     sql`c.role = 'agent'`,
   ];
   const keyword = query.keyword?.trim();
@@ -89,7 +90,7 @@ export async function listTeam(
     db,
     sql`SELECT p.id, p.name, p.mobile, p.level, p.created_at, p.sort_value,
         (SELECT count(*) FROM agents k
-          WHERE k.parent_id = p.id${andInTree(caller, 'k.top_id')}) AS child_count,
+          WHERE k.parent_id = p.id${andInTree('k.top_id', caller)}) AS child_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, pathOf)}) - 1 AS team_size,
         f.trade_amount_fen, f.trade_count, f.new_merchants, f.activated_terminals,
         t.stock, t.bound, t.activated

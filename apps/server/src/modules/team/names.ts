@@ -2,7 +2,8 @@ import { maskName, type TeamCrumb } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { andInTree, type ScopedAgent } from './scope';
+import { andInTree } from '../../db/tree';
+import { type ScopedAgent } from './scope';
 
 /** Other agents' names leave masked (spec section 5); the caller's own name is its own. */
 export const displayName = (caller: Caller, agent: { id: number; name: string }) =>
@@ -29,7 +30,7 @@ export async function loadCrumbs(
     sql`SELECT id, name FROM agents WHERE id IN (${sql.join(
       wanted.map((id) => sql`${id}`),
       sql`, `,
-    )})${andInTree(caller, 'top_id')}`,
+    )})${andInTree('top_id', caller)}`,
   );
   const byId = new Map(found.map((r) => [Number(r.id), r.name]));
   return wanted.map((id) => ({ id, name: displayName(caller, { id, name: byId.get(id) ?? '' }) }));

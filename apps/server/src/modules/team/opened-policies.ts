@@ -2,7 +2,7 @@ import type { TeamOpenedPolicy } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from './scope';
+import { andInTree } from '../../db/tree';
 
 /**
  * The policies opened for an agent (the policies feature's agent_policies), with the product
@@ -20,7 +20,7 @@ export async function listOpenedPolicies(
           FROM agent_policies ap
           JOIN policies p ON p.id = ap.policy_id
           JOIN brands b ON b.id = p.brand_id
-         WHERE ap.agent_id = ${agentId}${andInTree(caller, 'ap.top_id')}
+         WHERE ap.agent_id = ${agentId}${andInTree('ap.top_id', caller)}
          ORDER BY ap.id`,
   );
   return found.map((r) => ({ id: Number(r.id), name: r.name, brandName: r.brand_name }));

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
+import { andInTree } from '../../db/tree';
 
 /**
  * The data scope of the team feature. An agent sees itself and its subtree; operators stand above
@@ -22,14 +23,6 @@ export const subtreeEnd = (path: string) => `${path.slice(0, -1)}0`;
  */
 export const inSubtree = (column: SQL, pathExpr: SQL): SQL =>
   sql`(${column} ~>=~ ${pathExpr} AND ${column} ~<~ (left(${pathExpr}, -1) || '0'))`;
-
-/**
- * ` AND <column> = caller.topId`: the caller's tree, the shard key (decision 020); nothing for an
- * operator, who belongs to no tree.
- */
-export function andInTree(caller: Pick<Caller, 'topId'>, column: string): SQL {
-  return caller.topId === null ? sql`` : sql` AND ${sql.raw(column)} = ${caller.topId}`;
-}
 
 /** The caller's own scope over an agents row aliased `alias`. */
 export function callerScope(caller: Caller, alias: string): SQL {
@@ -109,7 +102,7 @@ export async function findAgentInScope(
 
 /** The caller's own row (an operator's too), read in the caller's tree (decision 020). */
 export async function findCaller(db: DbOrTx, caller: Caller): Promise<ScopedAgent> {
-  const tree = caller.topId === null ? sql`` : sql` AND a.top_id = ${caller.topId}`;
+  const tree = andInTree('a.top_id', caller);
   const [row] = await rows<AgentSqlRow>(
     db,
     sql`SELECT ${AGENT_COLUMNS} FROM agents a WHERE a.id = ${caller.agentId}${tree}`,

@@ -4,7 +4,8 @@ import { rows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { OPERATION_COLUMNS, operationJoins, toOperationRecord } from './operation-record';
-import { andInTree, decodeCursor, encodeCursor, isOperator, numOrNull } from './scope';
+import { andInTree } from '../../db/tree';
+import { decodeCursor, encodeCursor, isOperator, numOrNull } from './scope';
 
 /** One operation record with its SNs, a page at a time. Only its parties (and operators) see it. */
 export async function getOperationInfo(

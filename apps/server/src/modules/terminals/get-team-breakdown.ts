@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { addCount, emptyCounts } from './get-terminal-summary';
-import { andInTree, isOperator, num, ownStockPath } from './scope';
+import { andInTree } from '../../db/tree';
+import { isOperator, num, ownStockPath } from './scope';
 
 /**
  * The caller's own stock and each direct sub-agent's whole team, by bind status. The first path

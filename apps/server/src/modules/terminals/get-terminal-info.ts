@@ -4,7 +4,8 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
-import { agentInScope, andInTree, inScope, isOperator, iso, isoNow, num, numOrNull } from './scope';
+import { andInTree } from '../../db/tree';
+import { agentInScope, inScope, isOperator, iso, isoNow, num, numOrNull } from './scope';
 import { TERMINAL_COLUMNS, terminalJoins, toTerminalItem } from './terminal-row';
 
 const HISTORY_ROWS = 50;

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from './list-terminals';
-import { andInTree, inScope, num, ownStockPath } from './scope';
+import { andInTree } from '../../db/tree';
+import { inScope, num, ownStockPath } from './scope';
 
 export const emptyCounts = (): TerminalCountsByStatus => ({
   total: 0,

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { OPERATION_COLUMNS, operationJoins, toOperationRecord } from './operation-record';
-import { andInTree, decodeCursor, encodeCursor, isOperator, num } from './scope';
+import { andInTree } from '../../db/tree';
+import { decodeCursor, encodeCursor, isOperator, num } from './scope';
 
 /**
  * Operation records of the caller, newest first: those it started (mine), those where it is the

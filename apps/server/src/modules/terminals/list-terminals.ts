@@ -4,7 +4,8 @@ import { rows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { findAgentParty } from './parties';
-import { andInTree, decodeCursor, encodeCursor, inScope, isOperator, pathInScope } from './scope';
+import { andInTree } from '../../db/tree';
+import { decodeCursor, encodeCursor, inScope, isOperator, pathInScope } from './scope';
 import { TERMINAL_COLUMNS, terminalJoins, toTerminalItem } from './terminal-row';
 
 /**

@@ -9,7 +9,8 @@ import { rows, type Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { firstOffence, planMove, type MovePlan } from './move-plan';
-import { andInTree, iso, num } from './scope';
+import { andInTree } from '../../db/tree';
+import { iso, num } from './scope';
 
 /** A recall the holder does not answer passes by itself after this long. */
 export const RECALL_AUTO_PASS_MS = 72 * 3600 * 1000;

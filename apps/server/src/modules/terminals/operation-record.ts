@@ -2,7 +2,8 @@ import { OPERATE_STATUS, type TerminalOperationRecord } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
-import { andInTree, iso, isoNow, num, numOrNull } from './scope';
+import { andInTree } from '../../db/tree';
+import { iso, isoNow, num, numOrNull } from './scope';
 
 /** The columns an operation record is shown with: the operation and its three parties' names. */
 export const OPERATION_COLUMNS = sql`o.id, o.type, o.status, o.count, o.first_sn, o.last_sn, o.reason,

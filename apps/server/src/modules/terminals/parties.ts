@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { isOperator, num, numOrNull, PLATFORM_NAME } from './scope';
+import { andInTree } from '../../db/tree';
 
 /** One side of a move: an agent's stock, or the platform's (id null, path ''). */
 export interface Party {
@@ -45,7 +46,7 @@ export async function findAgentParty(
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT id, path, top_id, parent_id, name, mobile, status FROM agents
-        WHERE id = ${agentId} AND role = 'agent'${topId === null ? sql`` : sql` AND top_id = ${topId}`}`,
+        WHERE id = ${agentId} AND role = 'agent'${andInTree('top_id', { topId })}`,
   );
   if (!row) return null;
   return {

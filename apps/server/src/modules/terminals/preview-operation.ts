@@ -4,7 +4,8 @@ import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { firstOffence, planMove } from './move-plan';
 import { brief } from './parties';
-import { andInTree, num } from './scope';
+import { andInTree } from '../../db/tree';
+import { num } from './scope';
 
 const PREVIEW_ROWS = 200;
 

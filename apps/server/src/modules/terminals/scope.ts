@@ -39,15 +39,6 @@ export function agentInScope(column: SQL, caller: Pick<Caller, 'role' | 'path'>)
   return isOperator(caller) ? sql`TRUE` : sql`${column} LIKE ${caller.path + '%'}`;
 }
 
-/**
- * ` AND column = caller.topId`: the caller's tree, the shard key (decision 020), beside the
- * scope that already confines an agent's rows to its subtree. Operators (no topId) stand above
- * all trees: nothing is added, and their statements stay as they were.
- */
-export function andInTree(column: SQL, caller: Pick<Caller, 'topId'>): SQL {
-  return caller.topId === null ? sql`` : sql` AND ${column} = ${caller.topId}`;
-}
-
 /** True when `path` (an agent's, a terminal holder's) lies in the caller's subtree. */
 export function pathInScope(path: string | null, caller: Pick<Caller, 'role' | 'path'>): boolean {
   if (isOperator(caller)) return true;

@@ -1,7 +1,8 @@
 import { activationDeadline, maskName, type TerminalListItem } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
-import { andInTree, iso, num, numOrNull, PLATFORM_NAME } from './scope';
+import { andInTree } from '../../db/tree';
+import { iso, num, numOrNull, PLATFORM_NAME } from './scope';
 
 /** Columns of a terminal as lists show it, over `terminals t` with its brand, holder and merchant. */
 export const TERMINAL_COLUMNS = sql`t.id, t.sn, t.brand_id, b.name AS brand_name, t.model, t.bind_status,

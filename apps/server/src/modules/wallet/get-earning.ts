@@ -4,7 +4,7 @@ import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../ledger/accounts';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const n = (v: unknown) => (v === null || v === undefined ? null : num(v));
@@ -44,9 +44,9 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
     sql`SELECT l.id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.own_cost, l.lower_rate, l.diff, l.policy_version,
                l.reverses_line_id, l.detail, l.created_at, a.wallet_type, e.reason
           FROM ledger_lines l
-          JOIN ledger_accounts a ON a.id = l.account_id${andInTree(caller, 'a.top_id')}
+          JOIN ledger_accounts a ON a.id = l.account_id${andInTree('a.top_id', caller)}
           JOIN ledger_entries e ON e.id = l.entry_id
-         WHERE l.id = ${id}${andInTree(caller, 'l.top_id')} AND a.agent_id = ${caller.agentId} AND a.kind = 'agent'
+         WHERE l.id = ${id}${andInTree('l.top_id', caller)} AND a.agent_id = ${caller.agentId} AND a.kind = 'agent'
          LIMIT 1`,
   );
   if (!r) throw notFound();
@@ -61,10 +61,10 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
       sql`SELECT t.id, t.acquirer_txn_id, t.kind, t.sn, t.pay_type, t.total_type, t.card_type, t.amount_fen, t.trade_time,
                  m.name AS merchant_name,
                  (SELECT o.amount_fen FROM transactions o
-                   WHERE o.id = t.orig_txn_id${andInTree(caller, 'o.top_id')} LIMIT 1) AS orig_amount_fen
+                   WHERE o.id = t.orig_txn_id${andInTree('o.top_id', caller)} LIMIT 1) AS orig_amount_fen
             FROM transactions t
-            LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(caller, 'm.top_id')}
-           WHERE t.id = ${txnId}${andInTree(caller, 't.top_id')} LIMIT 1`,
+            LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree('m.top_id', caller)}
+           WHERE t.id = ${txnId}${andInTree('t.top_id', caller)} LIMIT 1`,
     );
     if (t) {
       transaction = {
@@ -121,9 +121,9 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
   const [after] = await rows<{ b: unknown }>(
     db,
     sql`SELECT a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
-                                          WHERE n.account_id = a.id AND n.id > ${id}${andInTree(caller, 'n.top_id')}), 0) AS b
-          FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id${andInTree(caller, 'a.top_id')}
-         WHERE l.id = ${id}${andInTree(caller, 'l.top_id')} LIMIT 1`,
+                                          WHERE n.account_id = a.id AND n.id > ${id}${andInTree('n.top_id', caller)}), 0) AS b
+          FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id${andInTree('a.top_id', caller)}
+         WHERE l.id = ${id}${andInTree('l.top_id', caller)} LIMIT 1`,
   );
   return {
     id: num(r.id),

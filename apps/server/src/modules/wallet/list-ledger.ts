@@ -11,7 +11,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../ledger/accounts';
 import { monthBounds } from '../settlement/periods';
-import { andInTree } from '../team/scope';
+import { andInTree } from '../../db/tree';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 
@@ -34,7 +34,7 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
   const accounts = await rows<{ id: unknown; wallet_type: string }>(
     db,
     sql`SELECT id, wallet_type FROM ledger_accounts
-         WHERE agent_id = ${caller.agentId} AND kind = 'agent'${andInTree(caller, 'top_id')}
+         WHERE agent_id = ${caller.agentId} AND kind = 'agent'${andInTree('top_id', caller)}
            ${q.walletType ? sql`AND wallet_type = ${q.walletType}` : sql`AND wallet_type <> 'points'`}
          ORDER BY id`,
   );
@@ -53,7 +53,7 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
         a,
       ) => sql`(SELECT l.id, l.account_id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.detail, l.created_at
                     FROM ledger_lines l
-                   WHERE l.account_id = ${num(a.id)}${andInTree(caller, 'l.top_id')}${where}
+                   WHERE l.account_id = ${num(a.id)}${andInTree('l.top_id', caller)}${where}
                    ORDER BY l.id DESC LIMIT ${limit + 1})`,
     );
     found = await rows<Record<string, unknown>>(
@@ -62,14 +62,14 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
       // same statement (one snapshot), so postings arriving meanwhile cannot skew it.
       sql`SELECT w.*, t.sn, m.name AS merchant_name, o.amount_fen AS orig_amount_fen,
                  a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
-                                            WHERE n.account_id = w.account_id AND n.id > w.id${andInTree(caller, 'n.top_id')}), 0) AS balance_after
+                                            WHERE n.account_id = w.account_id AND n.id > w.id${andInTree('n.top_id', caller)}), 0) AS balance_after
             FROM (SELECT * FROM (${sql.join(walks, sql` UNION ALL `)}) u ORDER BY id DESC LIMIT ${limit + 1}) w
-            JOIN ledger_accounts a ON a.id = w.account_id${andInTree(caller, 'a.top_id')}
+            JOIN ledger_accounts a ON a.id = w.account_id${andInTree('a.top_id', caller)}
             LEFT JOIN LATERAL (SELECT x.sn, x.merchant_id, x.orig_txn_id FROM transactions x
-                                WHERE x.id = w.txn_id${andInTree(caller, 'x.top_id')} LIMIT 1) t ON true
+                                WHERE x.id = w.txn_id${andInTree('x.top_id', caller)} LIMIT 1) t ON true
             LEFT JOIN LATERAL (SELECT y.amount_fen FROM transactions y
-                                WHERE y.id = t.orig_txn_id${andInTree(caller, 'y.top_id')} LIMIT 1) o ON true
-            LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(caller, 'm.top_id')}
+                                WHERE y.id = t.orig_txn_id${andInTree('y.top_id', caller)} LIMIT 1) o ON true
+            LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree('m.top_id', caller)}
            ORDER BY w.id DESC`,
     );
   }
@@ -105,7 +105,7 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
     const [m] = await rows<{ total: unknown }>(
       db,
       sql`SELECT coalesce(sum(amount_fen), 0) AS total FROM agent_daily_earnings
-           WHERE agent_id = ${caller.agentId}${andInTree(caller, 'top_id')}
+           WHERE agent_id = ${caller.agentId}${andInTree('top_id', caller)}
              AND day >= ${`${q.month}-01`}::date
              AND day < (${`${q.month}-01`}::date + interval '1 month')
              ${types ? sql`AND info_type = ANY(${sql.param(types)}::text[])` : sql``}`,
