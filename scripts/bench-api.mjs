@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { startServer, throwawayDatabase } from './bench-support.mjs';
+import { demoToken, startServer, throwawayDatabase } from './bench-support.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -21,13 +21,7 @@ try {
   server = await startServer(dbUrl, { CAPTCHA_ENABLED: 'false', LOGIN_IP_MAX: '100000' });
   const base = server.base;
   const barePort = server.port + 1;
-  const login = await fetch(`${base}/prod-api/login/app`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: '13800000001', password: 'demo123' }),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`login failed: ${login.msg}`);
-  const auth = { authorization: `Bearer ${login.token}` };
+  const auth = { authorization: `Bearer ${await demoToken(base)}` };
 
   // The bare route: Fastify and one pg pool, one row by primary key, no auth, no validation.
   pool = new pg.Pool({ connectionString: dbUrl, max: 10 });

@@ -62,3 +62,15 @@ export async function startServer(databaseUrl, env = {}) {
   }
   return { base, port, stop };
 }
+
+/** Signs the demo top agent in (the server must run with CAPTCHA_ENABLED=false); its token. */
+export async function demoToken(base) {
+  const res = await fetch(`${base}/prod-api/login/app`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: '13800000001', password: 'demo123' }),
+  });
+  const body = await res.json();
+  if (!body.token) throw new Error(`demo login failed: ${body.msg}`);
+  return body.token;
+}

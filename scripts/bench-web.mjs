@@ -8,13 +8,11 @@ import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startServer, throwawayDatabase } from './bench-support.mjs';
+import { demoToken, startServer, throwawayDatabase } from './bench-support.mjs';
 import { describe, firstScreenSize } from './size-web.mjs';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS || 3);
-const DEMO_MOBILE = '13800000001';
-const DEMO_PASSWORD = 'demo123';
 
 if (!existsSync(CHROME)) {
   console.error(`Chromium is not at ${CHROME}: apt-get install chromium, or set CHROME_PATH.`);
@@ -53,16 +51,7 @@ async function score(url, keepStorage) {
  * is off for those runs, and a warm service worker would serve the measured load). */
 let token;
 async function prepareSignedIn() {
-  if (!token) {
-    const res = await fetch(`${server.base}/prod-api/login/app`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_MOBILE, password: DEMO_PASSWORD }),
-    });
-    const body = await res.json();
-    if (body.code !== 200) throw new Error(`demo login failed: ${body.msg}`);
-    token = body.token;
-  }
+  token ??= await demoToken(server.base);
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0].newPage();
   const cdp = await page.context().newCDPSession(page);
