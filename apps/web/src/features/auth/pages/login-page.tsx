@@ -59,7 +59,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [remembered, setRemembered] = useState(getRememberedUser);
   const [values, setValues] = useState<LoginValues>(() => ({
-    username: params.get('mobile') ?? getRememberedUser()?.username ?? '',
+    username: params.get('mobile') ?? remembered?.username ?? '',
     password: '',
     code: '',
   }));
