@@ -2,14 +2,14 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLang, useTranslation } from './i18n';
 
-i18n.addResourceBundle('zh', 'translation', {
+i18n.addResourceBundle('zh', {
   probe: { hello: '你好，{{name}}', only: '只有中文', days: ['一', '二'], nested: { a: '甲' } },
 });
-i18n.addResourceBundle('en', 'translation', {
+i18n.addResourceBundle('en', {
   probe: { hello: 'Hello, {{name}}', days: ['Mon', 'Tue'] },
 });
 // A later bundle merges into what is there instead of replacing the branch.
-i18n.addResourceBundle('zh', 'translation', { probe: { nested: { b: '乙' } } }, true, true);
+i18n.addResourceBundle('zh', { probe: { nested: { b: '乙' } } });
 
 function Greeting() {
   const { t } = useTranslation();

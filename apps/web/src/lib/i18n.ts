@@ -93,13 +93,7 @@ export const i18n = {
   },
   t: ((key: string, options?: TOptions) => translate(language, key, options)) as TFunction,
   /** Adds (deep-merges) a feature's texts under the language. */
-  addResourceBundle(
-    lang: Lang,
-    _namespace: 'translation',
-    texts: Texts,
-    _deep = true,
-    _overwrite = true,
-  ) {
+  addResourceBundle(lang: Lang, texts: Texts) {
     merge(resources[lang], texts);
   },
   changeLanguage(lang: Lang) {
@@ -109,8 +103,8 @@ export const i18n = {
   },
 };
 
-i18n.addResourceBundle('zh', 'translation', zh as Texts);
-i18n.addResourceBundle('en', 'translation', en as Texts);
+i18n.addResourceBundle('zh', zh as Texts);
+i18n.addResourceBundle('en', en as Texts);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

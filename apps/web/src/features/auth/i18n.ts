@@ -133,5 +133,5 @@ const en: AuthTexts = {
     'Sessions on other devices will be signed out; remembered passwords must be ticked again.',
 };
 
-i18n.addResourceBundle('zh', 'translation', { auth: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { auth: en }, true, true);
+i18n.addResourceBundle('zh', { auth: zh });
+i18n.addResourceBundle('en', { auth: en });

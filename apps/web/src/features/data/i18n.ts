@@ -275,5 +275,5 @@ const en: Messages = {
   backHome: 'Home',
 };
 
-i18n.addResourceBundle('zh', 'translation', { data: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { data: en }, true, true);
+i18n.addResourceBundle('zh', { data: zh });
+i18n.addResourceBundle('en', { data: en });

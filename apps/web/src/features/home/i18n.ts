@@ -96,5 +96,5 @@ const en: HomeTexts = {
   },
 };
 
-i18n.addResourceBundle('zh', 'translation', { home: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { home: en }, true, true);
+i18n.addResourceBundle('zh', { home: zh });
+i18n.addResourceBundle('en', { home: en });

@@ -225,5 +225,5 @@ const en: MallTexts = {
   gatewayUnavailable: 'The payment result has not arrived yet; check the order later',
 };
 
-i18n.addResourceBundle('zh', 'translation', { mall: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { mall: en }, true, true);
+i18n.addResourceBundle('zh', { mall: zh });
+i18n.addResourceBundle('en', { mall: en });

@@ -328,5 +328,5 @@ const en: typeof zh = {
   },
 };
 
-i18n.addResourceBundle('zh', 'translation', { merchants: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { merchants: en }, true, true);
+i18n.addResourceBundle('zh', { merchants: zh });
+i18n.addResourceBundle('en', { merchants: en });

@@ -68,5 +68,5 @@ const en: MineTexts = {
   identification: 'Verification',
 };
 
-i18n.addResourceBundle('zh', 'translation', { mine: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { mine: en }, true, true);
+i18n.addResourceBundle('zh', { mine: zh });
+i18n.addResourceBundle('en', { mine: en });

@@ -398,5 +398,5 @@ const en: Messages = {
     'When a merchant rate is above the standard rate, the spread is adjustment income. It flows down from the top agent, each passing its configured part on; the direct agent keeps all that reaches it.',
 };
 
-i18n.addResourceBundle('zh', 'translation', { policies: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { policies: en }, true, true);
+i18n.addResourceBundle('zh', { policies: zh });
+i18n.addResourceBundle('en', { policies: en });

@@ -58,5 +58,5 @@ const en: SettingsTexts = {
   call: 'Call',
 };
 
-i18n.addResourceBundle('zh', 'translation', { settings: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { settings: en }, true, true);
+i18n.addResourceBundle('zh', { settings: zh });
+i18n.addResourceBundle('en', { settings: en });

@@ -341,5 +341,5 @@ const en: TeamTexts = {
   notFound: 'Not found',
 };
 
-i18n.addResourceBundle('zh', 'translation', { team: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { team: en }, true, true);
+i18n.addResourceBundle('zh', { team: zh });
+i18n.addResourceBundle('en', { team: en });

@@ -374,5 +374,5 @@ const en: typeof zh = {
   platform: 'Platform',
 };
 
-i18n.addResourceBundle('zh', 'translation', { terminals: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { terminals: en }, true, true);
+i18n.addResourceBundle('zh', { terminals: zh });
+i18n.addResourceBundle('en', { terminals: en });

@@ -190,5 +190,5 @@ const en: typeof zh = {
   },
 };
 
-i18n.addResourceBundle('zh', 'translation', { wallet: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { wallet: en }, true, true);
+i18n.addResourceBundle('zh', { wallet: zh });
+i18n.addResourceBundle('en', { wallet: en });

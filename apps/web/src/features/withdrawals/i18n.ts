@@ -216,5 +216,5 @@ const en: typeof zh = {
   locked: 'Pay password locked; try again in {{m}} min (unlocks at {{at}})',
 };
 
-i18n.addResourceBundle('zh', 'translation', { withdrawals: zh }, true, true);
-i18n.addResourceBundle('en', 'translation', { withdrawals: en }, true, true);
+i18n.addResourceBundle('zh', { withdrawals: zh });
+i18n.addResourceBundle('en', { withdrawals: en });
