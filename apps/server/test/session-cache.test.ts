@@ -41,6 +41,22 @@ describe('sessions remembered by the process', () => {
     expect((await info(app, token)).json().code).toBe(200);
   });
 
+  it('takes a token as verified only in the app that verified it with its own secret', async () => {
+    const token = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
+    expect((await info(app, token)).json().code).toBe(200);
+    // Same database and session, another secret: the signature must be checked again and fail.
+    const stranger = await buildApp({
+      database: ctx.database,
+      config: { ...ctx.config, jwtSecret: 'another-secret-of-at-least-thirty-two-chars' },
+      logger: false,
+    });
+    try {
+      expect((await info(stranger, token)).json().code).toBe(401);
+    } finally {
+      await stranger.close();
+    }
+  });
+
   it('ends a session at once on logout', async () => {
     const token = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
     expect((await info(app, token)).json().code).toBe(200);

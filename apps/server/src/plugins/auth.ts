@@ -37,11 +37,12 @@ declare module '@fastify/jwt' {
 }
 
 /**
- * Tokens whose signature this process has verified, with their claims, kept until they expire
- * (at most MAX_VERIFIED, the oldest forgotten first). Only the exact same token string skips the
- * signature check; whether its session is still live is checked on every request regardless.
+ * Tokens whose signature an app has verified with its own secret, with their claims, kept until
+ * they expire (at most MAX_VERIFIED per app, the oldest forgotten first). Only the exact same
+ * token string skips the signature check; whether its session is still live is checked on every
+ * request regardless.
  */
-const verified = new Map<string, TokenClaims & { exp: number }>();
+const verifiedByApp = new WeakMap<FastifyInstance, Map<string, TokenClaims & { exp: number }>>();
 const MAX_VERIFIED = 10_000;
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -51,7 +52,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme && /^bearer$/i.test(scheme) && token && extra === undefined ? token : undefined;
 }
 
-async function verifiedClaims(request: FastifyRequest): Promise<TokenClaims> {
+async function verifiedClaims(app: FastifyInstance, request: FastifyRequest): Promise<TokenClaims> {
+  let verified = verifiedByApp.get(app);
+  if (!verified) verifiedByApp.set(app, (verified = new Map()));
   const token = bearerToken(request);
   const nowSec = Date.now() / 1000;
   const known = token ? verified.get(token) : undefined;
@@ -76,7 +79,7 @@ async function verifiedClaims(request: FastifyRequest): Promise<TokenClaims> {
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Caller> {
   let claims: TokenClaims;
   try {
-    claims = await verifiedClaims(request);
+    claims = await verifiedClaims(app, request);
   } catch {
     throw unauthorized();
   }
