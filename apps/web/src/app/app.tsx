@@ -1,4 +1,4 @@
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '@/lib/router';
 import { OfflineBar } from '@/components/ui/offline-bar';
 import { Providers } from './providers';
 import { createRouter } from './router';

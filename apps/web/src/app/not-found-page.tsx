@@ -1,5 +1,5 @@
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 
 export default function NotFoundPage() {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Outlet } from 'react-router';
+import { Outlet } from '@/lib/router';
 import { AppStart } from './app-start';
 
 /** The parent of every route: the page, plus what runs once per launch. */

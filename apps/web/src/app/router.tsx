@@ -1,6 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS, LOGIN_PATH, ROUTE_PATHS } from '@pos/core';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from '@/lib/router';
 import { DelayedLoading } from '@/components/ui/delayed-loading';
 import { ChunkLoadError, PageErrorBoundary } from '@/components/ui/page-error-boundary';
 import type { PageLoader } from '@/lib/routing';

@@ -3,7 +3,7 @@ import TabBar from 'antd-mobile/es/components/tab-bar';
 import { AppOutline, UnorderedListOutline, HistogramOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 
 const TABS = [
   { key: TAB_PATHS.home, label: 'tab.home', icon: <AppOutline /> },

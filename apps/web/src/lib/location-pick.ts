@@ -1,6 +1,6 @@
 import { ROUTE_PATHS } from '@pos/core';
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 
 /**
  * How a page asks the built-in choose-location page for an address and gets it back.

@@ -1,7 +1,7 @@
 import { TAB_PATHS } from '@pos/core';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from './page';
 
 /** Routes a later release completes answer with this instead of a blank screen. */

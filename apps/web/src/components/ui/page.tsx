@@ -1,7 +1,7 @@
 import { TAB_PATHS } from '@pos/core';
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 
 interface PageProps {
   title: ReactNode;

@@ -1,7 +1,7 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { isMissingRecord } from '@/lib/api-client';
 import { LoadError } from './load-error';
 

@@ -1,6 +1,6 @@
 import { Checkbox } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 
 const AGREEMENT_PATH = '/pages/login/agreement/index';
 

@@ -1,6 +1,6 @@
 import { Skeleton, Tabs } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { useAgreement } from '@/lib/content-text';
 

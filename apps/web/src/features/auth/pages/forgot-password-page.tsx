@@ -1,7 +1,7 @@
 import { LOGIN_PATH } from '@pos/core';
 import { Button, Form, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
 import { NewPasswordFields } from '@/components/ui/password-fields';

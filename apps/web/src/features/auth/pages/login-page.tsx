@@ -2,7 +2,7 @@ import { TAB_PATHS, validators } from '@pos/core';
 import { Button, Checkbox, Input, List, Toast } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '@/lib/router';
 import { PasswordInput } from '@/components/ui/password-input';
 import { afterLoginPath, forgetRememberedUser, getRememberedUser, login } from '@/lib/session';
 import { getToken } from '@/lib/storage';

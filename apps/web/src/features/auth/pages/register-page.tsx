@@ -2,7 +2,7 @@ import { LOGIN_PATH, validators } from '@pos/core';
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { optionalCoreRule } from '@/components/ui/form-rules';
 import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 
 /**
  * Query-string state of a page: read one parameter, and set several at once (undefined removes

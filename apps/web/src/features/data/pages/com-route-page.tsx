@@ -2,7 +2,7 @@ import { TAB_PATHS } from '@pos/core';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useEffect } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { resolveRoute } from '../route-target';
 import '../data.css';

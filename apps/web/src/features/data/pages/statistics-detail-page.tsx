@@ -3,7 +3,7 @@ import { List, Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

@@ -4,7 +4,7 @@ import { Segmented, Skeleton } from 'antd-mobile';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

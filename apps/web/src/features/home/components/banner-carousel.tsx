@@ -1,5 +1,5 @@
 import { Skeleton, Swiper } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useHomeBanners } from '../api/get-banners';
 
 /** The home banners as a looping carousel; a tap opens the banner's detail. */

@@ -2,7 +2,7 @@ import { maskPhone } from '@pos/core';
 import { Skeleton } from 'antd-mobile';
 import { BellOutline } from 'antd-mobile-icons';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useAgentInfo } from '@/lib/session';
 
 /** The blue header of the home tab: who is signed in, their level, and the way to the notices. */

@@ -2,7 +2,7 @@ import { relativeTime } from '@pos/core';
 import { NoticeBar } from 'antd-mobile';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { currentLang } from '@/lib/i18n';
 import { useLatestNotice } from '../api/get-latest-notice';
 

@@ -29,7 +29,7 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 
 interface Shortcut {
   key: string;

@@ -1,7 +1,7 @@
 import { TAB_PATHS } from '@pos/core';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useBannerDetail } from '../api/get-banner-detail';

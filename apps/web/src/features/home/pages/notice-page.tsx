@@ -1,7 +1,7 @@
 import { formatDate, relativeTime, type Notice } from '@pos/core';
 import { ErrorBlock, InfiniteScroll, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { recordGate } from '@/components/ui/record-state';

@@ -2,7 +2,7 @@ import { validators, type MallAddressInput } from '@pos/core';
 import { Button, Dialog, Form, Input, Switch, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { MissingRecord } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import { formatMoney } from '@pos/core';
 import { Button, Checkbox, Dialog, Empty, List, Stepper, SwipeAction } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { useMallProducts } from '../api/catalog';
 import { useQuote } from '../api/orders';

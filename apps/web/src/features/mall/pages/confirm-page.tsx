@@ -8,7 +8,7 @@ import {
 import { Button, Dialog, Empty, List, Skeleton, Toast } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { useQueryParam } from '@/lib/routing';

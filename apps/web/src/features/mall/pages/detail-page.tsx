@@ -2,7 +2,7 @@ import { formatMoney } from '@pos/core';
 import { Button, Stepper, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useQueryParam } from '@/lib/routing';

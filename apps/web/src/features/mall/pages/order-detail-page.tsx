@@ -10,7 +10,7 @@ import { Button, Dialog, List, Popup, Steps, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import { mallOrderStatusOptions } from '@pos/core';
 import { Empty, InfiniteScroll, Skeleton, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

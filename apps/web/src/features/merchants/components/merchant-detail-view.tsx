@@ -1,7 +1,7 @@
 import { enumLabel, formatDate, formatMoney, type MerchantDetail } from '@pos/core';
 import { Button, List, ProgressBar, Skeleton } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { currentLang } from '@/lib/i18n';
 import { openLocationUrl } from '@/lib/location-pick';

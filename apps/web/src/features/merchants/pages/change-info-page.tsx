@@ -2,7 +2,7 @@ import { LICENCE_NO_PATTERN, formatDate, type MerchantLicenceRequest } from '@po
 import { Button, DatePicker, Form, Input, Skeleton, Switch, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { chooseLocationUrl, startLocationPick, useLocationPickReturn } from '@/lib/location-pick';

@@ -9,7 +9,7 @@ import { Button, DotLoading, ErrorBlock, List, SearchBar, Skeleton, TextArea } f
 import { CheckOutline, EnvironmentOutline, LocationOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { merchantKeys } from '../api/merchant-keys';

@@ -1,7 +1,7 @@
 import type { MerchantCondition } from '@pos/core';
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { useAgentInfo } from '@/lib/session';
 import { MerchantListView } from '../components/merchant-list-view';

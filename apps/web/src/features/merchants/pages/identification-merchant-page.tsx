@@ -1,7 +1,7 @@
 import { validators } from '@pos/core';
 import { Button, Dialog, Form, Input, List, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

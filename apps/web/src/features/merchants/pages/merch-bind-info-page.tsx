@@ -1,6 +1,6 @@
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { BoundTerminalList } from '../components/bound-terminal-list';
 import '../i18n';

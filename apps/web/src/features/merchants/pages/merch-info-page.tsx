@@ -1,6 +1,6 @@
 import type { MerchantCondition } from '@pos/core';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { MerchantListView } from '../components/merchant-list-view';
 import { readCondition } from '../hooks/read-condition';

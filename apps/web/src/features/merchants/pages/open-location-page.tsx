@@ -2,7 +2,7 @@ import { Button, ErrorBlock, List } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { copyText } from '@/components/ui/copy-text';
 import { Page } from '@/components/ui/page';
 import { parseShownLocation } from '@/lib/location-pick';

@@ -1,7 +1,7 @@
 import { formatDate, maskIdCard } from '@pos/core';
 import { List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { copyText } from '@/components/ui/copy-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import { formatMoney, parseSnList, parseSnRange, type FeeShare } from '@pos/core
 import { Button, Dialog, Selector, Toast } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { ApiError } from '@/lib/api-client';
 import { useChangeFee } from '../api/change-fee';

@@ -10,7 +10,7 @@ import {
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { ApiError } from '@/lib/api-client';
 import { useChangeMerchantRate } from '../api/change-merchant-rate';
 import { useLang } from '@/lib/use-lang';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 
 /** A positive whole-number query parameter; the first of the names given that is present. */
 export function useIdParam(...names: string[]): number | undefined {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { FeeChangeForm } from '../components/fee-change-form';
 import '../i18n';

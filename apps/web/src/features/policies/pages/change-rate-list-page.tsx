@@ -3,7 +3,7 @@ import { changeServiceStatusOptions } from '@pos/core';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useRateChanges } from '../api/get-rate-changes';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SearchBar, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useFeeChanges } from '../api/get-fee-changes';

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingRecord, isMissingRecord, recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import { percentTextToSharePpm, sharePpmToPercentText } from '@pos/core';
 import { Button, Selector, Slider, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';
 import { useOpenCandidate } from '../api/get-open-candidates';

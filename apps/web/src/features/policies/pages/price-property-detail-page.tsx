@@ -1,7 +1,7 @@
 import { FULL_PASS_PPM, sharePpmToPercentText } from '@pos/core';
 import { Button } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { usePriceShare } from '../api/get-price-share';

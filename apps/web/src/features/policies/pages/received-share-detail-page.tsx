@@ -1,6 +1,6 @@
 import { sharePpmToPercentText } from '@pos/core';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { useReceivedPriceShare } from '../api/get-received-price-share';

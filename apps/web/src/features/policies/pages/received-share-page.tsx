@@ -2,7 +2,7 @@ import { sharePpmToPercentText } from '@pos/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';

@@ -1,6 +1,6 @@
 import { List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { currentVersion } from '@/lib/hot-update';
 import { useAppConfig } from '../api/get-app-config';

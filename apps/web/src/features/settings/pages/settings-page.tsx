@@ -3,7 +3,7 @@ import { ActionSheet, Button, Dialog, List, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { currentLang, setLang, type Lang } from '@/lib/i18n';
 import { getToken, storage } from '@/lib/storage';

@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@pos/core';
 import { Button, SpinLoading } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { runEnv } from '@/lib/env';
 import { useAppConfig } from '../api/get-app-config';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

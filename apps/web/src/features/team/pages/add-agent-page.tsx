@@ -2,7 +2,7 @@ import { validators, type AddAgentResponse } from '@pos/core';
 import { Button, Form, Input, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

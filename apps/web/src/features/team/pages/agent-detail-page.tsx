@@ -3,7 +3,7 @@ import { List, Skeleton, Tag } from 'antd-mobile';
 import { AddCircleOutline, HistogramOutline, SendOutline, TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';

@@ -3,7 +3,7 @@ import { Button, Skeleton, Steps } from 'antd-mobile';
 import { DownlandOutline, PictureOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { copyText } from '@/components/ui/copy-text';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

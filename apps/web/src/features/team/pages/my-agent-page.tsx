@@ -4,7 +4,7 @@ import { AddOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

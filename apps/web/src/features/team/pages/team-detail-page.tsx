@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { MissingRecord, isMissingRecord } from '@/components/ui/record-state';
 import { useTeamStats } from '../api/get-team-stats';
 import { Page } from '@/components/ui/page';

@@ -2,7 +2,7 @@ import type { TerminalOperatePreview, TerminalTargetAgent } from '@pos/core';
 import { Button, List, Selector, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { useOperateTerminals } from '../api/operate-terminals';
 import { usePreviewOperation } from '../api/preview-operation';

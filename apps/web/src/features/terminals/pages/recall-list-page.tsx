@@ -13,7 +13,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';

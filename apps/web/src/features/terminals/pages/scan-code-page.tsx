@@ -2,7 +2,7 @@ import { normalizeSn, snFromScan, type ScanTerminal } from '@pos/core';
 import { Button, Input, List, Result, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';
 import { hasScanToken, refreshScanToken } from '../api/get-scan-token';

@@ -3,7 +3,7 @@ import { Button, Form, Input, List, Popup, Tabs, Toast } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { Page } from '@/components/ui/page';
 import { ApiError } from '@/lib/api-client';

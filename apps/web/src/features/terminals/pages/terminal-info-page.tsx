@@ -2,7 +2,7 @@ import { formatDate, formatMoney } from '@pos/core';
 import { Button, Dialog, List, Skeleton, Steps, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';

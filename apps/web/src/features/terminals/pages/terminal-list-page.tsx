@@ -10,7 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { ChoiceList } from '@/components/ui/choice-list';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';

@@ -1,6 +1,6 @@
 import { ErrorBlock, InfiniteScroll, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { InfiniteFooter } from '@/components/ui/infinite-footer';
 import { LoadError } from '@/components/ui/load-error';
 import { useLedger, type LedgerFilters } from '../api/get-ledger';

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, ppmToPercentText } from '@pos/core';
 import { List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useTrade } from '../api/get-trade';

@@ -3,7 +3,7 @@ import { CompactMoney } from '@/components/ui/compact-money';
 import { Grid, List, Skeleton } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';

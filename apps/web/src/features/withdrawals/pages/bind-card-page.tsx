@@ -1,7 +1,7 @@
 import { validators, type AddOtherSettleRequest } from '@pos/core';
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { Page } from '@/components/ui/page';
 import { SmsCodeButton } from '@/components/ui/sms-code-button';

@@ -2,7 +2,7 @@ import { WITHDRAWABLE_WALLETS, fenToYuanText, formatMoney, parseYuanAmount } fro
 import { Button, Dialog, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { useBalances } from '../api/get-balances';

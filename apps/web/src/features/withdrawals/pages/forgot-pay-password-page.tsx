@@ -2,7 +2,7 @@ import { formatDate } from '@pos/core';
 import { Button, Form, Input, NoticeBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { SmsCodeButton } from '@/components/ui/sms-code-button';
 import { usePayPasswordStatus } from '../api/get-pay-password-status';

@@ -9,7 +9,7 @@ import {
 import { Button, Input, List, NoticeBar, Radio, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { useApplyWithdrawal } from '../api/apply-withdrawal';

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '@pos/core';
 import { List, Skeleton, Steps } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
 import { useWithdrawal } from '../api/get-withdrawal';
