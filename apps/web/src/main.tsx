@@ -8,6 +8,7 @@ import '@/lib/i18n';
 import { App } from '@/app/app';
 import { registerServiceWorker } from '@/app/service-worker';
 import { startBundle } from '@/lib/hot-update';
+import { loadOverlays } from '@/lib/overlays';
 import './styles.css';
 
 // antd-mobile 5 renders Toast and Dialog with the legacy API; React 19 needs this shim,
@@ -32,3 +33,9 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// Toasts and dialogs load when the first screen is done, so the first one shows at once.
+const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+window.addEventListener('load', () => idle(() => void loadOverlays().catch(() => undefined)), {
+  once: true,
+});

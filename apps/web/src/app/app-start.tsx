@@ -1,13 +1,17 @@
 import { LOGIN_PATH, type AppUpdate } from '@pos/core';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from '@/lib/router';
 import { getAppConfig } from '@/features/settings/api/get-app-config';
 import { appPlatform } from '@/lib/env';
 import { reportHealthy } from '@/lib/hot-update';
 import { getToken } from '@/lib/storage';
-import { AppUpdatePopup } from './app-update-popup';
 import { needsCacheClear, showCacheClearNotice } from './cache-clear';
 import { checkAppUpdate } from './check-app-update';
+
+// The update popup loads only when there is an update to offer.
+const AppUpdatePopup = lazy(() =>
+  import('./app-update-popup').then((m) => ({ default: m.AppUpdatePopup })),
+);
 
 const PUBLIC_PREFIXES = ['/pages/login/', '/pages/myInfo/forgot-password/'];
 const isPublicPath = (p: string) =>
@@ -54,5 +58,9 @@ export function AppStart() {
   }, [configChecked, pathname, platform]);
 
   if (!update) return null;
-  return <AppUpdatePopup update={update} platform={platform} onClose={() => setUpdate(null)} />;
+  return (
+    <Suspense fallback={null}>
+      <AppUpdatePopup update={update} platform={platform} onClose={() => setUpdate(null)} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,60 @@
-// The kit's imperative overlays for the app shell, imported by their own paths: the kit's index
-// would tie every one of its components to the first screen (see vite.config.ts, main.tsx).
-export { default as Dialog } from 'antd-mobile/es/components/dialog';
-export { default as Toast } from 'antd-mobile/es/components/toast';
+// Toasts and dialogs for the app shell and the first screens. The kit's code for them (and its
+// animation library) loads on first use, or when the browser is idle after start, so it is not
+// part of the first screen (decision 014). Calls keep their order; a toast closed before the code
+// arrived never shows.
+import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile/es/components/dialog';
+import type { ToastHandler, ToastShowProps } from 'antd-mobile/es/components/toast';
+import type * as OverlaysKit from './overlays-kit';
+
+type Kit = typeof OverlaysKit;
+let kit: Promise<Kit> | undefined;
+
+/** The overlays' code; a failed load (offline before the service worker has it) is retried. */
+export function loadOverlays(): Promise<Kit> {
+  kit ??= import('./overlays-kit').catch((err: unknown) => {
+    kit = undefined;
+    throw err;
+  });
+  return kit;
+}
+
+/** Without the kit's code (no network yet, no cached copy) the browser's own box still tells. */
+const plainText = (content: unknown) => (typeof content === 'string' ? content : '');
+
+export const Toast = {
+  show(props: ToastShowProps | string): ToastHandler {
+    let closed = false;
+    let shown: ToastHandler | undefined;
+    loadOverlays().then(
+      (k) => {
+        if (!closed) shown = k.Toast.show(props);
+      },
+      () => undefined,
+    );
+    return {
+      close() {
+        closed = true;
+        shown?.close();
+      },
+    };
+  },
+  clear() {
+    loadOverlays().then(
+      (k) => k.Toast.clear(),
+      () => undefined,
+    );
+  },
+};
+
+export const Dialog = {
+  alert: (props: DialogAlertProps): Promise<void> =>
+    loadOverlays().then(
+      (k) => k.Dialog.alert(props),
+      () => window.alert(plainText(props.content)),
+    ),
+  confirm: (props: DialogConfirmProps): Promise<boolean> =>
+    loadOverlays().then(
+      (k) => k.Dialog.confirm(props),
+      () => window.confirm(plainText(props.content)),
+    ),
+};

@@ -1,7 +1,8 @@
 import { TAB_PATHS, validators } from '@pos/core';
-import { Button, Checkbox, Input, List, Toast } from 'antd-mobile';
+import { Button, Checkbox, Input, List } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
+import { Toast } from '@/lib/overlays';
 import { Link, Navigate, useNavigate, useSearchParams } from '@/lib/router';
 import { PasswordInput } from '@/components/ui/password-input';
 import { afterLoginPath, forgetRememberedUser, getRememberedUser, login } from '@/lib/session';
