@@ -16,6 +16,22 @@ async function signInThroughForm(page: Page, mobile: string, password: string) {
   await page.getByTestId('login-submit').click();
 }
 
+test('a first visit shows the cache clear notice; confirming stores the version and reloads', async ({
+  page,
+}) => {
+  await page.goto('/pages/login/index');
+  const notice = page.getByRole('alertdialog', { name: '缓存清理通知' });
+  await expect(notice).toContainText('应用已更新至 1.1.2');
+  // The modal covers the page: the form underneath cannot be reached.
+  await expect(
+    page.getByTestId('login-submit').click({ trial: true, timeout: 1000 }),
+  ).rejects.toThrow(/intercepts pointer events|Timeout/);
+  await notice.getByRole('button', { name: '立即清理' }).click();
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('appVersion'))).toBe('"1.1.2"');
+});
+
 test('a demo agent signs in, moves through the four tabs and logs out', async ({ page }) => {
   await openLogin(page);
   await signInThroughForm(page, DEMO.top.mobile, DEMO.top.password);

@@ -34,8 +34,9 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Toasts and dialogs load when the first screen is done, so the first one shows at once.
-const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-window.addEventListener('load', () => idle(() => void loadOverlays().catch(() => undefined)), {
-  once: true,
-});
+// Toasts and dialogs load at the first touch or key, so the first one an action brings shows at
+// once; loading them at start would compete with the first screen's own files.
+const warmOverlays = () => void loadOverlays().catch(() => undefined);
+for (const type of ['pointerdown', 'keydown'] as const) {
+  window.addEventListener(type, warmOverlays, { once: true, passive: true, capture: true });
+}

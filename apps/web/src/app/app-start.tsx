@@ -5,7 +5,8 @@ import { getAppConfig } from '@/features/settings/api/get-app-config';
 import { appPlatform } from '@/lib/env';
 import { reportHealthy } from '@/lib/hot-update';
 import { getToken } from '@/lib/storage';
-import { needsCacheClear, showCacheClearNotice } from './cache-clear';
+import { applyCacheClear, needsCacheClear } from './cache-clear';
+import { CacheClearNotice } from './cache-clear-notice';
 import { checkAppUpdate } from './check-app-update';
 
 // The update popup loads only when there is an update to offer.
@@ -25,6 +26,7 @@ export function AppStart() {
   const { pathname } = useLocation();
   const [configChecked, setConfigChecked] = useState(false);
   const [update, setUpdate] = useState<AppUpdate | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const updateChecked = useRef(false);
   const platform = appPlatform();
 
@@ -38,7 +40,7 @@ export function AppStart() {
         if (!live) return;
         if (config && needsCacheClear(config.serverVersion)) {
           // The reload after the notice starts everything again; nothing else runs meanwhile.
-          void showCacheClearNotice(config.serverVersion);
+          setNotice(config.serverVersion);
           return;
         }
         setConfigChecked(true);
@@ -57,6 +59,9 @@ export function AppStart() {
       .catch(() => undefined);
   }, [configChecked, pathname, platform]);
 
+  if (notice) {
+    return <CacheClearNotice version={notice} onConfirm={() => applyCacheClear(notice)} />;
+  }
   if (!update) return null;
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,5 @@
 import { STORAGE_KEYS } from '@pos/core';
-import { i18n } from '@/lib/i18n';
 import { storage } from '@/lib/storage';
-import { Dialog } from '@/lib/overlays';
 
 /** True when the version kept on the device is empty or not the server's (spec section 4). */
 export function needsCacheClear(serverVersion: string | null | undefined): boolean {
@@ -31,15 +29,10 @@ async function clearCaches() {
 }
 
 /**
- * The cache clear notice: one modal without a cancel button; on confirm the server's version is
- * stored and the page reloads with the new build.
+ * What confirming the cache clear notice does: the server's version is stored and the page
+ * reloads with the new build.
  */
-export async function showCacheClearNotice(serverVersion: string) {
-  await Dialog.alert({
-    title: i18n.t('shell.cacheTitle'),
-    content: i18n.t('shell.cacheContent', { version: serverVersion }),
-    confirmText: i18n.t('shell.cacheConfirm'),
-  });
+export async function applyCacheClear(serverVersion: string) {
   await clearCaches();
   storage.set(STORAGE_KEYS.appVersion, serverVersion);
   window.location.reload();

@@ -1,13 +1,11 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-const alert = vi.fn(() => Promise.resolve());
-vi.mock('@/lib/overlays', () => ({ Dialog: { alert: (...a: unknown[]) => alert(...(a as [])) } }));
-
-const { needsCacheClear, showCacheClearNotice } = await import('./cache-clear');
+import { applyCacheClear, needsCacheClear } from './cache-clear';
+import { CacheClearNotice } from './cache-clear-notice';
 
 afterEach(() => {
+  cleanup();
   localStorage.clear();
-  alert.mockClear();
   vi.unstubAllGlobals();
 });
 
@@ -22,14 +20,21 @@ describe('cache clear notice', () => {
     expect(needsCacheClear('')).toBe(false);
   });
 
-  it('stores the server version once confirmed and keeps the session', async () => {
+  it('shows one modal with one button; confirming stores the version, keeps the session, reloads', async () => {
     localStorage.setItem('token', JSON.stringify('tok'));
     localStorage.setItem('systemConfig', JSON.stringify({ a: 1 }));
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    await showCacheClearNotice('1.1.2');
-    expect(alert).toHaveBeenCalledTimes(1);
-    expect(alert.mock.calls[0]).toEqual([expect.objectContaining({ title: '缓存清理通知' })]);
+    render(<CacheClearNotice version="1.1.2" onConfirm={() => applyCacheClear('1.1.2')} />);
+
+    const notice = screen.getByRole('alertdialog', { name: '缓存清理通知' });
+    expect(notice.textContent).toContain('应用已更新至 1.1.2');
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    // Nothing happens before the agent confirms.
+    expect(localStorage.getItem('appVersion')).toBeNull();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '立即清理' })));
+    expect(reload).toHaveBeenCalledTimes(1);
     expect(JSON.parse(localStorage.getItem('appVersion')!)).toBe('1.1.2');
     expect(localStorage.getItem('systemConfig')).toBeNull();
     expect(localStorage.getItem('token')).not.toBeNull();
