@@ -1,5 +1,4 @@
 import { maskPhone } from '@pos/core';
-import { Skeleton } from 'antd-mobile';
 import { BellOutline } from 'antd-mobile-icons';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
@@ -18,7 +17,10 @@ export function HomeHeader() {
         </div>
         <div className="home-who">
           {isLoading && !info ? (
-            <Skeleton.Paragraph lineCount={2} animated className="home-who-skeleton" />
+            <div className="home-who-skeleton" aria-busy="true">
+              <span />
+              <span />
+            </div>
           ) : (
             <>
               <div className="home-name">

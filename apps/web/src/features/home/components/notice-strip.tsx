@@ -11,7 +11,8 @@ export function NoticeStrip() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: notice, isLoading } = useLatestNotice();
-  if (isLoading) return null;
+  // The strip's place is kept while the notice loads, so the shortcuts below do not move.
+  if (isLoading) return <div className="home-notice home-notice-pending" aria-busy="true" />;
   const open = () => navigate('/pages/home/notice/notice');
   return (
     <div className="home-notice" data-testid="home-notice">
