@@ -1,7 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** The names a folder's files import from the icon package. */
+function iconImports(dir: string, ext: RegExp): Set<string> {
+  const names = new Set<string>();
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!ext.test(file) || file.includes('.test.')) continue;
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd-mobile-icons'/g)) {
+      for (const name of m[1]!.split(',')) if (name.trim()) names.add(name.trim());
+    }
+  }
+  return names;
+}
+
+/**
+ * The icons the home tab draws (its shortcut grid has 27), less those the kit's own components
+ * use everywhere (the login form's list arrow, say). Each icon is its own module, and the ones
+ * other pages share ended up in a dozen small files, each a round trip on the landing tab; this
+ * group brings them in one. Read from the imports, so the list keeps itself.
+ */
+const kitDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('antd-mobile')),
+  '../es',
+);
+const KIT_ICONS = iconImports(kitDir, /\.js$/);
+const HOME_ICONS = new Set(
+  [
+    ...iconImports(fileURLToPath(new URL('./src/features/home', import.meta.url)), /\.tsx?$/),
+  ].filter((name) => !KIT_ICONS.has(name)),
+);
+const iconName = (id: string) => /antd-mobile-icons[\\/]es[\\/](\w+)\.js$/.exec(id)?.[1];
 
 export default defineConfig({
   plugins: [
@@ -41,7 +75,12 @@ export default defineConfig({
         // Everything the entry imports statically travels in one file (the shell), not a dozen:
         // on HTTP/1.1 a phone fetches six files at a time, and each costs a round trip. Pages
         // and the libraries only they use still load with their route.
-        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'] },
+            { name: 'home-icons', test: (id) => HOME_ICONS.has(iconName(id) ?? '') },
+          ],
+        },
       },
     },
   },

@@ -2,16 +2,34 @@ import { BANNER_TYPE, type Banner } from '@pos/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
+declare global {
+  interface Window {
+    /** Started by index.html when the app opens signed in at the home tab. */
+    __earlyHomeBanners?: Promise<{ code: number; data?: Banner[] | null } | null>;
+  }
+}
+
+/** The list index.html asked for, once; anything but a good answer is asked again normally. */
+function takeEarlyAnswer() {
+  const early = window.__earlyHomeBanners;
+  window.__earlyHomeBanners = undefined;
+  return early;
+}
+
 /**
  * The home banners (GET /api/ag/home/banner/list?bannerType=1). Only home banners that are shown
  * are kept, in display order; the server filters already, this keeps the page right regardless.
  */
 export async function getHomeBanners(): Promise<Banner[]> {
-  const res = await request<Banner[]>({
-    url: '/api/ag/home/banner/list',
-    params: { bannerType: BANNER_TYPE.HOME },
-    noShowMsg: true,
-  });
+  const early = await takeEarlyAnswer();
+  const res =
+    early?.code === 200
+      ? early
+      : await request<Banner[]>({
+          url: '/api/ag/home/banner/list',
+          params: { bannerType: BANNER_TYPE.HOME },
+          noShowMsg: true,
+        });
   return (res.data ?? [])
     .filter((b) => b.bannerType === BANNER_TYPE.HOME && b.isShow)
     .sort((a, b) => a.sort - b.sort || a.id - b.id);
