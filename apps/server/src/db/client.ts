@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -157,6 +157,37 @@ interface NamedQueryClient {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 type WithDialect = { dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
+
+/**
+ * A statement written as PostgreSQL text with $1, $2 ... placeholders, for the hottest reads: no
+ * query builder runs per call. On PostgreSQL through the pool it is a named prepared statement
+ * (parsed and planned once per connection); inside a transaction or on the embedded PGlite the
+ * same text and values run as an ordinary query.
+ */
+export async function preparedText<T>(
+  db: DbOrTx,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await (client as unknown as NamedQueryClient).query({ name, text, values });
+    return result.rows as T[];
+  }
+  return rows<T>(db, sqlFromText(text, values));
+}
+
+/** PostgreSQL text with $n placeholders as a drizzle query binding the same values. */
+export function sqlFromText(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0) chunks.push(sql.raw(parts[i]!));
+    else chunks.push(sql`${values[Number(parts[i]) - 1]}`);
+  }
+  return sql.join(chunks);
+}
 
 /**
  * rows() for a hot statement whose text never changes: on PostgreSQL through the pool it runs as

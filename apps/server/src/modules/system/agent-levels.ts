@@ -13,6 +13,13 @@ const levelList = z
  * by level. Returns null when the text is not such a list, so a setter can refuse it.
  */
 export function parseAgentLevels(value: string): AgentLevel[] | null {
+  // The same parameter value comes with every profile read: it is parsed once per value.
+  if (value !== lastParsed.value) lastParsed = { value, levels: parseLevels(value) };
+  return lastParsed.levels && [...lastParsed.levels];
+}
+let lastParsed: { value: string | null; levels: AgentLevel[] | null } = { value: null, levels: null };
+
+function parseLevels(value: string): AgentLevel[] | null {
   let json: unknown;
   try {
     json = JSON.parse(value);
