@@ -138,19 +138,23 @@ export function registerObservability(app: FastifyInstance, metricsToken: string
   };
   app.decorate('ops', ops);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style: these run on every request, and an async hook costs each one a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // While the process shuts down every answer closes its connection: a keep-alive connection
   // left idle after its last answer would hold the closing server open until it timed out.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (ops.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       { method: request.method, route: routeOf(request), status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const hidden = { schema: { hide: true } };

@@ -52,14 +52,28 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme && /^bearer$/i.test(scheme) && token && extra === undefined ? token : undefined;
 }
 
-async function verifiedClaims(app: FastifyInstance, request: FastifyRequest): Promise<TokenClaims> {
+function verifiedMemo(app: FastifyInstance) {
   let verified = verifiedByApp.get(app);
   if (!verified) verifiedByApp.set(app, (verified = new Map()));
+  return verified;
+}
+
+/** The claims of a token this app verified before and that has not expired, if it is one. */
+function rememberedClaims(app: FastifyInstance, token: string | undefined): TokenClaims | undefined {
+  if (!token) return undefined;
+  const verified = verifiedMemo(app);
+  const known = verified.get(token);
+  if (!known) return undefined;
+  if (known.exp > Date.now() / 1000) return known;
+  verified.delete(token);
+  return undefined;
+}
+
+async function verifiedClaims(app: FastifyInstance, request: FastifyRequest): Promise<TokenClaims> {
   const token = bearerToken(request);
-  const nowSec = Date.now() / 1000;
-  const known = token ? verified.get(token) : undefined;
-  if (known && known.exp > nowSec) return known;
-  if (known) verified.delete(token!);
+  const known = rememberedClaims(app, token);
+  if (known) return known;
+  const verified = verifiedMemo(app);
   const claims = await request.jwtVerify<TokenClaims>();
   if (token && typeof claims.exp === 'number') {
     if (verified.size >= MAX_VERIFIED) {
@@ -69,6 +83,20 @@ async function verifiedClaims(app: FastifyInstance, request: FastifyRequest): Pr
     verified.set(token, { ...claims, exp: claims.exp });
   }
   return claims;
+}
+
+/**
+ * The caller, answered from memory alone: a token this app verified before, of a session this
+ * process remembers as live (plugins/session-cache.ts). Undefined when either is not known, and
+ * authenticate() must look; an operator's token is refused here as there.
+ */
+export function rememberedCaller(app: FastifyInstance, request: FastifyRequest): Caller | undefined {
+  const claims = rememberedClaims(app, bearerToken(request));
+  if (!claims) return undefined;
+  if (claims.typ !== undefined) throw unauthorized();
+  const cached = app.sessionCache.get(claims.sid, claims.sub);
+  if (cached) request.caller = cached;
+  return cached;
 }
 
 /**

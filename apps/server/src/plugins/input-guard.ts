@@ -11,14 +11,13 @@ import { fieldLabel } from './errors';
  *   the size limit, a malformed request) are answered with the envelope too.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const where =
       findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
-    if (where !== null) {
-      const error = new Error('nul') as Error & { nulField: string };
-      error.nulField = where;
-      throw error;
-    }
+    if (where === null) return done();
+    const error = new Error('nul') as Error & { nulField: string };
+    error.nulField = where;
+    done(error);
   });
 }
 

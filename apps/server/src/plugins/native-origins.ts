@@ -8,9 +8,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerNativeOrigins(app: FastifyInstance, origins: string[]) {
   const allowed = new Set(origins);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks here and in the other per-request hooks: an async one costs every
+  // request a promise, and these run on every call (issue 12).
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin || !allowed.has(origin)) return;
+    if (!origin || !allowed.has(origin)) return done();
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');
     if (request.method === 'OPTIONS') {
@@ -20,7 +22,10 @@ export function registerNativeOrigins(app: FastifyInstance, origins: string[]) {
         request.headers['access-control-request-headers'] ?? 'authorization, content-type',
       );
       reply.header('access-control-max-age', '600');
-      return reply.code(204).send();
+      // Answered here: the route never runs, so done is not called.
+      reply.code(204).send();
+      return;
     }
+    done();
   });
 }

@@ -1,7 +1,7 @@
 import { PASSWORD_CHANGE_REQUIRED } from '@pos/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
-import { authenticate } from '../plugins/auth';
+import { authenticate, rememberedCaller, type Caller } from '../plugins/auth';
 import { OutboxSmsSender } from '../modules/sms/sms-sender';
 import { authProtectedRoutes, authPublicRoutes } from './auth/auth.routes';
 import { centerProtectedRoutes, centerPublicRoutes } from './center/center.routes';
@@ -61,14 +61,29 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(adminRoutes, { prefix: '/admin' });
 
   await app.register(async (priv) => {
-    priv.addHook('onRequest', async (request) => {
-      const caller = await authenticate(app, request);
+    /** Until the initial password is changed, only the routes that lead there answer. */
+    const gate = (caller: Caller, request: FastifyRequest) => {
       const route = request.routeOptions.url ?? '';
       if (caller.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
-        throw new AppError('PRECONDITION_REQUIRED', '请先修改初始密码', {
+        return new AppError('PRECONDITION_REQUIRED', '请先修改初始密码', {
           reason: PASSWORD_CHANGE_REQUIRED,
         });
       }
+      return undefined;
+    };
+    // A callback hook: a caller known from memory (the usual case) passes without a promise.
+    priv.addHook('onRequest', (request, _reply, done) => {
+      let remembered: Caller | undefined;
+      try {
+        remembered = rememberedCaller(app, request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (remembered) return done(gate(remembered, request));
+      authenticate(app, request).then(
+        (caller) => done(gate(caller, request)),
+        (error: Error) => done(error),
+      );
     });
     await priv.register(authProtectedRoutes);
     await priv.register(centerProtectedRoutes);
