@@ -59,7 +59,10 @@ function verifiedMemo(app: FastifyInstance) {
 }
 
 /** The claims of a token this app verified before and that has not expired, if it is one. */
-function rememberedClaims(app: FastifyInstance, token: string | undefined): TokenClaims | undefined {
+function rememberedClaims(
+  app: FastifyInstance,
+  token: string | undefined,
+): TokenClaims | undefined {
   if (!token) return undefined;
   const verified = verifiedMemo(app);
   const known = verified.get(token);
@@ -90,7 +93,10 @@ async function verifiedClaims(app: FastifyInstance, request: FastifyRequest): Pr
  * process remembers as live (plugins/session-cache.ts). Undefined when either is not known, and
  * authenticate() must look; an operator's token is refused here as there.
  */
-export function rememberedCaller(app: FastifyInstance, request: FastifyRequest): Caller | undefined {
+export function rememberedCaller(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Caller | undefined {
   const claims = rememberedClaims(app, bearerToken(request));
   if (!claims) return undefined;
   if (claims.typ !== undefined) throw unauthorized();

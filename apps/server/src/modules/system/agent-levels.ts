@@ -17,7 +17,10 @@ export function parseAgentLevels(value: string): AgentLevel[] | null {
   if (value !== lastParsed.value) lastParsed = { value, levels: parseLevels(value) };
   return lastParsed.levels && [...lastParsed.levels];
 }
-let lastParsed: { value: string | null; levels: AgentLevel[] | null } = { value: null, levels: null };
+let lastParsed: { value: string | null; levels: AgentLevel[] | null } = {
+  value: null,
+  levels: null,
+};
 
 function parseLevels(value: string): AgentLevel[] | null {
   let json: unknown;
