@@ -139,13 +139,11 @@ export function registerObservability(app: FastifyInstance, metricsToken: string
   app.decorate('ops', ops);
 
   // Callback-style: these run on every request, and an async hook costs each one a promise.
-  app.addHook('onRequest', (request, reply, done) => {
+  // Every answer carries its request id. While the process shuts down every answer also closes
+  // its connection: a keep-alive connection left idle after its last answer would hold the
+  // closing server open until it timed out.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    done();
-  });
-  // While the process shuts down every answer closes its connection: a keep-alive connection
-  // left idle after its last answer would hold the closing server open until it timed out.
-  app.addHook('onSend', (_request, reply, payload, done) => {
     if (ops.draining) reply.header('connection', 'close');
     done(null, payload);
   });
