@@ -2,9 +2,8 @@
 // a throwaway PostgreSQL database answering an authenticated one-row read
 // (GET /prod-api/api/ag/my/center/info), and a bare Fastify + pg route reading one row by primary
 // key from the same database, each in a Node process of its own and driven by autocannon (in this
-// process) with 50 connections. Prints both rates
-// and their ratio, then the trivial authenticated call (/getInfo) and an unauthenticated one. Each
-// target is warmed up for 3 s before its measured run.
+// process) with 50 connections, each warmed up for 3 s before its measured run. Prints both rates
+// and their ratio, then the trivial authenticated call (/getInfo) and an unauthenticated one.
 // Usage: npm run bench:api (after npm run build). Not a test: it asserts nothing.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
