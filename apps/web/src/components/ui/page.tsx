@@ -22,7 +22,7 @@ export function Page({ title, children, right, noBack, backTo, className, hideNa
   const navigate = useNavigate();
   const location = useLocation();
   const back = () => {
-    // React Router marks the first entry of this app's history with the key 'default'.
+    // The router marks the first entry of this visit's history with the key 'default'.
     if (location.key !== 'default' && window.history.length > 1) navigate(-1);
     else navigate(backTo ?? TAB_PATHS.home, { replace: true });
   };
