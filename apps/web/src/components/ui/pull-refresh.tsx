@@ -45,18 +45,32 @@ export function PullRefresh({
     const el = root.current;
     if (!el) return;
     let startY: number | null = null;
+    let startX = 0;
+    /** Whether this touch has shown its direction yet: sideways (a carousel, say) is never a pull. */
+    let decided = false;
     let distance = 0;
     let live = true;
 
     const start = (e: TouchEvent) => {
       const busy = latest.current.status === 'refreshing' || latest.current.status === 'complete';
-      startY =
-        !busy && e.touches.length === 1 && scrollTopOf(el) <= 0 ? e.touches[0]!.clientY : null;
+      const touch = e.touches[0]!;
+      startY = !busy && e.touches.length === 1 && scrollTopOf(el) <= 0 ? touch.clientY : null;
+      startX = touch.clientX;
+      decided = false;
       distance = 0;
     };
     const move = (e: TouchEvent) => {
       if (startY === null) return;
       const dy = e.touches[0]!.clientY - startY;
+      if (!decided) {
+        const dx = Math.abs(e.touches[0]!.clientX - startX);
+        if (dx < 6 && Math.abs(dy) < 6) return;
+        decided = true;
+        if (dx >= Math.abs(dy)) {
+          startY = null;
+          return;
+        }
+      }
       if (dy <= 0) {
         // Moving up is scrolling the list, not pulling.
         if (distance > 0) {
