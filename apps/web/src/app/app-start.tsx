@@ -1,5 +1,5 @@
 import { LOGIN_PATH, type AppUpdate } from '@pos/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from '@/lib/router';
 import { getAppConfig } from '@/features/settings/api/get-app-config';
 import { appPlatform } from '@/lib/env';
@@ -7,11 +7,17 @@ import { reportHealthy } from '@/lib/hot-update';
 import { getToken } from '@/lib/storage';
 import { applyCacheClear, needsCacheClear } from './cache-clear';
 import { CacheClearNotice } from './cache-clear-notice';
+import type { AppUpdatePopupProps as PopupProps } from './app-update-popup';
 import { checkAppUpdate } from './check-app-update';
 
-// The update popup loads only when there is an update to offer.
-const AppUpdatePopup = lazy(() =>
-  import('./app-update-popup').then((m) => ({ default: m.AppUpdatePopup })),
+// The update popup loads only when there is an update to offer. If its code cannot arrive (the
+// network dropped, or an old tab after a deploy), the update is offered at the next start instead
+// of taking the app down: this sits outside the pages' error boundaries.
+const AppUpdatePopup = lazy((): Promise<{ default: ComponentType<PopupProps> }> =>
+  import('./app-update-popup').then(
+    (m) => ({ default: m.AppUpdatePopup }),
+    () => ({ default: () => null }),
+  ),
 );
 
 const PUBLIC_PREFIXES = ['/pages/login/', '/pages/myInfo/forgot-password/'];

@@ -10,7 +10,7 @@ import { isNativeApp } from '@/lib/env';
 import { installHotUpdate } from '@/lib/hot-update';
 import { capacitorPackage, type NativePackage } from '@/lib/native-package';
 
-interface Props {
+export interface AppUpdatePopupProps {
   update: AppUpdate;
   platform: AppPlatform;
   onClose: () => void;
@@ -41,7 +41,7 @@ export function AppUpdatePopup({
   platform,
   onClose,
   nativePackage = capacitorPackage,
-}: Props) {
+}: AppUpdatePopupProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ step: 'offer' });
   const mandatory = Boolean(update.is_mandatory);
