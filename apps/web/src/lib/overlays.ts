@@ -1,5 +1,5 @@
 // Toasts and dialogs for the app shell and the first screens. The kit's code for them (and its
-// animation library) loads on first use, or when the browser is idle after start, so it is not
+// animation library) loads on first use, or at the first touch or key (main.tsx), so it is not
 // part of the first screen (decision 014). Calls keep their order; a toast closed before the code
 // arrived never shows.
 import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile/es/components/dialog';
@@ -21,6 +21,21 @@ export function loadOverlays(): Promise<Kit> {
 /** Without the kit's code (no network yet, no cached copy) the browser's own box still tells. */
 const plainText = (content: unknown) => (typeof content === 'string' ? content : '');
 
+/** A toast in plain markup, for when the kit's code cannot arrive (offline, nothing cached). */
+function plainToast(props: ToastShowProps | string): ToastHandler {
+  const content = plainText(typeof props === 'string' ? props : props.content);
+  const duration = typeof props === 'string' ? 2000 : (props.duration ?? 2000);
+  if (!content) return { close: () => undefined };
+  const box = document.createElement('div');
+  box.className = 'shell-toast';
+  box.setAttribute('role', 'status');
+  box.textContent = content;
+  document.body.appendChild(box);
+  const close = () => box.remove();
+  if (duration > 0) setTimeout(close, duration);
+  return { close };
+}
+
 export const Toast = {
   show(props: ToastShowProps | string): ToastHandler {
     let closed = false;
@@ -29,7 +44,9 @@ export const Toast = {
       (k) => {
         if (!closed) shown = k.Toast.show(props);
       },
-      () => undefined,
+      () => {
+        if (!closed) shown = plainToast(props);
+      },
     );
     return {
       close() {
