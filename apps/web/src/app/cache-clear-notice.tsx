@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from '@/lib/i18n';
 
 /**
@@ -16,8 +17,14 @@ export function CacheClearNotice({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
-  return (
+  useEffect(() => {
+    // The page behind cannot be reached by touch, pointer or Tab while the notice is up.
+    const page = document.getElementById('root');
+    page?.setAttribute('inert', '');
+    button.current?.focus();
+    return () => page?.removeAttribute('inert');
+  }, []);
+  return createPortal(
     <div className="shell-modal-mask">
       <div
         className="shell-modal"
@@ -46,6 +53,7 @@ export function CacheClearNotice({
           {t('shell.cacheConfirm')}
         </button>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
