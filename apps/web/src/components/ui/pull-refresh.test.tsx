@@ -69,4 +69,22 @@ describe('pull-to-refresh', () => {
     await act(async () => fireEvent.touchEnd(root));
     expect(onRefresh).not.toHaveBeenCalled();
   });
+
+  it('a second finger during a pull closes the header without refreshing', async () => {
+    const onRefresh = vi.fn(() => Promise.resolve());
+    const { root, head, drag } = setup(onRefresh);
+    fireEvent.touchStart(root, { touches: [{ clientY: 100, clientX: 0 }] });
+    drag(260);
+    expect(head.textContent).toBe('释放立即刷新');
+    fireEvent.touchStart(root, {
+      touches: [
+        { clientY: 260, clientX: 0 },
+        { clientY: 300, clientX: 100 },
+      ],
+    });
+    await act(async () => fireEvent.touchEnd(root));
+    expect(onRefresh).not.toHaveBeenCalled();
+    expect(head.style.height).toBe('0px');
+    expect(head.textContent).toBe('');
+  });
 });

@@ -53,6 +53,11 @@ export function PullRefresh({
 
     const start = (e: TouchEvent) => {
       const busy = latest.current.status === 'refreshing' || latest.current.status === 'complete';
+      // A second finger during a pull ends it: the header closes and nothing refreshes.
+      if (distance > 0 && !busy) {
+        setPull(0);
+        setStatus('idle');
+      }
       const touch = e.touches[0]!;
       startY = !busy && e.touches.length === 1 && scrollTopOf(el) <= 0 ? touch.clientY : null;
       startX = touch.clientX;

@@ -19,7 +19,9 @@ export function BannerCarousel() {
 
   useEffect(() => {
     const el = track.current;
-    if (!el || count < 2 || held) return;
+    // Still while a finger or the keyboard is on it, and for those who ask for less motion.
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (!el || count < 2 || held || still) return;
     const timer = setInterval(() => {
       const next = (Math.round(el.scrollLeft / el.clientWidth) + 1) % count;
       el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
@@ -40,6 +42,11 @@ export function BannerCarousel() {
         }}
         onTouchStart={() => setHeld(true)}
         onTouchEnd={() => setHeld(false)}
+        onTouchCancel={() => setHeld(false)}
+        onFocus={() => setHeld(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
+        }}
       >
         {banners.map((b, i) => (
           <button
