@@ -1,4 +1,4 @@
-import { BANNER_TYPE, type Banner } from '@pos/core';
+import { BANNER_TYPE, REQUEST_TIMEOUT_MS, type Banner } from '@pos/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
@@ -9,11 +9,19 @@ declare global {
   }
 }
 
-/** The list index.html asked for, once; anything but a good answer is asked again normally. */
+/**
+ * The list index.html asked for, once; anything but a good answer, or no answer within the time a
+ * request is given, is asked again the normal way.
+ */
 function takeEarlyAnswer() {
   const early = window.__earlyHomeBanners;
   window.__earlyHomeBanners = undefined;
-  return early;
+  if (!early) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), REQUEST_TIMEOUT_MS);
+  });
+  return Promise.race([early, late]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -27,7 +27,10 @@ export async function getAppConfig(
 
 declare global {
   interface Window {
-    /** Started by index.html before the scripts arrive (not there in the native shell's copy). */
+    /**
+     * Started by index.html before the scripts arrive. In the native shell it asks the app's own
+     * local origin, gets no answer, and the app asks the server itself.
+     */
     __earlyAppConfig?: Promise<{ code: number; data?: AppConfig | null } | null>;
   }
 }
