@@ -34,6 +34,10 @@ async function expectOneMissingState(page: Page, url: string) {
   await expect(missing).toContainText('找不到这条记录');
   await expect(page.getByText('加载失败'), url).toHaveCount(0);
   await expect(page.getByText('暂无记录'), url).toHaveCount(0);
+  // Toasts come with their own code, loaded at the first key or touch: a key loads it, and once
+  // the network is quiet any toast the page asked for would be up.
+  await page.keyboard.press('Shift');
+  await page.waitForLoadState('networkidle');
   await expect(page.locator('.adm-toast-main'), url).toHaveCount(0);
 }
 
