@@ -80,7 +80,7 @@ try {
   process.exitCode = 1;
 } finally {
   await server?.stop();
-  if (bare && bare.exitCode === null) {
+  if (bare && bare.exitCode === null && bare.signalCode === null) {
     bare.kill('SIGTERM');
     await new Promise((resolve) => bare.once('exit', resolve));
   }

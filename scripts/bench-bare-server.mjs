@@ -1,5 +1,6 @@
 // The bare route of npm run bench:api, in a process of its own as the real server is: Fastify and
-// one pg pool (10 connections, as the server's), one row by primary key, no auth, no validation.
+// one pg pool (10 connections, as the server's), one row by primary key as a named prepared
+// statement (as the server's profile read is), no auth, no validation.
 // Started by bench-api.mjs with DATABASE_URL and PORT; prints "ready" once it listens.
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -9,9 +10,11 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 pool.on('error', () => undefined);
 const app = Fastify();
 app.get('/bare/:id', async (req) => {
-  const r = await pool.query('SELECT id, name, mobile, level FROM agents WHERE id = $1', [
-    req.params.id,
-  ]);
+  const r = await pool.query({
+    name: 'bare-agent',
+    text: 'SELECT id, name, mobile, level FROM agents WHERE id = $1',
+    values: [req.params.id],
+  });
   return { code: 200, data: r.rows[0] };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -14,7 +14,12 @@ const levelList = z
  */
 export function parseAgentLevels(value: string): AgentLevel[] | null {
   // The same parameter value comes with every profile read: it is parsed once per value.
-  if (value !== lastParsed.value) lastParsed = { value, levels: parseLevels(value) };
+  if (value !== lastParsed.value) {
+    const levels = parseLevels(value);
+    // Shared by every caller from now on: frozen, so none can change another's.
+    levels?.forEach((l) => Object.freeze(l));
+    lastParsed = { value, levels };
+  }
   return lastParsed.levels && [...lastParsed.levels];
 }
 let lastParsed: { value: string | null; levels: AgentLevel[] | null } = {
