@@ -3,7 +3,9 @@
 // (GET /prod-api/api/ag/my/center/info), and a bare Fastify + pg route reading one row by primary
 // key from the same database, each in a Node process of its own and driven by autocannon (in this
 // process) with 50 connections, each warmed up for 3 s before its measured run. Prints both rates
-// and their ratio, then the trivial authenticated call (/getInfo) and an unauthenticated one.
+// and their ratio, the bare read again as a named prepared statement (as the server's read is)
+// and the ratio to that, then the trivial authenticated call (/getInfo) and an unauthenticated
+// one.
 // Usage: npm run bench:api (after npm run build). Not a test: it asserts nothing.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -65,6 +67,10 @@ try {
     'bare Fastify + pg, one row by primary key',
     `http://127.0.0.1:${barePort}/bare/${agentId}`,
   );
+  const preparedRate = await run(
+    'the same, as a named prepared statement',
+    `http://127.0.0.1:${barePort}/bare-prepared/${agentId}`,
+  );
   const infoRate = await run(
     'GET /api/ag/my/center/info (authenticated)',
     `${base}/prod-api/api/ag/my/center/info`,
@@ -73,7 +79,8 @@ try {
   await run('GET /getInfo (authenticated, trivial)', `${base}/prod-api/getInfo`, auth);
   await run('GET /captchaImage (unauthenticated)', `${base}/prod-api/captchaImage`);
   console.log(
-    `\nratio of the authenticated one-row read to the bare route: ${(infoRate / bareRate).toFixed(2)}`,
+    `\nratio of the authenticated one-row read to the bare route: ${(infoRate / bareRate).toFixed(2)}` +
+      ` (to the prepared one: ${(infoRate / preparedRate).toFixed(2)})`,
   );
 } catch (err) {
   console.error(err);
