@@ -117,18 +117,18 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   if (ready.length === 0) return waiting.length;
 
   const readyOrigIds = [...new Set(ready.map((r) => r.origTxnId!))];
-  // One lookup per original (block-range index on txn_id; the lines of a transaction sit together).
+  // Every original's lines in one pass: the block-range index on txn_id takes the whole list and
+  // each page it points at is read once (the lines of a transaction sit together). Where its
+  // ranges are not summarised yet it cannot narrow anything, and one pass over the lines beats
+  // a join per original, which the planner had sort the whole table for.
   const lineRows = await rows<Record<string, unknown>>(
     tx,
     sql`SELECT l.id, l.txn_id, l.account_id, l.agent_id, l.top_id, l.amount_fen, l.info_type, l.own_cost, l.lower_rate,
                l.diff, l.policy_version, a.wallet_type
-          FROM unnest(${sql.param(readyOrigIds)}::bigint[]) AS o(id)
-          CROSS JOIN LATERAL (
-            SELECT * FROM ledger_lines x
-             WHERE x.txn_id = o.id AND x.agent_id IS NOT NULL AND x.reverses_line_id IS NULL AND x.amount_fen > 0
-               AND x.info_type <> 'refund_reversal'
-          ) l
+          FROM ledger_lines l
           JOIN ledger_accounts a ON a.id = l.account_id
+         WHERE l.txn_id = ANY(${sql.param(readyOrigIds)}::bigint[]) AND l.agent_id IS NOT NULL
+           AND l.reverses_line_id IS NULL AND l.amount_fen > 0 AND l.info_type <> 'refund_reversal'
          ORDER BY l.txn_id, l.id`,
   );
   const linesByOrig = new Map<number, OrigLine[]>();
