@@ -199,12 +199,7 @@ export async function preparedRows<T>(db: DbOrTx, name: string, query: SQL): Pro
   const dialect = (db as WithDialect).dialect;
   if (client instanceof pg.Pool && dialect) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await (client as unknown as NamedQueryClient).query({
-      name,
-      text,
-      values: params,
-    });
-    return result.rows as T[];
+    return preparedText<T>(db, name, text, params);
   }
   return rows<T>(db, query);
 }
