@@ -18,7 +18,7 @@ export function loadOverlays(): Promise<Kit> {
   return kit;
 }
 
-/** Without the kit's code (no network yet, no cached copy) the browser's own box still tells. */
+/** What the fallbacks below can show of a kit overlay's content: its text, when it is text. */
 const plainText = (content: unknown) => (typeof content === 'string' ? content : '');
 
 /** A toast in plain markup, for when the kit's code cannot arrive (offline, nothing cached). */
@@ -64,6 +64,7 @@ export const Toast = {
 };
 
 export const Dialog = {
+  // Without the kit's code (no network yet, no cached copy) the browser's own box still tells.
   alert: (props: DialogAlertProps): Promise<void> =>
     loadOverlays().then(
       (k) => k.Dialog.alert(props),
