@@ -80,6 +80,8 @@ describe('fee changes', () => {
   });
 
   it('changes the service fee of an SN range: applying, then done, and the terminals carry it', async () => {
+    // Answers come at once; held, the change is seen while it is still applying.
+    sim().hold();
     const res = await apply(top, {
       kind: 1,
       startSn: 'LD00001100',
@@ -102,6 +104,7 @@ describe('fee changes', () => {
       runCount: 1,
     });
     expect(pending.data.items).toHaveLength(5);
+    sim().release();
     await sim().idle();
     const done = await call<FeeChangeDetail>(
       top,

@@ -88,6 +88,8 @@ describe('merchant rates', () => {
   });
 
   it('changes a rate within range: applying, then done through the acquirer', async () => {
+    // Answers come at once; held, the change is seen while it is still applying.
+    sim().hold();
     const m = fresh[0]!;
     const res = await change(child, m.id, [{ rateType: 1, rate: 6400 }], m.sns[0]);
     expect(res).toMatchObject({ code: 200, msg: '已提交，等待收单机构处理' });
@@ -99,6 +101,7 @@ describe('merchant rates', () => {
       requestNo: `R${id}`,
       requestedByName: '李经理',
     });
+    sim().release();
     await sim().idle();
     const after = await call<RateChangeDetail>(child, 'GET', `/api/ag/rate/change/info?id=${id}`);
     expect(after.data).toMatchObject({

@@ -31,6 +31,8 @@ export class SimulatedAcquirer implements Acquirer {
   private readonly pending = new Set<Promise<void>>();
   private readonly failRule: RegExp | null;
   private closed = false;
+  /** While held (tests), no answer starts; `release` lets the waiting ones go. */
+  private gate: { opened: Promise<void>; open: () => void } | null = null;
 
   constructor(private readonly opts: SimulatedAcquirerOptions) {
     let rule: RegExp | null = null;
@@ -58,8 +60,25 @@ export class SimulatedAcquirer implements Acquirer {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
+  /**
+   * Holds every answer until `release` is called, so a test can look at a change while it is
+   * still applying, however fast the answers are set to come.
+   */
+  hold(): void {
+    if (this.gate) return;
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.gate = { opened, open };
+  }
+
+  release(): void {
+    this.gate?.open();
+    this.gate = null;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.release();
     // Wake every waiting step; a closed simulator delivers nothing more.
     for (const [t, wake] of this.timers) {
       clearTimeout(t);
@@ -76,7 +95,9 @@ export class SimulatedAcquirer implements Acquirer {
       ? { requestNo, status: 'failed', reason: refusal }
       : { requestNo, status: 'success' };
     const half = Math.floor(this.opts.delayMs / 2);
-    const done = this.after(half)
+    const held = this.gate?.opened ?? Promise.resolve();
+    const done = held
+      .then(() => this.after(half))
       .then(() => this.deliver({ requestNo, status: 'processing' }))
       .then(() => (this.closed ? undefined : this.after(this.opts.delayMs - half)))
       .then(() => this.deliver(final));
