@@ -26,13 +26,22 @@ const row = async (period: string) =>
 describe('job claims', () => {
   it('of ten claimants at once, exactly one runs the period', async () => {
     let ran = 0;
+    // The holder works until the other nine have had their answer, so each of them finds the
+    // period in assessment (a loser answering after the holder finished would find it done).
+    let othersAnswered!: () => void;
+    const gate = new Promise<void>((resolve) => (othersAnswered = resolve));
+    let answered = 0;
     const work = async () => {
-      ran++;
-      await sleep(50);
+      if (++ran > 1) othersAnswered(); // A second holder is the bug this test catches: don't hang.
+      await gate;
       return { processed: 1, postedFen: 0 };
     };
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => runJob(db, 'comm_fee', 'once', work, { leaseMs: 5000 })),
+      Array.from({ length: 10 }, () =>
+        runJob(db, 'comm_fee', 'once', work, { leaseMs: 5000 }).finally(() => {
+          if (++answered === 9) othersAnswered();
+        }),
+      ),
     );
     expect(ran).toBe(1);
     expect(results.filter((r) => r.ran)).toHaveLength(1);
@@ -50,12 +59,12 @@ describe('job claims', () => {
       'slow',
       async () => {
         ran++;
-        await sleep(1200);
+        await sleep(1500);
         return { processed: 2, postedFen: 0 };
       },
-      { leaseMs: 300 },
+      { leaseMs: 600 },
     );
-    await sleep(700);
+    await sleep(1000);
     const meanwhile = await runJob(
       db,
       'comm_fee',
@@ -64,7 +73,7 @@ describe('job claims', () => {
         ran++;
         return { processed: 3, postedFen: 0 };
       },
-      { leaseMs: 300 },
+      { leaseMs: 600 },
     );
     expect(meanwhile).toMatchObject({ ran: false, reason: 'running' });
     expect(await slow).toMatchObject({ ran: true, processed: 2 });
