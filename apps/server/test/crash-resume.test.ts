@@ -140,7 +140,8 @@ describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
       60_000,
       200,
     );
-    expect(Date.now() - killedAt).toBeLessThan(LEASE_MS + 5000);
+    // Within a lease and one run of the job (slack for a loaded machine), not 30 minutes.
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_MS + 20_000);
     // The killed transaction's row (999 activations) is gone; each agent is paid at most once.
     const bogus = await scalar(
       db,

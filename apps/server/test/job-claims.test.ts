@@ -53,18 +53,30 @@ describe('job claims', () => {
 
   it('a holder that keeps working keeps its claim past the lease length', async () => {
     let ran = 0;
+    let finish!: () => void;
+    const gate = new Promise<void>((r) => (finish = r));
     const slow = runJob(
       db,
       'comm_fee',
       'slow',
       async () => {
         ran++;
-        await sleep(1500);
+        await gate;
         return { processed: 2, postedFen: 0 };
       },
-      { leaseMs: 600 },
+      { leaseMs: 1500 },
     );
-    await sleep(1000);
+    // Until the first lease has run out and a renewal has moved it on (renewals come every
+    // 500 ms, so a loaded machine has a second of slack).
+    const pastFirstLease = async () =>
+      (
+        await rows<{ ok: boolean }>(
+          db,
+          sql`SELECT now() > started_at + interval '1.5 seconds' AND lease_until > started_at + interval '1.5 seconds' AS ok
+                FROM job_runs WHERE job = 'comm_fee' AND period = 'slow'`,
+        )
+      )[0]?.ok === true;
+    while (!(await pastFirstLease())) await sleep(100);
     const meanwhile = await runJob(
       db,
       'comm_fee',
@@ -73,9 +85,10 @@ describe('job claims', () => {
         ran++;
         return { processed: 3, postedFen: 0 };
       },
-      { leaseMs: 600 },
+      { leaseMs: 1500 },
     );
     expect(meanwhile).toMatchObject({ ran: false, reason: 'running' });
+    finish();
     expect(await slow).toMatchObject({ ran: true, processed: 2 });
     expect(ran).toBe(1);
   });
@@ -102,17 +115,21 @@ describe('job claims', () => {
   it('a holder that lost its lease cannot overwrite the status of the one that took over', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let working!: () => void;
+    const claimed = new Promise<void>((r) => (working = r));
     const stalled = runJob(
       db,
       'comm_fee',
       'stalled',
       async () => {
+        working();
         await gate;
         throw new Error('stalled holder gave up');
       },
-      { leaseMs: 3000 },
+      // Long enough that no renewal comes between the forced expiry below and the takeover.
+      { leaseMs: 60_000 },
     );
-    await sleep(100);
+    await claimed;
     // The stalled holder's lease runs out (as if its renewals had stopped), and another takes over.
     await db.execute(
       sql`UPDATE job_runs SET lease_until = now() - interval '1 second' WHERE job = 'comm_fee' AND period = 'stalled'`,

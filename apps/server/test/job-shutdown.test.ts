@@ -178,7 +178,8 @@ describe.runIf(ctx.database.kind === 'postgres')('a graceful shutdown', () => {
     releaseBatch();
     await closed;
     expect(events).toEqual(['request finished', 'batch finished', 'database closed']);
-    // Nothing (an idle keep-alive connection, say) held the close up.
-    expect(Date.now() - released).toBeLessThan(2000);
+    // Nothing (an idle keep-alive connection, say, kept for 72 s) held the close up; the margin
+    // is for a loaded machine.
+    expect(Date.now() - released).toBeLessThan(10_000);
   });
 });

@@ -100,7 +100,7 @@ describe('request()', () => {
       expect.objectContaining({ content: MESSAGES.loginExpired }),
     ]);
     // The modal resolves, then the session goes.
-    await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    await vi.waitFor(() => expect(localStorage.getItem('token')).toBeNull(), { timeout: 5000 });
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(localStorage.getItem('userAdminInfo')).toBeNull();
