@@ -186,15 +186,24 @@ test("the child raises a merchant's rate: out of range is refused with the serve
   expect(refusal.msg).toBe('POS刷卡商户费率须在0.55%至0.68%之间');
   await expect(page.getByTestId('new-rate-1-error')).toHaveText(refusal.msg);
 
-  // In range: submitted, then followed on the change's page until the acquirer is done.
+  // In range: submitted, then followed on the change's page until the acquirer is done. Its
+  // answers are held meanwhile, so the page is seen while the change is applying however slowly
+  // the page loads.
+  const acquirer = async (action: 'hold' | 'release') =>
+    expect((await page.request.post(`/prod-api/api/dev/acquirer/${action}`)).ok()).toBe(true);
   await typeInto(page, 'new-rate-1', '0.65');
   await page.getByTestId('rate-submit').click();
   await expect(page.getByTestId('rate-confirm')).toContainText('0.65%');
-  await page.getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/pages\/home\/policy\/changeRateInfo\?id=\d+/);
+  await acquirer('hold');
   const status = page.getByTestId('rate-change-detail').getByTestId('change-status');
-  await expect(status).toHaveText(/申请中|处理中/);
-  await expect(page.getByTestId('new-rate')).toHaveText('0.65%');
+  try {
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page).toHaveURL(/\/pages\/home\/policy\/changeRateInfo\?id=\d+/);
+    await expect(status).toHaveText('申请中');
+    await expect(page.getByTestId('new-rate')).toHaveText('0.65%');
+  } finally {
+    await acquirer('release');
+  }
   await expect(status).toHaveText('已完成', { timeout: 20_000 });
   await expect(status).toHaveAttribute('data-status', '2');
 

@@ -189,5 +189,8 @@ describe('dev outbox switched off', async () => {
       url: '/prod-api/api/dev/sms/outbox?mobile=13612340001',
     });
     expect(res.statusCode).toBe(404);
+    // Nor is holding the simulated acquirer.
+    const hold = await off.app.inject({ method: 'POST', url: '/prod-api/api/dev/acquirer/hold' });
+    expect(hold.statusCode).toBe(404);
   });
 });

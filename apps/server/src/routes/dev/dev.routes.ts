@@ -1,12 +1,43 @@
 import { envelopeOf, ok, smsOutboxMessage, smsOutboxQuery } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conflict } from '../../lib/app-error';
+import { acquirerFor } from '../../modules/acquirer/acquirer';
+import { SimulatedAcquirer } from '../../modules/acquirer/simulated-acquirer';
 import { readSmsOutbox } from '../../modules/sms/read-sms-outbox';
 
 /**
  * Development and test helpers, registered only when config.smsOutboxApi is on: they read the
- * built-in simulated SMS gateway, which would hand out codes if a real gateway were in use.
+ * built-in simulated SMS gateway, which would hand out codes if a real gateway were in use, and
+ * hold the simulated acquirer's answers so a journey can see a change while it is applying.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const simulator = () => {
+    const acquirer = acquirerFor(app);
+    return acquirer instanceof SimulatedAcquirer ? acquirer : null;
+  };
+  for (const action of ['hold', 'release'] as const) {
+    app.post(
+      `/api/dev/acquirer/${action}`,
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            action === 'hold'
+              ? "Holds the simulated acquirer's answers until release (dev and tests only)"
+              : "Lets the simulated acquirer's held answers go (dev and tests only)",
+          response: { 200: envelopeOf(z.null()) },
+        },
+      },
+      async () => {
+        const sim = simulator();
+        if (!sim) throw conflict('当前收单机构不是模拟收单');
+        sim[action]();
+        return ok(null);
+      },
+    );
+  }
+
   app.get(
     '/api/dev/sms/outbox',
     {
