@@ -164,6 +164,61 @@ describe('settlement is repeatable and crash-safe', () => {
   });
 });
 
+describe("a batch's picked range", () => {
+  const queued = (ids: number[]) =>
+    rows<{ attempts: unknown; later: boolean }>(
+      db,
+      sql`SELECT attempts, not_before > now() AS later FROM settlement_queue
+           WHERE txn_id = ANY(${sql.param(ids)}::bigint[])`,
+    );
+  const settledOf = (ids: number[]) =>
+    count(
+      sql`SELECT count(*) AS n FROM settlements WHERE txn_id = ANY(${sql.param(ids)}::bigint[])`,
+    );
+
+  it('settles every transaction it picked, with trade times to the microsecond at both ends', async () => {
+    const ids: number[] = [];
+    for (const amountFen of [200_000, 300_000, 400_000])
+      ids.push((await notify({ txnId: nextId(), sn: fx.sns[1], amountFen })).data.id);
+    // Times a JavaScript Date could not hold, on the batch's first and last trade.
+    const micros = [1, 500_000, 999_999];
+    for (const [i, id] of ids.entries()) {
+      await db.execute(sql`UPDATE transactions
+                              SET trade_time = date_trunc('second', trade_time) + make_interval(secs => ${micros[i]!} / 1e6)
+                            WHERE id = ${id}`);
+      await db.execute(sql`UPDATE settlement_queue q SET trade_time = t.trade_time
+                             FROM transactions t WHERE t.id = q.txn_id AND q.txn_id = ${id}`);
+    }
+    const stored = await rows<{ us: string }>(
+      db,
+      sql`SELECT to_char(trade_time, 'US') AS us FROM transactions
+           WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id`,
+    );
+    expect(stored.map((r) => Number(r.us) % 1_000_000)).toEqual(micros);
+    const run = await runSettlement(db, { onlyTxnIds: ids });
+    expect(run).toMatchObject({ picked: 3, settled: 3, deferred: 0 });
+    expect(await settledOf(ids)).toBe(3);
+    expect(await queued(ids)).toEqual([]);
+    expect(await ledgerHealth(db)).toEqual(healthy);
+  });
+
+  it('puts a picked transaction it could not stage back on the queue, never dropping it', async () => {
+    const { id } = (await notify({ txnId: nextId(), sn: fx.sns[1], amountFen: 150_000 })).data;
+    // A queue row whose trade time is a microsecond off its transaction's.
+    await db.execute(sql`UPDATE settlement_queue SET trade_time = trade_time + interval '1 microsecond'
+                          WHERE txn_id = ${id}`);
+    const run = await runSettlement(db, { onlyTxnIds: [id] });
+    expect(run).toMatchObject({ picked: 1, settled: 0, deferred: 1 });
+    expect(await settledOf([id])).toBe(0);
+    expect(await queued([id])).toEqual([{ attempts: 1, later: true }]);
+    // Mended, it settles on the next try.
+    await db.execute(sql`UPDATE settlement_queue q SET trade_time = t.trade_time, not_before = now()
+                           FROM transactions t WHERE t.id = q.txn_id AND q.txn_id = ${id}`);
+    expect(await runSettlement(db, { onlyTxnIds: [id] })).toMatchObject({ settled: 1 });
+    expect(await queued([id])).toEqual([]);
+  });
+});
+
 describe('refunds', () => {
   it("reverse a settled payment at the rates frozen when it was earned, not today's", async () => {
     const payment = await notify({ txnId: `PAY-FROZEN`, sn: fx.sns[0], amountFen: 2_000_000 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { num } from '../ledger/accounts';
 import { translatePostingError } from '../ledger/post-entry';
@@ -82,6 +82,7 @@ export async function settleBatch(
       if (picked === 0) return { picked: 0, settled: 0, deferred: 0, lines: 0, sharesFen: 0 };
       t('pick');
       await stageTransactions(tx);
+      const unstaged = await requeueUnstaged(tx, picked);
       t('stage transactions');
       await stageTerms(tx);
       t('terms');
@@ -89,7 +90,7 @@ export async function settleBatch(
       t('adjustment shares');
       await stageFeeCollections(tx);
       const deferredRefunds = await stageRefunds(tx);
-      const deferred = (await deferUnpriced(tx)) + deferredRefunds;
+      const deferred = (await deferUnpriced(tx)) + deferredRefunds + unstaged;
       t('fees, refunds');
       await opts.onStep?.('staged');
       // The statements that lock shared rows (wallet balances, daily rollups) come last, so
@@ -300,6 +301,33 @@ async function stageAdjustmentShares(tx: DbOrTx) {
      WHERE k.kept > 0`);
 }
 
+/** When a transaction put back on the queue is tried again: 10 s, doubling each try, up to 1 h. */
+const retryAt = (attempts: SQL) =>
+  sql`now() + make_interval(secs => LEAST(3600, 10 * power(2, LEAST(${attempts}, 9))))`;
+
+/**
+ * Puts back on the queue every picked transaction the batch did not stage and that was never
+ * settled (a queue row whose trade time does not match its transaction's, say), so none leaves
+ * the queue unsettled. When the batch staged every one it picked, this is a single count.
+ */
+async function requeueUnstaged(tx: DbOrTx, picked: number): Promise<number> {
+  const [staged] = await rows<{ n: unknown }>(tx, sql`SELECT count(*) AS n FROM s_tx`);
+  if (num(staged?.n) === picked) return 0;
+  const [r] = await rows<{ n: unknown }>(
+    tx,
+    sql`WITH back AS (
+          INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
+          SELECT p.txn_id, p.trade_time, ${retryAt(sql`p.attempts`)}, p.attempts + 1
+            FROM s_pick p
+           WHERE NOT EXISTS (SELECT 1 FROM s_tx x WHERE x.id = p.txn_id)
+             AND NOT EXISTS (SELECT 1 FROM settlements st WHERE st.txn_id = p.txn_id)
+          ON CONFLICT (txn_id) DO NOTHING RETURNING 1
+        )
+        SELECT count(*) AS n FROM back`,
+  );
+  return num(r?.n);
+}
+
 /**
  * Payments that cannot be priced (their policy has no rates for the rate type yet) go back to the
  * queue to wait, with a growing delay, instead of being settled at a guess.
@@ -312,7 +340,7 @@ async function deferUnpriced(tx: DbOrTx): Promise<number> {
           RETURNING id, trade_time, attempts
         ), back AS (
           INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
-          SELECT id, trade_time, now() + make_interval(secs => LEAST(3600, 10 * power(2, LEAST(attempts, 9)))), attempts + 1
+          SELECT id, trade_time, ${retryAt(sql`attempts`)}, attempts + 1
             FROM bad
           ON CONFLICT (txn_id) DO NOTHING RETURNING 1
         )
