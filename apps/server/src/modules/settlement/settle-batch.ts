@@ -78,10 +78,10 @@ export async function settleBatch(
         await tx.execute(sql`SET LOCAL auto_explain.log_analyze = on`);
       }
       const t = profiler();
-      const picked = await pick(tx, batchSize, opts.onlyTxnIds);
+      const { picked, span } = await pick(tx, batchSize, opts.onlyTxnIds);
       if (picked === 0) return { picked: 0, settled: 0, deferred: 0, lines: 0, sharesFen: 0 };
       t('pick');
-      await stageTransactions(tx);
+      await stageTransactions(tx, span);
       const unstaged = await requeueUnstaged(tx, picked);
       t('stage transactions');
       await stageTerms(tx);
@@ -120,12 +120,31 @@ function profiler() {
   };
 }
 
-/** Takes queued transactions into s_pick and off the queue (the delete commits with the batch). */
-async function pick(tx: DbOrTx, batchSize: number, only?: readonly number[]): Promise<number> {
+/**
+ * The smallest and largest id and trade time of a batch's transactions, as PostgreSQL printed
+ * them: the times go back to it as its own text in the same session, exact to the microsecond
+ * (a JavaScript Date would keep only milliseconds).
+ */
+interface PickSpan {
+  lo: unknown;
+  hi: unknown;
+  from: unknown;
+  to: unknown;
+}
+
+/**
+ * Takes queued transactions into s_pick and off the queue (the delete commits with the batch),
+ * and tells how many and the span of their ids and trade times.
+ */
+async function pick(
+  tx: DbOrTx,
+  batchSize: number,
+  only?: readonly number[],
+): Promise<{ picked: number; span: PickSpan }> {
   await tx.execute(sql`
     CREATE TEMP TABLE s_pick (txn_id bigint PRIMARY KEY, trade_time timestamptz, attempts integer) ON COMMIT DROP`);
   const filter = only ? sql`AND txn_id = ANY(${sql.param(only)}::bigint[])` : sql``;
-  const [r] = await rows<{ n: unknown }>(
+  const [r] = await rows<{ n: unknown; lo: unknown; hi: unknown; from: unknown; to: unknown }>(
     tx,
     sql`WITH picked AS (
           SELECT txn_id FROM settlement_queue
@@ -135,17 +154,19 @@ async function pick(tx: DbOrTx, batchSize: number, only?: readonly number[]): Pr
         ), gone AS (
           DELETE FROM settlement_queue q USING picked p WHERE q.txn_id = p.txn_id
           RETURNING q.txn_id, q.trade_time, q.attempts
-        ), ins AS (INSERT INTO s_pick SELECT * FROM gone RETURNING 1)
-        SELECT count(*) AS n FROM ins`,
+        ), ins AS (INSERT INTO s_pick SELECT * FROM gone RETURNING txn_id, trade_time)
+        SELECT count(*) AS n, min(txn_id) AS lo, max(txn_id) AS hi,
+               min(trade_time)::text AS "from", max(trade_time)::text AS "to"
+          FROM ins`,
   );
-  return num(r?.n);
+  return { picked: num(r?.n), span: { lo: r?.lo, hi: r?.hi, from: r?.from, to: r?.to } };
 }
 
 /**
  * s_tx: the batch's transactions with their pricing. A transaction settled before (which a
  * correct queue never holds) is dropped here, so it can never be paid twice.
  */
-async function stageTransactions(tx: DbOrTx) {
+async function stageTransactions(tx: DbOrTx, span: PickSpan) {
   // Payments priced by rate get, as core's splitTrade computes them: capped or not, the fee, the
   // acquirer's cost, the rate the direct agent sells at, the ladder's floor and the
   // price-adjustment pool.
@@ -181,6 +202,11 @@ async function stageTransactions(tx: DbOrTx) {
                        prc.standard_rate::bigint AS cap_s, prc.acquirer_cost::bigint AS cap_q
                   FROM s_pick p
                   JOIN transactions t ON t.id = p.txn_id AND t.trade_time = p.trade_time
+                       -- Always true of a picked row; spelled out so the planner reads the
+                       -- batch's id range from the primary key and skips months outside it,
+                       -- instead of hashing every transaction of the table.
+                       AND t.id BETWEEN ${span.lo}::bigint AND ${span.hi}::bigint
+                       AND t.trade_time BETWEEN ${span.from}::timestamptz AND ${span.to}::timestamptz
                   LEFT JOIN ${pricingValues()} ON pricing.total_type = t.total_type
                   LEFT JOIN policy_rates pr ON pr.policy_id = t.policy_id AND pr.rate_type = pricing.rate_type
                   LEFT JOIN policy_rates prc ON pricing.cappable AND prc.policy_id = t.policy_id AND prc.rate_type = 6
@@ -307,8 +333,9 @@ const retryAt = (attempts: SQL) =>
 
 /**
  * Puts back on the queue every picked transaction the batch did not stage and that was never
- * settled (a queue row whose trade time does not match its transaction's, say), so none leaves
- * the queue unsettled. When the batch staged every one it picked, this is a single count.
+ * settled (a queue row whose trade time does not match its transaction's, say, or one the picked
+ * range missed), so none leaves the queue unsettled. When the batch staged every one it picked,
+ * this is a single count.
  */
 async function requeueUnstaged(tx: DbOrTx, picked: number): Promise<number> {
   const [staged] = await rows<{ n: unknown }>(tx, sql`SELECT count(*) AS n FROM s_tx`);
