@@ -211,9 +211,8 @@ describe("a batch's picked range", () => {
     expect(run).toMatchObject({ picked: 1, settled: 0, deferred: 1 });
     expect(await settledOf([id])).toBe(0);
     expect(await queued([id])).toEqual([{ attempts: 1, later: true }]);
-    // Mended, it settles on the next try.
-    await db.execute(sql`UPDATE settlement_queue q SET trade_time = t.trade_time, not_before = now()
-                           FROM transactions t WHERE t.id = q.txn_id AND q.txn_id = ${id}`);
+    // Put back with its transaction's trade time, it settles on the next try.
+    await db.execute(sql`UPDATE settlement_queue SET not_before = now() WHERE txn_id = ${id}`);
     expect(await runSettlement(db, { onlyTxnIds: [id] })).toMatchObject({ settled: 1 });
     expect(await queued([id])).toEqual([]);
   });

@@ -36,7 +36,10 @@ export interface SettleBatchResult {
   picked: number;
   /** Transactions settled now (payments, fee collections, refunds). */
   settled: number;
-  /** Transactions put back to wait (a refund before its original, a policy not configured). */
+  /**
+   * Transactions put back to wait (a refund before its original, a policy not configured, a
+   * queue row the batch could not match to its transaction).
+   */
   deferred: number;
   /** Earnings lines written (agent shares). */
   lines: number;
@@ -82,6 +85,7 @@ export async function settleBatch(
       if (picked === 0) return { picked: 0, settled: 0, deferred: 0, lines: 0, sharesFen: 0 };
       t('pick');
       await stageTransactions(tx, span);
+      // Before anything below takes rows out of s_tx on purpose (refunds given up, unpriced ones).
       const unstaged = await requeueUnstaged(tx, picked);
       t('stage transactions');
       await stageTerms(tx);
@@ -121,16 +125,19 @@ function profiler() {
 }
 
 /**
- * The smallest and largest id and trade time of a batch's transactions, as PostgreSQL printed
- * them: the times go back to it as its own text in the same session, exact to the microsecond
- * (a JavaScript Date would keep only milliseconds).
+ * The smallest and largest id and trade time of a batch's transactions, as text PostgreSQL
+ * printed: the times in UTC to the microsecond (a JavaScript Date would keep only milliseconds),
+ * read back the same whatever the session's date style and time zone.
  */
 interface PickSpan {
-  lo: unknown;
-  hi: unknown;
-  from: unknown;
-  to: unknown;
+  lo: string;
+  hi: string;
+  from: string;
+  to: string;
 }
+
+/** ISO 8601 in UTC to the microsecond, for to_char. */
+const UTC_MICROS = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
 /**
  * Takes queued transactions into s_pick and off the queue (the delete commits with the batch),
@@ -144,7 +151,7 @@ async function pick(
   await tx.execute(sql`
     CREATE TEMP TABLE s_pick (txn_id bigint PRIMARY KEY, trade_time timestamptz, attempts integer) ON COMMIT DROP`);
   const filter = only ? sql`AND txn_id = ANY(${sql.param(only)}::bigint[])` : sql``;
-  const [r] = await rows<{ n: unknown; lo: unknown; hi: unknown; from: unknown; to: unknown }>(
+  const [r] = await rows<{ n: unknown } & PickSpan>(
     tx,
     sql`WITH picked AS (
           SELECT txn_id FROM settlement_queue
@@ -155,11 +162,13 @@ async function pick(
           DELETE FROM settlement_queue q USING picked p WHERE q.txn_id = p.txn_id
           RETURNING q.txn_id, q.trade_time, q.attempts
         ), ins AS (INSERT INTO s_pick SELECT * FROM gone RETURNING txn_id, trade_time)
-        SELECT count(*) AS n, min(txn_id) AS lo, max(txn_id) AS hi,
-               min(trade_time)::text AS "from", max(trade_time)::text AS "to"
+        SELECT count(*) AS n, min(txn_id)::text AS lo, max(txn_id)::text AS hi,
+               to_char(min(trade_time) AT TIME ZONE 'UTC', ${UTC_MICROS}) AS "from",
+               to_char(max(trade_time) AT TIME ZONE 'UTC', ${UTC_MICROS}) AS "to"
           FROM ins`,
   );
-  return { picked: num(r?.n), span: { lo: r?.lo, hi: r?.hi, from: r?.from, to: r?.to } };
+  const span = { lo: r?.lo ?? '0', hi: r?.hi ?? '0', from: r?.from ?? '', to: r?.to ?? '' };
+  return { picked: num(r?.n), span };
 }
 
 /**
@@ -344,7 +353,10 @@ async function requeueUnstaged(tx: DbOrTx, picked: number): Promise<number> {
     tx,
     sql`WITH back AS (
           INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
-          SELECT p.txn_id, p.trade_time, ${retryAt(sql`p.attempts`)}, p.attempts + 1
+          -- With its transaction's own trade time where it has one, so a mismatched row mends.
+          SELECT p.txn_id,
+                 coalesce((SELECT t.trade_time FROM transactions t WHERE t.id = p.txn_id LIMIT 1), p.trade_time),
+                 ${retryAt(sql`p.attempts`)}, p.attempts + 1
             FROM s_pick p
            WHERE NOT EXISTS (SELECT 1 FROM s_tx x WHERE x.id = p.txn_id)
              AND NOT EXISTS (SELECT 1 FROM settlements st WHERE st.txn_id = p.txn_id)
