@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // Above the 5 s the async checks wait (test-setup.ts), so a slow check fails with its own
+    // message rather than a bare timeout.
+    testTimeout: 15_000,
   },
 });

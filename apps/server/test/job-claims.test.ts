@@ -6,6 +6,7 @@ import { openDatabase, rows } from '../src/db/client';
 import { jobsFor, tickJob, type Job } from '../src/jobs';
 import { runJob } from '../src/modules/settlement/job-runs';
 import { createTestContext } from './helpers';
+import { until } from './processes';
 
 /**
  * A job period is claimed by a lease that its holder renews while it works: two claimants never
@@ -75,20 +76,25 @@ describe('job claims', () => {
           sql`SELECT now() > started_at + interval '1.5 seconds' AND lease_until > started_at + interval '1.5 seconds' AS ok
                 FROM job_runs WHERE job = 'comm_fee' AND period = 'slow'`,
         )
-      )[0]?.ok === true;
-    while (!(await pastFirstLease())) await sleep(100);
-    const meanwhile = await runJob(
-      db,
-      'comm_fee',
-      'slow',
-      async () => {
-        ran++;
-        return { processed: 3, postedFen: 0 };
-      },
-      { leaseMs: 1500 },
-    );
-    expect(meanwhile).toMatchObject({ ran: false, reason: 'running' });
-    finish();
+      )[0]?.ok
+        ? true
+        : undefined;
+    try {
+      await until(pastFirstLease, 20_000, 100);
+      const meanwhile = await runJob(
+        db,
+        'comm_fee',
+        'slow',
+        async () => {
+          ran++;
+          return { processed: 3, postedFen: 0 };
+        },
+        { leaseMs: 1500 },
+      );
+      expect(meanwhile).toMatchObject({ ran: false, reason: 'running' });
+    } finally {
+      finish();
+    }
     expect(await slow).toMatchObject({ ran: true, processed: 2 });
     expect(ran).toBe(1);
   });
@@ -130,16 +136,19 @@ describe('job claims', () => {
       { leaseMs: 60_000 },
     );
     await claimed;
-    // The stalled holder's lease runs out (as if its renewals had stopped), and another takes over.
-    await db.execute(
-      sql`UPDATE job_runs SET lease_until = now() - interval '1 second' WHERE job = 'comm_fee' AND period = 'stalled'`,
-    );
-    const taken = await runJob(db, 'comm_fee', 'stalled', async () => ({
-      processed: 9,
-      postedFen: 0,
-    }));
-    expect(taken).toMatchObject({ ran: true, processed: 9 });
-    release();
+    try {
+      // The stalled holder's lease runs out (as if its renewals had stopped), and another takes over.
+      await db.execute(
+        sql`UPDATE job_runs SET lease_until = now() - interval '1 second' WHERE job = 'comm_fee' AND period = 'stalled'`,
+      );
+      const taken = await runJob(db, 'comm_fee', 'stalled', async () => ({
+        processed: 9,
+        postedFen: 0,
+      }));
+      expect(taken).toMatchObject({ ran: true, processed: 9 });
+    } finally {
+      release();
+    }
     await expect(stalled).rejects.toThrow('stalled holder gave up');
     const r = await row('stalled');
     expect(Number(r.status)).toBe(2);

@@ -1,6 +1,6 @@
 import type { MerchantRateInfo, RateChangeDetail, RateChangeItem, RateMerchant } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { acquirerFor } from '../src/modules/acquirer/acquirer';
 import type { SimulatedAcquirer } from '../src/modules/acquirer/simulated-acquirer';
@@ -10,6 +10,8 @@ import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 const ctx = await createTestContext({ acquirerSimDelayMs: 0 });
 const { app, demo } = ctx;
 const sim = () => acquirerFor(app) as SimulatedAcquirer;
+// A test that failed while holding the answers does not hold up the next.
+afterEach(() => sim().release());
 
 interface Envelope<T = unknown> {
   code: number;

@@ -31,8 +31,12 @@ export class SimulatedAcquirer implements Acquirer {
   private readonly pending = new Set<Promise<void>>();
   private readonly failRule: RegExp | null;
   private closed = false;
-  /** While held (tests), no answer starts; `release` lets the waiting ones go. */
-  private gate: { opened: Promise<void>; open: () => void } | null = null;
+  /** While held (tests), answers to changes submitted meanwhile wait; `release` lets them go. */
+  private gate: {
+    opened: Promise<void>;
+    open: () => void;
+    expiry: ReturnType<typeof setTimeout>;
+  } | null = null;
 
   constructor(private readonly opts: SimulatedAcquirerOptions) {
     let rule: RegExp | null = null;
@@ -55,24 +59,32 @@ export class SimulatedAcquirer implements Acquirer {
     this.answer(request.requestNo, String(request.feeFen), SIM_FEE_REFUSAL);
   }
 
-  /** Resolves when every answer scheduled so far has been delivered (tests wait on it). */
+  /**
+   * Resolves when every answer scheduled so far has been delivered (tests wait on it); while the
+   * simulator is held, not before it is released.
+   */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
   /**
-   * Holds every answer until `release` is called, so a test can look at a change while it is
-   * still applying, however fast the answers are set to come.
+   * Holds the answers to changes submitted from now until `release` is called, or at the latest
+   * until maxMs have passed (a test that failed before releasing cannot hold them for good), so a
+   * test can look at a change while it is still applying, however fast answers are set to come.
    */
-  hold(): void {
+  hold(maxMs = 30_000): void {
     if (this.gate) return;
     let open!: () => void;
     const opened = new Promise<void>((resolve) => (open = resolve));
-    this.gate = { opened, open };
+    const expiry = setTimeout(() => this.release(), maxMs);
+    expiry.unref();
+    this.gate = { opened, open, expiry };
   }
 
   release(): void {
-    this.gate?.open();
+    if (!this.gate) return;
+    clearTimeout(this.gate.expiry);
+    this.gate.open();
     this.gate = null;
   }
 
@@ -97,7 +109,7 @@ export class SimulatedAcquirer implements Acquirer {
     const half = Math.floor(this.opts.delayMs / 2);
     const held = this.gate?.opened ?? Promise.resolve();
     const done = held
-      .then(() => this.after(half))
+      .then(() => (this.closed ? undefined : this.after(half)))
       .then(() => this.deliver({ requestNo, status: 'processing' }))
       .then(() => (this.closed ? undefined : this.after(this.opts.delayMs - half)))
       .then(() => this.deliver(final));
