@@ -84,7 +84,9 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
     problems.push('JWT_SECRET must be at least 32 characters long, or empty to have one generated');
   }
   if (config.smsOutboxApi) {
-    problems.push('SMS_OUTBOX_API must be false in production: it hands SMS codes to anyone');
+    problems.push(
+      'SMS_OUTBOX_API must be false in production: it hands SMS codes to anyone and lets anyone hold the simulated acquirer',
+    );
   }
   if (config.seedDemo) {
     problems.push('SEED_DEMO must be false in production: the demo accounts share one password');
