@@ -63,6 +63,18 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   return { app, database, config, demo };
 }
 
+const DAY_MS = 86_400_000;
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * Waits past midnight in Asia/Shanghai (the product's day and month boundary) when it is less
+ * than withinMs away, so a test that writes today's figures and reads them back sees one day.
+ */
+export async function clearOfShanghaiMidnight(withinMs = 10_000) {
+  const left = DAY_MS - ((Date.now() + SHANGHAI_OFFSET_MS) % DAY_MS);
+  if (left < withinMs) await new Promise((r) => setTimeout(r, left + 500));
+}
+
 /** Signs in through the real login call and returns the bearer token. */
 export async function loginAs(app: FastifyInstance, mobile: string, password = 'demo123') {
   const res = await app.inject({

@@ -11,7 +11,7 @@ import { createSettlementFixture, fixtureTerms } from '../src/modules/settlement
 import { monthBounds, previousMonth } from '../src/modules/settlement/periods';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
-import { bearer, createTestContext, loginAs } from './helpers';
+import { bearer, clearOfShanghaiMidnight, createTestContext, loginAs } from './helpers';
 
 const ctx = await createTestContext();
 const { app, demo } = ctx;
@@ -67,6 +67,7 @@ const jobRow = async (job: string, period: string) =>
 
 describe('activation', () => {
   it('activates at the threshold, collects the deposit and shares the activation reward, once', async () => {
+    await clearOfShanghaiMidnight();
     const fx = await createSettlementFixture(db, chain, {
       tag: 'JA',
       terminals: 2,

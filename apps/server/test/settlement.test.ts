@@ -12,7 +12,7 @@ import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { agentAccountId, agentBalances, platformAccountId } from '../src/modules/ledger/accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { notifyTransaction } from './notify-helpers';
-import { createTestContext } from './helpers';
+import { clearOfShanghaiMidnight, createTestContext } from './helpers';
 
 const ctx = await createTestContext();
 const { demo } = ctx;
@@ -338,6 +338,7 @@ describe('fee collections and rollups', () => {
   });
 
   it("adds each settled payment to the direct agent's day and the terminal's day", async () => {
+    await clearOfShanghaiMidnight();
     const day = sql`(now() AT TIME ZONE 'Asia/Shanghai')::date`;
     const stats = async () =>
       (

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { currentMonth, monthKey, shiftMonth } from '../src/modules/team/month';
-import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import {
+  bearer,
+  clearOfShanghaiMidnight,
+  createTestContext,
+  DEMO_ACCOUNTS,
+  loginAs,
+} from './helpers';
 
 const ctx = await createTestContext();
 const { app, demo, database } = ctx;
@@ -104,6 +110,7 @@ describe('GET /api/ag/myAgent/list', () => {
   });
 
   it('follows new daily figures at once (the monthly rollup is kept by the database)', async () => {
+    await clearOfShanghaiMidnight();
     const before = await expectedTeam(demo.child.id);
     const today = new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10);
     await db.execute(sql`INSERT INTO agent_daily_stats

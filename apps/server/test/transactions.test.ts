@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
-import { bearer, createTestContext, loginAs } from './helpers';
+import { bearer, clearOfShanghaiMidnight, createTestContext, loginAs } from './helpers';
 
 const ctx = await createTestContext();
 const { app, demo } = ctx;
@@ -88,6 +88,7 @@ describe('GET /api/ag/agent/trade/list', () => {
   });
 
   it('filters by pay type, total type, status, kind and date, newest first, in keyset pages', async () => {
+    await clearOfShanghaiMidnight();
     const qr = (await get('/api/ag/agent/trade/list?payType=3&totalType=4', tokens.gc)).data;
     expect(ids(qr)).toContain(gcQr.id);
     expect(

@@ -4,7 +4,7 @@ import { rows } from '../src/db/client';
 import { createSettlementFixture, fixtureTerms } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
-import { bearer, createTestContext, loginAs } from './helpers';
+import { bearer, clearOfShanghaiMidnight, createTestContext, loginAs } from './helpers';
 
 const ctx = await createTestContext();
 const { app, demo } = ctx;
@@ -41,6 +41,7 @@ const pay = (amountFen: number) =>
 
 describe('GET /api/ag/agent/wallet/showAgentWallet', () => {
   it("shows balances by wallet type and today's earnings growing with settlement", async () => {
+    await clearOfShanghaiMidnight();
     const before = (await get('/api/ag/agent/wallet/showAgentWallet', gc)).data;
     expect(before.wallets.map((w: { walletType: string }) => w.walletType)).toEqual([
       'profit',
