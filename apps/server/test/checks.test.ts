@@ -153,7 +153,8 @@ await terminal({
   sn: 'CK00000005',
   holder: demo.grandchild,
   status: 1,
-  boundAt: new Date(Date.now() - 60_000),
+  // A minute ago, but never before this month began (the first minute of a month).
+  boundAt: new Date(Math.max(Date.now() - 60_000, Date.parse(`${M0}-01T00:00:00+08:00`))),
 });
 // Bound to the top's own merchant: outside the child's subtree.
 await terminal({
