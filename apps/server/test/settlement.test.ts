@@ -202,6 +202,20 @@ describe("a batch's picked range", () => {
     expect(await ledgerHealth(db)).toEqual(healthy);
   });
 
+  it('puts a payment its policy cannot price yet back on the queue to wait', async () => {
+    const unpriced = await createSettlementFixture(db, chain, { tag: 'S2', terminals: 1 });
+    // The policy has no rate for card payments (rate type 1) yet.
+    await db.execute(
+      sql`DELETE FROM policy_rates WHERE policy_id = ${unpriced.policyId} AND rate_type = 1`,
+    );
+    const { id } = (await notify({ txnId: nextId(), sn: unpriced.sns[0], amountFen: 120_000 }))
+      .data;
+    const run = await runSettlement(db, { onlyTxnIds: [id] });
+    expect(run).toMatchObject({ picked: 1, settled: 0, deferred: 1 });
+    expect(await settledOf([id])).toBe(0);
+    expect(await queued([id])).toEqual([{ attempts: 1, later: true }]);
+  });
+
   it('puts a picked transaction it could not stage back on the queue, never dropping it', async () => {
     const { id } = (await notify({ txnId: nextId(), sn: fx.sns[1], amountFen: 150_000 })).data;
     // A queue row whose trade time is a microsecond off its transaction's.
