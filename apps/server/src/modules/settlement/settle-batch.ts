@@ -336,9 +336,25 @@ async function stageAdjustmentShares(tx: DbOrTx) {
      WHERE k.kept > 0`);
 }
 
-/** When a transaction put back on the queue is tried again: 10 s, doubling each try, up to 1 h. */
-const retryAt = (attempts: SQL) =>
-  sql`now() + make_interval(secs => LEAST(3600, 10 * power(2, LEAST(${attempts}, 9))))`;
+/**
+ * Puts transactions back on the queue to be tried again (after 10 s, doubling each try, up to
+ * an hour) and tells how many went back. `source` yields (txn_id, trade_time, attempts) rows; it
+ * may be a DELETE ... RETURNING that takes them out of the batch.
+ */
+async function putBack(tx: DbOrTx, source: SQL): Promise<number> {
+  const [r] = await rows<{ n: unknown }>(
+    tx,
+    sql`WITH src AS (${source}), back AS (
+          INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
+          SELECT txn_id, trade_time,
+                 now() + make_interval(secs => LEAST(3600, 10 * power(2, LEAST(attempts, 9)))), attempts + 1
+            FROM src
+          ON CONFLICT (txn_id) DO NOTHING RETURNING 1
+        )
+        SELECT count(*) AS n FROM back`,
+  );
+  return num(r?.n);
+}
 
 /**
  * Puts back on the queue every picked transaction the batch did not stage and that was never
@@ -349,43 +365,28 @@ const retryAt = (attempts: SQL) =>
 async function requeueUnstaged(tx: DbOrTx, picked: number): Promise<number> {
   const [staged] = await rows<{ n: unknown }>(tx, sql`SELECT count(*) AS n FROM s_tx`);
   if (num(staged?.n) === picked) return 0;
-  const [r] = await rows<{ n: unknown }>(
+  // With its transaction's own trade time where it has one, so a mismatched row mends.
+  return putBack(
     tx,
-    sql`WITH back AS (
-          INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
-          -- With its transaction's own trade time where it has one, so a mismatched row mends.
-          SELECT p.txn_id,
-                 coalesce((SELECT t.trade_time FROM transactions t WHERE t.id = p.txn_id LIMIT 1), p.trade_time),
-                 ${retryAt(sql`p.attempts`)}, p.attempts + 1
-            FROM s_pick p
-           WHERE NOT EXISTS (SELECT 1 FROM s_tx x WHERE x.id = p.txn_id)
-             AND NOT EXISTS (SELECT 1 FROM settlements st WHERE st.txn_id = p.txn_id)
-          ON CONFLICT (txn_id) DO NOTHING RETURNING 1
-        )
-        SELECT count(*) AS n FROM back`,
+    sql`SELECT p.txn_id,
+               coalesce((SELECT t.trade_time FROM transactions t WHERE t.id = p.txn_id LIMIT 1), p.trade_time) AS trade_time,
+               p.attempts
+          FROM s_pick p
+         WHERE NOT EXISTS (SELECT 1 FROM s_tx x WHERE x.id = p.txn_id)
+           AND NOT EXISTS (SELECT 1 FROM settlements st WHERE st.txn_id = p.txn_id)`,
   );
-  return num(r?.n);
 }
 
 /**
  * Payments that cannot be priced (their policy has no rates for the rate type yet) go back to the
  * queue to wait, with a growing delay, instead of being settled at a guess.
  */
-async function deferUnpriced(tx: DbOrTx): Promise<number> {
-  const [r] = await rows<{ n: unknown }>(
+function deferUnpriced(tx: DbOrTx): Promise<number> {
+  return putBack(
     tx,
-    sql`WITH bad AS (
-          DELETE FROM s_tx WHERE kind = 1 AND total_type NOT IN (8, 9) AND (rate_type IS NULL OR s IS NULL)
-          RETURNING id, trade_time, attempts
-        ), back AS (
-          INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
-          SELECT id, trade_time, ${retryAt(sql`attempts`)}, attempts + 1
-            FROM bad
-          ON CONFLICT (txn_id) DO NOTHING RETURNING 1
-        )
-        SELECT count(*) AS n FROM back`,
+    sql`DELETE FROM s_tx WHERE kind = 1 AND total_type NOT IN (8, 9) AND (rate_type IS NULL OR s IS NULL)
+        RETURNING id AS txn_id, trade_time, attempts`,
   );
-  return num(r?.n);
 }
 
 /** The batch's entry, and the wallets its lines need (made on first use). */
