@@ -2,6 +2,7 @@
 // animation library) loads on first use, or at the first touch or key (main.tsx), so it is not
 // part of the first screen (decision 014). Calls keep their order; a toast closed before the code
 // arrived never shows.
+import { TOAST_DURATION_MS } from '@pos/core';
 import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile/es/components/dialog';
 import type { ToastHandler, ToastShowProps } from 'antd-mobile/es/components/toast';
 import type * as OverlaysKit from './overlays-kit';
@@ -24,7 +25,8 @@ const plainText = (content: unknown) => (typeof content === 'string' ? content :
 /** A toast in plain markup, for when the kit's code cannot arrive (offline, nothing cached). */
 function plainToast(props: ToastShowProps | string): ToastHandler {
   const content = plainText(typeof props === 'string' ? props : props.content);
-  const duration = typeof props === 'string' ? 2000 : (props.duration ?? 2000);
+  const duration =
+    typeof props === 'string' ? TOAST_DURATION_MS : (props.duration ?? TOAST_DURATION_MS);
   if (!content) return { close: () => undefined };
   const box = document.createElement('div');
   box.className = 'shell-toast';
