@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import { until } from './processes';
 
 /**
  * Sessions are remembered by each API process (issue 12), and still end at once: logout and a
@@ -16,19 +17,14 @@ const info = (server: typeof app, token: string) =>
   server.inject({ method: 'GET', url: '/prod-api/api/ag/my/center/info', headers: bearer(token) });
 
 /**
- * Polls until the call is refused, for at most ten seconds (an eviction message arrives in
- * milliseconds; the slack is for a loaded machine); answers the last status.
+ * The status of the call once it is refused, polled for at most ten seconds (an eviction message
+ * arrives in milliseconds; the slack is for a loaded machine).
  */
-async function refusedSoon(server: typeof app, token: string) {
-  const deadline = Date.now() + 10_000;
-  let status = 0;
-  do {
-    status = (await info(server, token)).json().code;
-    if (status !== 200) return status;
-    await new Promise((r) => setTimeout(r, 20));
-  } while (Date.now() < deadline);
-  return status;
-}
+const refusedSoon = (server: typeof app, token: string) =>
+  until(async () => {
+    const status: number = (await info(server, token)).json().code;
+    return status !== 200 ? status : undefined;
+  }, 10_000);
 
 describe('sessions remembered by the process', () => {
   it('accepts a remembered token only while it lasts, and never a different string', async () => {
