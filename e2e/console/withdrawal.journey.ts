@@ -33,14 +33,29 @@ test('finance reviews and pays a withdrawal the agent requested', async ({ page 
   await shot(page, 'withdrawals-queue');
   await row.locator('input[type=checkbox]').check();
   await page.getByTestId('approve').click();
+  // Nothing moves before the operator confirms what: the count, the agent, the amount.
+  const confirm = page.getByTestId('batch-confirm');
+  await expect(confirm).toContainText('25.00');
+  await expect(confirm).toContainText(`#${id}`);
+  await expect(page.getByTestId(`status-${id}`)).toHaveText('待审核');
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
   await expect(page.getByTestId(`status-${id}`)).toHaveText('已审核');
   await page
     .locator('tr', { has: page.getByTestId(`status-${id}`) })
     .locator('input[type=checkbox]')
     .check();
   await page.getByTestId('pay').click();
+  await expect(page.getByTestId('batch-confirm')).toContainText('25.00');
+  await shot(page, 'withdrawals-pay-confirm');
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
   await expect(page.getByTestId(`status-${id}`)).toHaveText('已到账');
   await shot(page, 'withdrawals-paid');
+
+  // The page lets the operator go: a menu click shows the next page, not the withdrawals table.
+  await page.getByTestId('menu-/finance/adjustments').click();
+  await expect(page).toHaveURL(/\/admin\/finance\/adjustments/);
+  await expect(page.locator('.ant-pro-table-list-toolbar-title')).toHaveText('人工调账');
+  await expect(page.getByTestId(`status-${id}`)).toHaveCount(0);
 
   // The agent sees it paid.
   const info = await (

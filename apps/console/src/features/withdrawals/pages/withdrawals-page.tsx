@@ -14,9 +14,13 @@ export default function WithdrawalsPage() {
   const { t, lang, L } = useI18n();
   const { can } = useAuth();
   const { message, modal } = App.useApp();
-  const [rejecting, setRejecting] = useState<AdminWithdrawal[] | null>(null);
+  // The rows being rejected and the table's reload, taken together when the button is pressed
+  // (never stored from inside a render: that re-rendered the page for ever and trapped it).
+  const [rejecting, setRejecting] = useState<{
+    rows: AdminWithdrawal[];
+    reload: () => void;
+  } | null>(null);
   const [reason, setReason] = useState('');
-  const [reloadFn, setReloadFn] = useState<() => void>(() => () => undefined);
 
   const report = (r: BatchResult) => {
     if (r.failed.length === 0) void message.success(`${r.done.length} ✓`);
@@ -29,6 +33,36 @@ export default function WithdrawalsPage() {
   const batch = async (path: string, rows: AdminWithdrawal[], reload: () => void) => {
     report(await api<BatchResult>(path, { body: { ids: rows.map((r) => r.id) } }));
     reload();
+  };
+  /** Money moves only after the operator has seen what: how many, to whom, how much. */
+  const confirmBatch = (
+    title: string,
+    path: string,
+    rows: AdminWithdrawal[],
+    reload: () => void,
+  ) => {
+    const total = rows.reduce((sum, r) => sum + r.amountFen, 0);
+    const net = rows.reduce((sum, r) => sum + r.netFen, 0);
+    modal.confirm({
+      title,
+      content: (
+        <div data-testid="batch-confirm">
+          <p>
+            {L('笔数')}: {rows.length} · {t('amount')}: {yuan(total)} · {L('到账')}: {yuan(net)}
+          </p>
+          <ul style={{ maxHeight: 240, overflow: 'auto', paddingLeft: 18 }}>
+            {rows.map((r) => (
+              <li key={r.id}>
+                #{r.id} {r.agentName} {r.agentMobile} · {yuan(r.amountFen)} → {r.bankName}{' '}
+                {r.cardMasked}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ),
+      okText: title,
+      onOk: () => batch(path, rows, reload),
+    });
   };
   const reveal = async (id: number, what: 'card' | 'idCard') => {
     const r = await api<{ value: string }>('/withdrawals/reveal', { body: { id, what } });
@@ -104,7 +138,6 @@ export default function WithdrawalsPage() {
         columns={columns}
         selectable
         toolbar={(selected, reload) => {
-          if (reloadFn !== reload) setTimeout(() => setReloadFn(() => reload));
           const has = (s: number) => selected.length > 0 && selected.every((r) => r.status === s);
           return [
             can('withdrawal:review') && (
@@ -112,7 +145,7 @@ export default function WithdrawalsPage() {
                 key="ok"
                 type="primary"
                 disabled={!has(0)}
-                onClick={() => void batch('/withdrawals/approve', selected, reload)}
+                onClick={() => confirmBatch(t('approve'), '/withdrawals/approve', selected, reload)}
                 data-testid="approve"
               >
                 {t('approve')}
@@ -123,7 +156,7 @@ export default function WithdrawalsPage() {
                 key="no"
                 danger
                 disabled={!has(0)}
-                onClick={() => setRejecting(selected)}
+                onClick={() => setRejecting({ rows: selected, reload })}
                 data-testid="reject"
               >
                 {t('reject')}
@@ -133,7 +166,7 @@ export default function WithdrawalsPage() {
               <Button
                 key="pay"
                 disabled={!has(1)}
-                onClick={() => void batch('/withdrawals/pay', selected, reload)}
+                onClick={() => confirmBatch(t('pay'), '/withdrawals/pay', selected, reload)}
                 data-testid="pay"
               >
                 {t('pay')}
@@ -143,7 +176,7 @@ export default function WithdrawalsPage() {
               <Button
                 key="retry"
                 disabled={!has(4)}
-                onClick={() => void batch('/withdrawals/retry', selected, reload)}
+                onClick={() => confirmBatch(t('retry'), '/withdrawals/retry', selected, reload)}
               >
                 {t('retry')}
               </Button>
@@ -159,12 +192,13 @@ export default function WithdrawalsPage() {
         onOk={async () => {
           report(
             await api<BatchResult>('/withdrawals/reject', {
-              body: { ids: rejecting!.map((r) => r.id), reason },
+              body: { ids: rejecting!.rows.map((r) => r.id), reason },
             }),
           );
+          const reload = rejecting!.reload;
           setRejecting(null);
           setReason('');
-          reloadFn();
+          reload();
         }}
       >
         <Input.TextArea
