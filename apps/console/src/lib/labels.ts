@@ -56,6 +56,7 @@ export const LABELS_EN: Record<string, string> = {
   变更前: 'Before',
   发起人: 'Maker',
   到账: 'Net',
+  笔数: 'Count',
   '初始密码（仅显示一次）': 'Initial password (shown once)',
   任务: 'Job',
   从: 'From',
