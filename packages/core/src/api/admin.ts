@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../admin/roles';
 import { agentPolicyTermsSchema, agentRateSchema, productPolicyView } from './policies';
+import { safeLink, siteImage } from '../safe-url';
 import { APP_PLATFORMS, appConfig } from './system';
 
 /**
@@ -43,11 +44,13 @@ export const adminOperator = z.object({
 export type AdminOperator = z.infer<typeof adminOperator>;
 
 /**
- * Either signed in (TOTP off) or a second step: a short-lived challenge, with the secret and its
- * otpauth URI when the operator has not enrolled an authenticator yet (shown as a QR code).
+ * Either signed in (TOTP off) or a next step: a short-lived, single-use challenge for a new
+ * password (stage 'password': the password was issued by someone else, a new operator or a TOTP
+ * reset) or for the authenticator code, with the secret and its otpauth URI when the operator has
+ * not enrolled an authenticator yet (shown as a QR code).
  */
 export const adminLoginResult = z.object({
-  stage: z.enum(['done', 'totp']),
+  stage: z.enum(['done', 'totp', 'password']),
   token: z.string().optional(),
   operator: adminOperator.optional(),
   challenge: z.string().optional(),
@@ -61,10 +64,28 @@ export const adminTotpRequest = z.object({
 });
 export type AdminTotpRequest = z.infer<typeof adminTotpRequest>;
 
+/** An operator's own password: 8 to 64 characters with letters and digits. */
+const operatorPassword = (label: string) =>
+  z
+    .string({ error: `请填写${label}` })
+    .min(8, `${label}至少8位`)
+    .max(64, `${label}不能超过64位`)
+    .regex(/[A-Za-z]/, `${label}须包含字母`)
+    .regex(/\d/, `${label}须包含数字`);
+
+/** The step before the code when the password was issued by someone else: a new one. */
+export const adminNewPasswordRequest = z.object({
+  challenge: z.string({ error: '登录已过期，请重新登录' }).min(1).max(2048),
+  newPassword: operatorPassword('新密码'),
+});
+export type AdminNewPasswordRequest = z.infer<typeof adminNewPasswordRequest>;
+
 export const adminMe = z.object({
   operator: adminOperator,
   expiresAt: z.string(),
   idleMinutes: z.number(),
+  /** The built-in simulated SMS gateway is the SMS provider (the console shows its outbox). */
+  simulatedSms: z.boolean(),
 });
 export type AdminMe = z.infer<typeof adminMe>;
 
@@ -235,12 +256,7 @@ export type AdminBanner = z.infer<typeof adminBanner>;
 export const saveBannerRequest = z.object({
   id: z.number().int().positive().optional(),
   title: text('标题', 64),
-  imageUrl: z
-    .string({ error: '请填写图片地址' })
-    .trim()
-    .min(1, '请填写图片地址')
-    .max(500, '图片地址过长')
-    .refine((v) => /^(https?:\/\/|\/)/.test(v), '图片地址须以 / 或 http(s):// 开头'),
+  imageUrl: siteImage('图片地址'),
   bannerType: z.union([z.literal(1), z.literal(2)], { error: '类型须为首页或商城' }),
   isShow: z.boolean({ error: '请选择是否显示' }),
   content: z.string().max(5000, '内容不能超过5000个字符').default(''),
@@ -474,15 +490,60 @@ export const createOperatorRequest = z.object({
     .regex(/^[a-z][a-z0-9_.-]{2,31}$/, '账号为3-32位小写字母、数字或 _ . -，以字母开头'),
   name: text('姓名', 32),
   role: z.enum(ROLES, { error: '请选择角色' }),
-  password: z
-    .string({ error: '请填写初始密码' })
-    .min(8, '初始密码至少8位')
-    .max(64, '初始密码不能超过64位')
-    .regex(/[A-Za-z]/, '初始密码须包含字母')
-    .regex(/\d/, '初始密码须包含数字'),
 });
 export type CreateOperatorRequest = z.infer<typeof createOperatorRequest>;
 export const operatorIdRequest = z.object({ id: id('操作员编号') });
+export const operatorRoleRequest = z.object({
+  id: id('操作员编号'),
+  role: z.enum(ROLES, { error: '请选择角色' }),
+});
+export type OperatorRoleRequest = z.infer<typeof operatorRoleRequest>;
+
+/**
+ * Changes that give an operator power wait for a second super admin (decision 022): creating
+ * one, changing its role, enabling it again, resetting its authenticator.
+ */
+export const OPERATOR_CHANGE_KINDS = ['create', 'role', 'enable', 'reset_totp'] as const;
+export type OperatorChangeKind = (typeof OPERATOR_CHANGE_KINDS)[number];
+export const operatorChangeRow = z.object({
+  id: z.number(),
+  kind: z.enum(OPERATOR_CHANGE_KINDS),
+  operatorId: z.number().nullable(),
+  /** The operator's username: the one to create, or the existing one's. */
+  username: z.string(),
+  name: z.string(),
+  /** create: the role it gets; role: the new role; otherwise null. */
+  role: z.enum(ROLES).nullable(),
+  /** The operator's role before a role change. */
+  fromRole: z.enum(ROLES).nullable(),
+  status: z.number(),
+  proposedBy: z.number(),
+  proposedByName: z.string(),
+  decidedBy: z.number().nullable(),
+  decidedByName: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type OperatorChangeRow = z.infer<typeof operatorChangeRow>;
+export const decideOperatorChangeRequest = z.object({
+  id: id('变更编号'),
+  approve: z.boolean({ error: '请选择批准或驳回' }),
+  reason: z.string().trim().max(200, '驳回原因不能超过200个字符').optional(),
+});
+export type DecideOperatorChangeRequest = z.infer<typeof decideOperatorChangeRequest>;
+/**
+ * A decided change; creating an operator or resetting its authenticator issues a temporary
+ * password, shown this once to the approving super admin, that the operator replaces at its
+ * first sign-in before enrolling an authenticator.
+ */
+export const operatorChangeDecision = z.object({
+  status: z.number(),
+  operatorId: z.number().nullable(),
+  username: z.string(),
+  tempPassword: z.string().nullable(),
+});
+export type OperatorChangeDecision = z.infer<typeof operatorChangeDecision>;
 
 export const systemParamRow = z.object({
   key: z.string(),
@@ -730,8 +791,23 @@ export const adminAppVersion = z.object({
   sizeBytes: z.number().nullable(),
   minVersion: z.string().nullable(),
   createdAt: z.string(),
+  /** A hot update is offered to the apps only once a second operator approved it. */
+  status: z.enum(['pending', 'published', 'rejected']),
+  /** Who uploaded a hot update, and who approved or rejected it (null for older rows). */
+  proposedById: z.number().nullable(),
+  proposedByName: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
 });
 export type AdminAppVersion = z.infer<typeof adminAppVersion>;
+
+/** A second operator approves (makes live) or rejects a pending hot update. */
+export const decideHotUpdateRequest = z.object({
+  id: z.number({ error: '版本不正确' }).int().positive('版本不正确'),
+  approve: z.boolean({ error: '请选择批准或驳回' }),
+  reason: z.string().trim().max(200, '驳回原因不能超过200个字').optional(),
+});
+export type DecideHotUpdateRequest = z.infer<typeof decideHotUpdateRequest>;
 
 const versionNumber = z
   .string({ error: '请输入版本号' })
@@ -745,12 +821,7 @@ export const publishPackageRequest = z.object({
   title: text('标题', 60),
   contents: z.string().trim().max(2000, '更新内容最多2000个字').default(''),
   mandatory: z.boolean().default(false),
-  url: z
-    .string({ error: '请填写下载地址' })
-    .trim()
-    .min(1, '请填写下载地址')
-    .max(500, '下载地址最多500个字符')
-    .regex(/^(https:\/\/|\/)[^\s]*$/, '下载地址须以 https:// 或 / 开头'),
+  url: safeLink('下载地址', { httpsOnly: true, iosManifest: true }),
   /** The package's SHA-256 as the release pipeline computed it, when known. */
   sha256: z
     .string()
@@ -773,11 +844,11 @@ export const saveAppConfigRequest = z.object({
     .string({ error: '请填写客服电话' })
     .trim()
     .regex(/^[0-9-]{5,20}$/, '客服电话格式不正确'),
-  androidUrl: z.string().trim().max(500, '下载地址最多500个字符'),
-  iosUrl: z.string().trim().max(500, '下载地址最多500个字符'),
+  androidUrl: safeLink('Android 下载地址', { optional: true, httpsOnly: true }),
+  iosUrl: safeLink('iOS 下载地址', { optional: true, httpsOnly: true, iosManifest: true }),
   sharePoster: z.object({
     isShow: z.boolean({ error: '海报开关不正确' }),
-    imageUrl: z.string().trim().max(500, '海报地址最多500个字符'),
+    imageUrl: siteImage('海报地址', { optional: true }),
   }),
 });
 export type SaveAppConfigRequest = z.infer<typeof saveAppConfigRequest>;

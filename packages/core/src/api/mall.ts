@@ -3,6 +3,7 @@ import { checked, mobileSchema } from './auth';
 import { validators } from '../validators';
 import { ORDER_PAY_TYPE, SHIPPING_PAY_WAY } from '../enums';
 import { listQueryBase } from './admin';
+import { siteImage } from '../safe-url';
 
 /**
  * The terminal purchase mall (issue 11): the platform sells terminals by brand and model with
@@ -298,7 +299,7 @@ export const saveMallProductRequest = z.object({
   model: text('型号', 40),
   name: text('商品名称', 60),
   description: z.string().trim().max(1000, '商品介绍不能超过1000个字').optional(),
-  imageUrl: z.string().trim().max(300, '图片地址过长').optional(),
+  imageUrl: siteImage('商品图片', { max: 300, optional: true }).optional(),
   priceTiers: z.array(priceTier).min(1, '请至少设置一档价格').max(10, '价格最多10档'),
   stock: z.coerce.number({ error: '库存不正确' }).int('库存须为整数').min(0, '库存不能为负'),
   onSale: z.boolean(),
