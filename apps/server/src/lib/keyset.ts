@@ -3,6 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { rows, type DbOrTx } from '../db/client';
 import { badRequest } from './app-error';
+import { csvHeader, csvRow, csvText, type CsvColumn } from './csv';
+
+export type { CsvColumn } from './csv';
 
 /** A column a list may be sorted by: its expression (never null) and its SQL type. */
 export interface SortColumn {
@@ -87,21 +90,8 @@ export async function keysetPage<R>(
   return { rows: page.map(spec.map), nextCursor };
 }
 
-export interface CsvColumn<R> {
-  header: string;
-  value: (row: R) => string | number | boolean | null | undefined;
-}
-
 /** Most rows a CSV export holds; past it the file says so on its last line. */
 export const CSV_MAX_ROWS = 100_000;
-
-const csvCell = (v: string | number | boolean | null | undefined) => {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  // Cells a spreadsheet would run as a formula are prefixed, and quotes doubled.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /**
  * The whole filtered list as CSV (UTF-8 with a byte-order mark, so Excel reads the Chinese), read
@@ -115,16 +105,16 @@ export async function sendCsv<R>(
   columns: CsvColumn<R>[],
   fileName: string,
 ) {
-  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
+  const lines = [csvHeader(columns)];
   let cursor: string | undefined;
   let count = 0;
   for (;;) {
     const page = await keysetPage(db, spec, { ...params, pageSize: 1000, cursor });
-    for (const row of page.rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
+    for (const row of page.rows) lines.push(csvRow(columns, row));
     count += page.rows.length;
     if (!page.nextCursor) break;
     if (count >= CSV_MAX_ROWS) {
-      lines.push(csvCell(`(truncated at ${CSV_MAX_ROWS} rows; narrow the filter)`));
+      lines.push(csvText(`(truncated at ${CSV_MAX_ROWS} rows; narrow the filter)`));
       break;
     }
     cursor = page.nextCursor;

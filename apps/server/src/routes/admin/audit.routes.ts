@@ -28,7 +28,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: 'ID', value: (r) => r.id },
+            { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '时间', value: (r) => r.createdAt },
             { header: '操作人', value: (r) => r.operatorName },
             { header: '角色', value: (r) => roleLabels[r.role as Role]?.zh ?? r.role },

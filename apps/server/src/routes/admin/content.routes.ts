@@ -57,11 +57,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: 'ID', value: (r) => r.id },
+            { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '标题', value: (r) => r.title },
             { header: '类型', value: (r) => (r.bannerType === 1 ? '首页' : '商城') },
             { header: '显示', value: (r) => (r.isShow ? '是' : '否') },
-            { header: '排序', value: (r) => r.sort },
+            { header: '排序', type: 'number', value: (r) => r.sort },
             { header: '图片', value: (r) => r.imageUrl },
           ],
           'banners',
@@ -122,7 +122,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: 'ID', value: (r) => r.id },
+            { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '标题', value: (r) => r.title },
             { header: '内容', value: (r) => r.content },
             { header: '发布时间', value: (r) => r.publishedAt },

@@ -68,7 +68,7 @@ export const adminCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: 'ID', value: (r) => r.id },
+            { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '类型', value: (r) => typeName(r.type) },
             {
               header: '状态',
@@ -78,7 +78,7 @@ export const adminCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '转出方', value: (r) => r.fromAgentName },
             { header: '接收方', value: (r) => r.toAgentName },
             { header: '商户', value: (r) => r.merchantName },
-            { header: '数量', value: (r) => r.count },
+            { header: '数量', type: 'number', value: (r) => r.count },
             { header: '首个SN', value: (r) => r.firstSn },
             { header: '末个SN', value: (r) => r.lastSn },
             { header: '原因', value: (r) => r.reason },
@@ -126,7 +126,7 @@ export const adminCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: 'ID', value: (r) => r.id },
+            { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '商户号', value: (r) => r.merchantNo },
             { header: '商户', value: (r) => r.name },
             { header: '法人', value: (r) => r.legalName },

@@ -35,8 +35,6 @@ import { operatorOf } from '../../plugins/admin-auth';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
-const yuan = (fen: number | null) => (fen === null ? '' : (fen / 100).toFixed(2));
-
 export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/policies',
@@ -59,14 +57,14 @@ export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: 'ID', value: (r) => r.id },
+            { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '品牌', value: (r) => r.brandName },
             { header: '政策', value: (r) => r.name },
-            { header: '版本', value: (r) => r.version },
-            { header: '激活门槛(元)', value: (r) => yuan(r.activationThresholdFen) },
-            { header: '激活期限(天)', value: (r) => r.activationWindowDays },
-            { header: '达标月数', value: (r) => r.standardMonthCount },
-            { header: '已开通一级代理', value: (r) => r.topAgentsOpened },
+            { header: '版本', type: 'number', value: (r) => r.version },
+            { header: '激活门槛(元)', type: 'fen', value: (r) => r.activationThresholdFen },
+            { header: '激活期限(天)', type: 'number', value: (r) => r.activationWindowDays },
+            { header: '达标月数', type: 'number', value: (r) => r.standardMonthCount },
+            { header: '已开通一级代理', type: 'number', value: (r) => r.topAgentsOpened },
             { header: '更新时间', value: (r) => r.updatedAt },
           ],
           'policies',
@@ -154,13 +152,13 @@ export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: '代理ID', value: (r) => r.agentId },
+            { header: '代理ID', type: 'number', value: (r) => r.agentId },
             { header: '姓名', value: (r) => r.name },
             { header: '手机号', value: (r) => r.mobile },
             { header: '已开通', value: (r) => (r.agentPolicyId ? '是' : '否') },
-            { header: '版本', value: (r) => r.version },
-            { header: 'POS刷卡成本(ppm)', value: (r) => r.posCost },
-            { header: '激活奖励(元)', value: (r) => yuan(r.activationRewardFen) },
+            { header: '版本', type: 'number', value: (r) => r.version },
+            { header: 'POS刷卡成本(ppm)', type: 'number', value: (r) => r.posCost },
+            { header: '激活奖励(元)', type: 'fen', value: (r) => r.activationRewardFen },
             { header: '更新时间', value: (r) => r.updatedAt },
           ],
           'policy-top-agents',

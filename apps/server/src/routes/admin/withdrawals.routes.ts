@@ -26,8 +26,6 @@ import { operatorOf } from '../../plugins/admin-auth';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const bank = new SimulatedPayoutBank();
-const yuan = (fen: number) => (fen / 100).toFixed(2);
-
 export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals',
@@ -50,13 +48,13 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
           spec,
           request.query,
           [
-            { header: 'ID', value: (r) => r.id },
+            { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '代理', value: (r) => r.agentName },
             { header: '手机号', value: (r) => r.agentMobile },
-            { header: '金额(元)', value: (r) => yuan(r.amountFen) },
-            { header: '手续费(元)', value: (r) => yuan(r.feeFen) },
-            { header: '税费(元)', value: (r) => yuan(r.taxFen) },
-            { header: '到账(元)', value: (r) => yuan(r.netFen) },
+            { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
+            { header: '手续费(元)', type: 'fen', value: (r) => r.feeFen },
+            { header: '税费(元)', type: 'fen', value: (r) => r.taxFen },
+            { header: '到账(元)', type: 'fen', value: (r) => r.netFen },
             { header: '开户名', value: (r) => r.holderName },
             { header: '银行', value: (r) => r.bankName },
             { header: '卡号', value: (r) => r.cardMasked },
