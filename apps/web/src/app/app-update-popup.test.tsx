@@ -214,6 +214,30 @@ describe('app-update popup: a full package in the Android shell', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('never opens or downloads a package address that is not http(s) or a path of this site', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    for (const [url, shell] of [
+      ['javascript:alert(localStorage.token)', false],
+      ['data:text/html,<script>alert(1)</script>', false],
+      ['//203.0.113.9/x.apk', true],
+    ] as const) {
+      if (shell) inShell();
+      const { pkg } = fakePackage();
+      render(
+        <AppUpdatePopup
+          update={update({ url })}
+          platform="android"
+          onClose={vi.fn()}
+          nativePackage={pkg}
+        />,
+      );
+      fireEvent.click(screen.getByTestId('app-update-now'));
+      expect(pkg.download).not.toHaveBeenCalled();
+      cleanup();
+    }
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('on iOS opens the App Store or enterprise address, even in the shell', () => {
     inShell();
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);

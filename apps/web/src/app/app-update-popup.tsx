@@ -8,6 +8,7 @@ import { useTranslation } from '@/lib/i18n';
 import { absoluteUrl } from '@/lib/api-client';
 import { isNativeApp } from '@/lib/env';
 import { installHotUpdate } from '@/lib/hot-update';
+import { safeUrl } from '@/lib/safe-url';
 import { capacitorPackage, type NativePackage } from '@/lib/native-package';
 
 export interface AppUpdatePopupProps {
@@ -68,7 +69,10 @@ export function AppUpdatePopup({
       window.location.reload();
       return;
     }
-    const url = absoluteUrl(update.url);
+    // A package link the app will not open (javascript:, data: ...) leaves the popup as it is.
+    const link = safeUrl(update.url, { iosManifest: true });
+    if (!link) return;
+    const url = absoluteUrl(link);
     if (platform === 'android' && isNativeApp()) {
       await download(async () => {
         const file = await nativePackage.download(url, (progress) =>

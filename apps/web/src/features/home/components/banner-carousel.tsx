@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@/lib/router';
 import { useHomeBanners } from '../api/get-banners';
+import { safeUrl } from '@/lib/safe-url';
 
 const AUTOPLAY_MS = 4000;
 
@@ -57,7 +58,7 @@ export function BannerCarousel() {
             onClick={() => navigate(`/pages/home/home/bannerDetail?id=${b.id}`)}
           >
             <img
-              src={b.imageUrl}
+              src={safeUrl(b.imageUrl) ?? undefined}
               alt={b.title}
               draggable={false}
               loading={i === 0 ? 'eager' : 'lazy'}

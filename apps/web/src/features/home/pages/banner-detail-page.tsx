@@ -7,6 +7,7 @@ import { Page } from '@/components/ui/page';
 import { useBannerDetail } from '../api/get-banner-detail';
 import '../home.css';
 import '../i18n';
+import { safeUrl } from '@/lib/safe-url';
 
 /** A banner's campaign: its picture and text (?id=). Both banner-detail paths show this page. */
 export default function BannerDetailPage() {
@@ -29,7 +30,11 @@ export default function BannerDetailPage() {
   if (!body && banner) {
     body = (
       <article className="detail-card" data-testid="banner-detail">
-        <img className="banner-detail-image" src={banner.imageUrl} alt={banner.title} />
+        <img
+          className="banner-detail-image"
+          src={safeUrl(banner.imageUrl) ?? undefined}
+          alt={banner.title}
+        />
         <h1 className="detail-title">{banner.title}</h1>
         <div className="detail-content">
           {banner.content.split(/\r?\n/).map((p, i) => (

@@ -13,6 +13,7 @@ import { Dialog, Selector, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { prepayOrder, usePayOrder, useSimulatedPay } from '../api/orders';
 import { useMallLabels } from './labels';
+import { safeUrl } from '@/lib/safe-url';
 
 /** Pay types that need the pay password (the agent's own wallets). */
 export const needsPayPassword = (payType: number) => WALLET_PAY_TYPES.includes(payType);
@@ -104,7 +105,8 @@ export function usePayFlow() {
       }
       const payment = await prepayOrder(order.id, payType);
       if (!payment.simulated) {
-        window.location.assign(payment.cashierUrl);
+        const cashier = safeUrl(payment.cashierUrl);
+        if (cashier) window.location.assign(cashier);
         return false;
       }
       const channel = labels.payType(payType);

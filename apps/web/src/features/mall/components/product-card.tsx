@@ -1,14 +1,16 @@
 import { formatMoney, type MallProduct } from '@pos/core';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useTranslation } from '@/lib/i18n';
+import { safeUrl } from '@/lib/safe-url';
 
 /** The lowest unit price among a product's tiers (the price at its largest quantity). */
 export const lowestPrice = (p: MallProduct) =>
   p.priceTiers.reduce((m, tier) => Math.min(m, tier.unitPriceFen), Number.POSITIVE_INFINITY);
 
 export function ProductImage({ product }: { product: MallProduct }) {
-  return product.imageUrl ? (
-    <img className="mall-product-img" src={product.imageUrl} alt={product.name} loading="lazy" />
+  const src = safeUrl(product.imageUrl);
+  return src ? (
+    <img className="mall-product-img" src={src} alt={product.name} loading="lazy" />
   ) : (
     <span className="mall-product-img mall-product-img-none" aria-hidden>
       <AppstoreOutline />

@@ -13,6 +13,7 @@ import { ProductCard } from '../components/product-card';
 import { WalletStrip } from '../components/wallet-strip';
 import '../i18n';
 import '../mall.css';
+import { safeUrl } from '@/lib/safe-url';
 
 /** The terminal shop (/pages/mall/index): shop banners, the agent's means to pay, products by brand. */
 export default function MallIndexPage() {
@@ -62,7 +63,7 @@ export default function MallIndexPage() {
                     className="mall-banner"
                     onClick={() => navigate(`/pages/home/home/bannerDetail?id=${b.id}`)}
                   >
-                    <img src={b.imageUrl} alt={b.title} draggable={false} />
+                    <img src={safeUrl(b.imageUrl) ?? undefined} alt={b.title} draggable={false} />
                     <span className="mall-banner-caption">{b.title}</span>
                   </button>
                 </Swiper.Item>

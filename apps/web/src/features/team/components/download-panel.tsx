@@ -6,6 +6,7 @@ import { runEnv } from '@/lib/env';
 import { useAppConfig } from '../api/get-app-config';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';
 import { OpenInBrowserHint } from './open-in-browser-hint';
+import { safeUrl } from '@/lib/safe-url';
 
 /**
  * What the download pages show: the app, and the package for the platform the page is opened on.
@@ -20,7 +21,7 @@ export function DownloadPanel() {
   const config = useAppConfig();
   const pageUrl = `${window.location.origin}/pages/home/invitation/down-app`;
   const qr = useQrDataUrl(env === 'other' ? pageUrl : null, 320);
-  const androidUrl = config.data?.androidUrl ?? '';
+  const androidUrl = safeUrl(config.data?.androidUrl) ?? '';
   const appName = config.data?.appName ?? '拓客宝';
   const version = config.data?.serverVersion ?? APP_VERSION;
 

@@ -6,12 +6,13 @@ import { useAppConfig } from '../api/get-app-config';
 import { OpenInBrowserHint } from '../components/open-in-browser-hint';
 import '../i18n';
 import '../team.css';
+import { safeUrl } from '@/lib/safe-url';
 
 /** Installing on an iPhone: the install button and how to trust the enterprise certificate. */
 export default function DownIosPage() {
   const { t } = useTranslation();
   const config = useAppConfig();
-  const iosUrl = config.data?.iosUrl ?? '';
+  const iosUrl = safeUrl(config.data?.iosUrl, { iosManifest: true }) ?? '';
   return (
     <Page
       title={t('team.iosTitle')}

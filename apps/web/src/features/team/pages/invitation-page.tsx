@@ -14,6 +14,7 @@ import { SharePoster } from '../components/share-poster';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';
 import '../i18n';
 import '../team.css';
+import { safeUrl } from '@/lib/safe-url';
 
 /**
  * My invitation: the code, the link and its QR code, each easy to copy or show; a share poster
@@ -120,7 +121,7 @@ export default function InvitationPage() {
           inviterName={inv.name}
           inviteCode={inv.inviteCode}
           appName={config.data?.appName ?? '拓客宝'}
-          backgroundUrl={poster?.imageUrl || undefined}
+          backgroundUrl={safeUrl(poster?.imageUrl) ?? undefined}
         />
       </>
     );
