@@ -56,7 +56,7 @@ async function smsCodeFor(token: string, mobile: string, scene: string) {
   await db.execute(sql`DELETE FROM rate_events WHERE key LIKE ${`sms:mobile%${mobile}`}`);
   const sent = await get(`/api/ag/my/center/sendSMS?scene=${scene}`, bearer(token));
   expect(sent.code).toBe(200);
-  const out = await get(`/api/dev/sms/outbox?mobile=${mobile}`);
+  const out = await get(`/api/dev/sms/outbox?mobile=${mobile}`, {}, '127.0.0.1');
   return (out.data as { code: string }).code;
 }
 
@@ -148,6 +148,48 @@ describe('pay password under a burst', () => {
     }
     expect(answers.filter((a) => a.code === 200)).toHaveLength(rightAnswer.code === 200 ? 1 : 0);
     await unlockPay();
+  });
+
+  it('100 concurrent right passwords are each answered on their merits and lock nothing', async () => {
+    await unlockPay();
+    const before = await capitalPool();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => transfer('246810')));
+    expect(answers.map((a) => a.code)).toEqual(Array(100).fill(200));
+    expect(await capitalPool()).toBe(before + 100 * 100);
+    const status = await get('/api/ag/my/center/payPwd/status', bearer(topToken));
+    expect(status.data).toMatchObject({ lockedMinutes: 0, lockedUntil: null });
+  });
+
+  it('30 concurrent wrong and then a right one: five wrong compared, then locked, the right one refused', async () => {
+    await unlockPay();
+    const before = await capitalPool();
+    const wrong = Array.from({ length: 30 }, () => transfer('000000'));
+    const right = transfer('246810');
+    const answers = await Promise.all(wrong);
+    expect(triesLeft(answers, /还可尝试(\d)次/)).toEqual([1, 2, 3, 4]);
+    expect(tally(answers, /已锁定/)).toBe(26);
+    expect((await right).msg).toMatch(/已锁定/);
+    expect(await capitalPool()).toBe(before);
+    await unlockPay();
+  });
+
+  it('100 requests carrying one idempotency key move the money once and all answer the same', async () => {
+    await unlockPay();
+    const before = await capitalPool();
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        post(
+          '/api/ag/agent/wallet/toCapitalPool',
+          { fromWalletType: 'profit', amountFen: 100, payPassword: '246810', idempotencyKey: key },
+          bearer(topToken),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.code)).toEqual(Array(100).fill(200));
+    const entries = new Set(answers.map((a) => (a.data as { entryId: number }).entryId));
+    expect(entries.size).toBe(1);
+    expect(await capitalPool()).toBe(before + 100);
   });
 
   it('after a lock runs out, the count starts again and the right password works', async () => {

@@ -1,16 +1,20 @@
 import { formatDate } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../db/client';
+import { rows, type Db, type DbOrTx } from '../db/client';
 
 /**
  * A secret guarded by "this many wrong tries in a row lock it for a while" (the login password,
- * the pay password). The guard lives in two columns of one row: the tries counted since the last
- * success and the end of the current lock.
+ * the pay password, an operator's password and TOTP code). The guard lives in two columns of one
+ * row: the wrong tries counted since the last success and the end of the current lock.
  *
- * A try is counted before its secret is compared, by one conditional UPDATE that only succeeds
- * while the row is not locked. PostgreSQL serialises updates of one row, so N concurrent tries
- * take N counts in turn, the one that reaches the limit sets the lock in the same statement, and
- * every later one finds the row locked and is refused without its secret being looked at.
+ * A check is serialised per subject, and only a wrong secret is counted:
+ * - in this process, checks of one subject wait in line (no connection is held while waiting);
+ * - across processes, the check runs in a transaction that holds the guard row
+ *   (`FOR NO KEY UPDATE`, so rows referencing it can still be written) while it compares.
+ * So at most `maxTries` wrong secrets are ever compared within a window whatever the
+ * concurrency, a right secret is never refused because of other right secrets, and every secret
+ * is refused while the subject is locked. A caller may first look for an earlier answer to the
+ * same request (an idempotency key) in line, so a repeat is answered without a second compare.
  */
 export interface TryGuard {
   table: string;
@@ -22,10 +26,98 @@ export interface TryGuard {
   lockMinutes: number;
 }
 
-export type TryTicket =
-  { ok: true; tryNo: number; lockedUntil: Date | null } | { ok: false; lockedUntil: Date };
+export type GuardedCheck =
+  | { ok: true }
+  | { ok: false; locked: true; lockedUntil: Date }
+  /** A wrong secret: how many tries are left, and the lock it set when it was the last one. */
+  | { ok: false; locked: false; left: number; lockedUntil: Date | null };
 
 const ident = (name: string) => sql.identifier(name);
+
+const lines = new Map<string, Promise<void>>();
+
+/** Runs fn after every earlier call for the same subject in this process has finished. */
+export async function inLine<T>(subject: string, fn: () => Promise<T>): Promise<T> {
+  const before = lines.get(subject) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => (done = resolve));
+  const tail = before.then(() => mine);
+  lines.set(subject, tail);
+  await before;
+  try {
+    return await fn();
+  } finally {
+    done();
+    if (lines.get(subject) === tail) lines.delete(subject);
+  }
+}
+
+/**
+ * Compares a secret under its guard (see above). The guard row must exist. `compare` runs at
+ * most once, and not at all while the subject is locked.
+ */
+export async function checkGuarded(
+  db: Db,
+  g: TryGuard,
+  key: number | string,
+  compare: () => Promise<boolean>,
+): Promise<GuardedCheck> {
+  return inLine(`${g.table}:${key}`, () =>
+    db.transaction(async (tx) => {
+      const failed = ident(g.failedColumn);
+      const locked = ident(g.lockedColumn);
+      const [row] = await rows<{ failed: unknown; locked_until: unknown; is_locked: boolean }>(
+        tx,
+        sql`SELECT ${failed} AS failed, ${locked} AS locked_until,
+                   coalesce(${locked} > now(), false) AS is_locked
+              FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}
+               FOR NO KEY UPDATE`,
+      );
+      if (!row) throw new Error(`no guard row ${g.table}:${key}`);
+      if (row.is_locked) return { ok: false, locked: true, lockedUntil: toDate(row.locked_until) };
+      if (await compare()) {
+        if (Number(row.failed) !== 0 || row.locked_until != null) {
+          await tx.execute(
+            sql`UPDATE ${ident(g.table)} SET ${failed} = 0, ${locked} = NULL
+                 WHERE ${ident(g.keyColumn)} = ${key}`,
+          );
+        }
+        return { ok: true };
+      }
+      // A lock that has run out starts a new count at this try.
+      const count = (row.locked_until == null ? Number(row.failed) : 0) + 1;
+      const [set] = await rows<{ locked_until: unknown }>(
+        tx,
+        sql`UPDATE ${ident(g.table)}
+               SET ${failed} = ${count},
+                   ${locked} = CASE WHEN ${count} >= ${g.maxTries}
+                                    THEN now() + make_interval(mins => ${g.lockMinutes}) END
+             WHERE ${ident(g.keyColumn)} = ${key}
+         RETURNING ${locked} AS locked_until`,
+      );
+      const until = set?.locked_until == null ? null : toDate(set.locked_until);
+      return {
+        ok: false,
+        locked: false,
+        left: Math.max(0, g.maxTries - count),
+        lockedUntil: until,
+      };
+    }),
+  );
+}
+
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(v as string));
+
+/** "16:05" in China time, for "locked until" messages. */
+export const clockTime = (at: Date): string => formatDate(at, 'hh:MM');
+
+/** Whole minutes left until a lock ends, at least 1 while it lasts. */
+export const minutesUntil = (at: Date, now = new Date()) =>
+  Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60000));
+
+// The count-before-compare guard, until its last callers move to checkGuarded.
+export type TryTicket =
+  { ok: true; tryNo: number; lockedUntil: Date | null } | { ok: false; lockedUntil: Date };
 
 /** Counts one try (or finds the guard locked). The row must exist. */
 export async function takeTry(db: DbOrTx, g: TryGuard, key: number): Promise<TryTicket> {
@@ -72,10 +164,3 @@ export async function forgetTries(db: DbOrTx, g: TryGuard, key: number, tryNo: n
          WHERE ${ident(g.keyColumn)} = ${key}`,
   );
 }
-
-/** "16:05" in China time, for "locked until" messages. */
-export const clockTime = (at: Date): string => formatDate(at, 'hh:MM');
-
-/** Whole minutes left until a lock ends, at least 1 while it lasts. */
-export const minutesUntil = (at: Date, now = new Date()) =>
-  Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60000));

@@ -7,7 +7,7 @@ import type { Caller } from '../../plugins/auth';
 import { verifiedRealName } from '../identity/get-identity-status';
 import { agentAccountId, agentBalances } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
-import { checkPayPassword } from './pay-password';
+import { withPayPassword } from './pay-password';
 import type { WithdrawRules } from './preview-withdrawal';
 import { toWithdrawal } from './withdrawal-row';
 
@@ -64,8 +64,24 @@ export async function applyWithdrawal(
   if (!account) throw badRequest('请选择已绑定的结算银行卡', 'accountId', 'CARD_REQUIRED');
   const available = (await agentBalances(db, agentId))[input.walletType] ?? 0;
   if (input.amountFen > available) throw badRequest(TOO_MUCH, 'amountFen');
-  await checkPayPassword(db, agentId, input.payPassword);
+  // In line per agent: a repeat of this key that waited behind the first is answered with the
+  // first withdrawal, its pay password not compared again.
+  return withPayPassword(
+    db,
+    agentId,
+    input.payPassword,
+    () => freeze(db, agentId, input, account, charges),
+    () => findByKey(db, agentId, input.idempotencyKey),
+  );
+}
 
+async function freeze(
+  db: Db,
+  agentId: number,
+  input: ApplyWithdrawalInput,
+  account: typeof settleAccounts.$inferSelect,
+  charges: ReturnType<typeof withdrawalCharges>,
+): Promise<Withdrawal> {
   try {
     return await db.transaction(async (tx) => {
       const [me] = await tx

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, payPasswordGuards } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/app-error';
-import { clockTime, forgetTries, minutesUntil, takeTry, type TryGuard } from '../../lib/attempts';
+import { checkGuarded, clockTime, inLine, minutesUntil, type TryGuard } from '../../lib/attempts';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { markSmsCodeUsed, verifySmsCode } from '../sms/sms-codes';
 
@@ -105,31 +105,37 @@ const locked = (until: Date) =>
 
 /**
  * Checks a pay password before a payment (withdrawal, transfer to the capital pool, mall
- * payments). The try is counted before the password is compared (see lib/attempts), outside the
- * payment's transaction, so N concurrent guesses use N of the five tries and none is compared
- * once the fifth has locked payments for 15 minutes; the right password is refused while locked.
+ * payments), serialised per agent (lib/attempts): at most five wrong passwords are compared in a
+ * window however many arrive at once, a right one is never refused because of other right ones,
+ * and every one is refused while payments are locked. `then` runs in line after a right password,
+ * so a request repeated with its idempotency key (`replay` finds the first answer) is answered
+ * with the first result without its password being compared again.
  */
-export async function checkPayPassword(
+export async function withPayPassword<T>(
   db: Db,
   agentId: number,
   payPassword: string,
-): Promise<void> {
+  then: () => Promise<T>,
+  replay?: () => Promise<T | null>,
+): Promise<T> {
   const [agent] = await db
     .select({ hash: agents.payPasswordHash })
     .from(agents)
     .where(eq(agents.id, agentId));
   if (!agent?.hash) throw badRequest('请先设置支付密码', 'payPassword', 'PAY_PASSWORD_NOT_SET');
   await db.insert(payPasswordGuards).values({ agentId, failed: 0 }).onConflictDoNothing();
-  const ticket = await takeTry(db, PAY_GUARD, agentId);
-  if (!ticket.ok) throw locked(ticket.lockedUntil);
-  if (await verifyPassword(payPassword, agent.hash)) {
-    await forgetTries(db, PAY_GUARD, agentId, ticket.tryNo);
-    return;
-  }
-  if (ticket.lockedUntil) throw locked(ticket.lockedUntil);
-  throw badRequest(
-    `支付密码错误，还可尝试${MAX_PAY_PASSWORD_FAILURES - ticket.tryNo}次`,
-    'payPassword',
-    'PAY_PASSWORD_WRONG',
-  );
+  return inLine(`pay:${agentId}`, async () => {
+    const earlier = await replay?.();
+    if (earlier != null) return earlier;
+    const check = await checkGuarded(db, PAY_GUARD, agentId, () =>
+      verifyPassword(payPassword, agent.hash!),
+    );
+    if (check.ok) return then();
+    if (check.locked || check.lockedUntil) throw locked(check.lockedUntil!);
+    throw badRequest(`支付密码错误，还可尝试${check.left}次`, 'payPassword', 'PAY_PASSWORD_WRONG');
+  });
 }
+
+/** Checks a pay password for a payment that follows at once (see withPayPassword). */
+export const checkPayPassword = (db: Db, agentId: number, payPassword: string) =>
+  withPayPassword(db, agentId, payPassword, async () => undefined);

@@ -4,7 +4,7 @@ import { rows, type Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import { agentAccountId, agentBalances, num } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
-import { checkPayPassword } from './pay-password';
+import { withPayPassword } from './pay-password';
 
 const TOO_MUCH = '转入金额不能超过钱包余额';
 
@@ -32,28 +32,31 @@ export async function toCapitalPool(
   if (found) return found;
   const available = (await agentBalances(db, agentId))[input.fromWalletType] ?? 0;
   if (input.amountFen > available) throw badRequest(TOO_MUCH, 'amountFen');
-  await checkPayPassword(db, agentId, input.payPassword);
-  try {
-    const entryId = await db.transaction(async (tx) => {
-      const from = await agentAccountId(tx, agentId, input.fromWalletType);
-      const pool = await agentAccountId(tx, agentId, 'capital_pool');
-      const posted = await postEntry(tx, {
-        idemKey,
-        reason: 'transfer_to_capital_pool',
-        lines: [
-          { accountId: from, amountFen: -input.amountFen, infoType: 'transfer_to_capital_pool' },
-          { accountId: pool, amountFen: input.amountFen, infoType: 'transfer_to_capital_pool' },
-        ],
+  // In line per agent: a repeat of this key answers with the first transfer, unchecked.
+  const move = async () => {
+    try {
+      const entryId = await db.transaction(async (tx) => {
+        const from = await agentAccountId(tx, agentId, input.fromWalletType);
+        const pool = await agentAccountId(tx, agentId, 'capital_pool');
+        const posted = await postEntry(tx, {
+          idemKey,
+          reason: 'transfer_to_capital_pool',
+          lines: [
+            { accountId: from, amountFen: -input.amountFen, infoType: 'transfer_to_capital_pool' },
+            { accountId: pool, amountFen: input.amountFen, infoType: 'transfer_to_capital_pool' },
+          ],
+        });
+        return posted.entryId;
       });
-      return posted.entryId;
-    });
-    return {
-      entryId,
-      amountFen: input.amountFen,
-      capitalPoolFen: (await agentBalances(db, agentId)).capital_pool ?? 0,
-    };
-  } catch (err) {
-    if (err instanceof InsufficientBalanceError) throw badRequest(TOO_MUCH, 'amountFen');
-    throw err;
-  }
+      return {
+        entryId,
+        amountFen: input.amountFen,
+        capitalPoolFen: (await agentBalances(db, agentId)).capital_pool ?? 0,
+      };
+    } catch (err) {
+      if (err instanceof InsufficientBalanceError) throw badRequest(TOO_MUCH, 'amountFen');
+      throw err;
+    }
+  };
+  return withPayPassword(db, agentId, input.payPassword, move, earlier);
 }
