@@ -5,6 +5,7 @@ import { rows } from '../src/db/client';
 import { agentAccountId, platformAccountId } from '../src/modules/ledger/accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import { pngOf } from './upload-helpers';
 
 const ctx = await createTestContext();
 const { app } = ctx;
@@ -17,10 +18,7 @@ export function cardNo(prefix = '622202123456789012') {
   for (let d = 0; d < 10; d++) if (luhnCheck(prefix + d)) return prefix + d;
   throw new Error('no check digit');
 }
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+export const PNG = pngOf(640, 400, Buffer.alloc(64, 1));
 
 export function multipart(parts: Record<string, string | Buffer>) {
   const boundary = '----testboundary' + Math.random().toString(16).slice(2);
@@ -339,7 +337,7 @@ describe('withdrawals', () => {
     expect(await globalSum()).toBe(0);
   });
 
-  it('parallel requests with the same key make one withdrawal', async () => {
+  it('100 parallel requests with the same key make one withdrawal, answer it 100 times and lock nothing', async () => {
     const n0 = await countWithdrawals();
     const body = {
       walletType: 'profit',
@@ -348,9 +346,13 @@ describe('withdrawals', () => {
       payPassword: '135790',
       idempotencyKey: key(),
     };
-    const results = await Promise.all([apply(body), apply(body), apply(body)]);
-    expect(new Set(results.map((r) => r.data?.id)).size).toBe(1);
+    const results = await Promise.all(Array.from({ length: 100 }, () => apply(body)));
+    expect(results.map((r) => r.code)).toEqual(Array(100).fill(200));
+    expect(new Set(results.map((r) => JSON.stringify(r.data))).size).toBe(1);
     expect(await countWithdrawals()).toBe(n0 + 1);
+    // Honest repeats never count against the pay password.
+    const again = await apply({ ...body, idempotencyKey: key() });
+    expect(again.code).toBe(200);
   });
 
   it('rejection returns the money to the wallet; approval then payout pays it', async () => {
