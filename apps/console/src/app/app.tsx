@@ -47,7 +47,9 @@ function Shell() {
   const navigate = useNavigate();
   if (auth.loading) return loading;
   if (!auth.me) return <Navigate to="/login" replace />;
-  const allowed = CONSOLE_ROUTES.filter((r) => auth.can(r.permission));
+  const allowed = CONSOLE_ROUTES.filter(
+    (r) => auth.can(r.permission) && (!r.when || r.when(auth.me!)),
+  );
   const menu: MenuDataItem[] = [];
   for (const r of allowed) {
     const item = { path: r.path, name: t(r.label) };

@@ -1,4 +1,4 @@
-import type { Permission } from '@pos/core';
+import type { AdminMe, Permission } from '@pos/core';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '@/lib/messages';
 
@@ -8,6 +8,8 @@ export interface ConsoleRoute {
   permission: Permission;
   group?: MessageKey;
   page: LazyExoticComponent<ComponentType>;
+  /** Shown only when the server says so (besides the permission). */
+  when?: (me: AdminMe) => boolean;
 }
 
 /** Every page with the permission that opens it: the menu shows only what the role holds. */
@@ -197,5 +199,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     group: 'system',
     permission: 'audit:view',
     page: lazy(() => import('@/features/audit/pages/audit-page')),
+  },
+  {
+    path: '/system/sms',
+    label: 'smsOutbox',
+    group: 'system',
+    permission: 'sms:view',
+    page: lazy(() => import('@/features/sms/pages/sms-outbox-page')),
+    when: (me) => me.simulatedSms,
   },
 ];

@@ -21,6 +21,8 @@ interface Props<T> {
   actionRef?: React.RefObject<ActionType | undefined>;
   /** Wait for the search form instead of loading at once (lists that need a filter). */
   manualRequest?: boolean;
+  /** Offer the CSV export (default); false for lists the server does not export. */
+  exportable?: boolean;
 }
 
 /**
@@ -93,12 +95,16 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
       }}
       toolBarRender={() => [
         ...(props.toolbar?.(selected, reload) ?? []),
-        <Button
-          key="csv"
-          onClick={() => void downloadCsv(props.path, lastFilters.current, props.fileName)}
-        >
-          {t('exportCsv')}
-        </Button>,
+        ...(props.exportable === false
+          ? []
+          : [
+              <Button
+                key="csv"
+                onClick={() => void downloadCsv(props.path, lastFilters.current, props.fileName)}
+              >
+                {t('exportCsv')}
+              </Button>,
+            ]),
       ]}
       footer={() => (
         <Space>

@@ -38,6 +38,11 @@ export const MESSAGES = {
   texts: { zh: '协议与常见问题', en: 'Agreements and FAQ' },
   system: { zh: '系统', en: 'System' },
   audit: { zh: '审计日志', en: 'Audit log' },
+  smsOutbox: { zh: '模拟短信', en: 'Simulated SMS' },
+  smsOutboxNote: {
+    zh: '短信服务为内置模拟网关，验证码不会发到手机，仅在此处和服务器日志中可见；每次查看都记入审计日志。',
+    en: 'SMS goes through the built-in simulated gateway: codes reach no phone and show only here and in the server log. Every view is audited.',
+  },
   dicts: { zh: '数据字典', en: 'Dictionaries' },
   exportCsv: { zh: '导出CSV', en: 'Export CSV' },
   prev: { zh: '上一页', en: 'Previous' },

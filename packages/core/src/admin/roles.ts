@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'mall:view',
   'mall:manage',
   'audit:view',
+  /** Read the simulated SMS gateway's codes (each read is audited); only while it is in use. */
+  'sms:view',
   'operator:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -55,6 +57,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'mall:view',
     'mall:manage',
     'audit:view',
+    'sms:view',
   ],
   finance: [
     'dashboard:view',

@@ -16,6 +16,7 @@ import {
   toAdminOperator,
 } from '../../modules/admin/operator-login';
 import { operatorOf } from '../../plugins/admin-auth';
+import { usesSimulatedSms } from './sms.routes';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -67,6 +68,7 @@ export const adminAuthProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
         operator: toAdminOperator(op),
         expiresAt: caller.expiresAt.toISOString(),
         idleMinutes: app.config.adminIdleMinutes,
+        simulatedSms: usesSimulatedSms(app),
       });
     },
   );

@@ -14,6 +14,7 @@ import { adminPolicyRoutes } from './policies.routes';
 import { adminAppRoutes } from './app.routes';
 import { adminCorrectionRoutes } from './corrections.routes';
 import { adminMallRoutes } from './mall.routes';
+import { adminSmsRoutes } from './sms.routes';
 
 export interface AdminRouteEntry {
   method: string;
@@ -67,5 +68,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await priv.register(adminAppRoutes);
     await priv.register(adminCorrectionRoutes);
     await priv.register(adminMallRoutes);
+    await priv.register(adminSmsRoutes);
   });
 }
