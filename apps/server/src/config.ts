@@ -30,8 +30,9 @@ export interface Config {
   loginIpMax: number;
   /**
    * Serve GET /prod-api/api/dev/sms/outbox, which reads the built-in simulated SMS gateway (the
-   * sms_outbox table) so development and end-to-end tests can see the codes "sent". It hands a
-   * code to anyone who asks, so switch it off (SMS_OUTBOX_API=false) wherever real people sign up.
+   * sms_outbox table) so development and end-to-end tests can see the codes "sent", and the
+   * acquirer hold. They answer only callers on this machine (loopback, no proxy header); still,
+   * switch it off (SMS_OUTBOX_API=false) wherever real people sign up.
    */
   smsOutboxApi: boolean;
   /** Simulated acquirer: ms before it answers a rate or fee change (0 in tests, answers at once). */
