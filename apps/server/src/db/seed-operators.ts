@@ -12,19 +12,32 @@ export const DEMO_OPERATORS = {
   content: { username: 'content', password: 'Content@123', name: '内容小文' },
 } as const satisfies Record<Role, { username: string; password: string; name: string }>;
 
+/**
+ * A second super admin: what one super admin proposes for operators (a new one, a role, enabling,
+ * a TOTP reset) waits for another's approval, so a platform with one cannot approve anything
+ * (decision 022).
+ */
+export const DEMO_SECOND_SUPER_ADMIN = {
+  username: 'admin2',
+  password: 'Admin2@123',
+  name: '超级管理员二',
+} as const;
+
 /** Adds the demo operators that are missing; an existing one is left as it is. */
 export async function seedOperators(db: Db, opts: { scryptCost: number }) {
-  const out = {} as Record<Role, OperatorRow>;
-  for (const [role, account] of Object.entries(DEMO_OPERATORS) as [
-    Role,
-    (typeof DEMO_OPERATORS)[Role],
-  ][]) {
+  const out = {} as Record<Role, OperatorRow> & { superAdmin2: OperatorRow };
+  for (const [role, account, key] of [
+    ...(Object.entries(DEMO_OPERATORS) as [Role, (typeof DEMO_OPERATORS)[Role]][]).map(
+      ([r, a]) => [r, a, r] as const,
+    ),
+    ['super_admin', DEMO_SECOND_SUPER_ADMIN, 'superAdmin2'] as const,
+  ]) {
     const [found] = await db
       .select()
       .from(operators)
       .where(eq(operators.username, account.username));
     if (found) {
-      out[role] = found;
+      out[key] = found;
       continue;
     }
     const [row] = await db
@@ -36,7 +49,7 @@ export async function seedOperators(db: Db, opts: { scryptCost: number }) {
         passwordHash: await hashPassword(account.password, opts.scryptCost),
       })
       .returning();
-    out[role] = row!;
+    out[key] = row!;
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   integer,
   jsonb,
   pgTable,
@@ -30,8 +31,35 @@ export const operators = pgTable('operators', {
   lastLoginAt: ts('last_login_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // 0020_operator_four_eyes.sql
+  createdBy: bigint('created_by', { mode: 'number' }),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
 });
 export type OperatorRow = typeof operators.$inferSelect;
+
+// Mirrors migrations/0020_operator_four_eyes.sql.
+export const operatorChanges = pgTable('operator_changes', {
+  id: id(),
+  kind: text('kind').notNull(),
+  operatorId: bigint('operator_id', { mode: 'number' }),
+  payload: jsonb('payload').notNull().default({}),
+  status: smallint('status').notNull().default(0),
+  proposedBy: bigint('proposed_by', { mode: 'number' }).notNull(),
+  decidedBy: bigint('decided_by', { mode: 'number' }),
+  decisionReason: text('decision_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+});
+
+export const operatorChallenges = pgTable('operator_challenges', {
+  id: uuid('id').primaryKey(),
+  operatorId: bigint('operator_id', { mode: 'number' }).notNull(),
+  stage: text('stage').notNull(),
+  tries: integer('tries').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
 
 export const operatorSessions = pgTable('operator_sessions', {
   id: uuid('id').primaryKey(),

@@ -1,7 +1,7 @@
 import type { Adjustment, CreateAdjustmentRequest } from '@pos/core';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { agents, ledgerAdjustments } from '../../db/schema';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { agents, ledgerAdjustments, operators } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
@@ -75,6 +75,35 @@ export async function createAdjustment(db: Db, op: OperatorCaller, input: Create
 }
 
 /**
+ * A checker is a second pair of eyes only if the maker could not have made it one: an operator
+ * made after the adjustment was proposed cannot approve it, nor can the operator that proposed
+ * the checker's creation approve, or have proposed, what its creation checks (decision 022).
+ */
+async function checkIndependentChecker(
+  tx: DbOrTx,
+  adj: { makerId: number; createdAt: Date },
+  checkerId: number,
+) {
+  const people = await tx
+    .select({ id: operators.id, createdAt: operators.createdAt, createdBy: operators.createdBy })
+    .from(operators)
+    .where(inArray(operators.id, [adj.makerId, checkerId]));
+  const maker = people.find((p) => p.id === adj.makerId);
+  const checker = people.find((p) => p.id === checkerId);
+  if (!maker || !checker) throw notFound('操作员不存在');
+  if (checker.createdAt.getTime() > adj.createdAt.getTime()) {
+    throw badRequest('不能复核本账号创建之前发起的调整单', 'id', 'CHECKER_NEWER');
+  }
+  if (checker.createdBy === maker.id || maker.createdBy === checker.id) {
+    throw badRequest(
+      '不能复核由本账号的创建人发起、或本账号所创建操作员发起的调整单',
+      'id',
+      'CHECKER_RELATED',
+    );
+  }
+}
+
+/**
  * The checker (never the maker) approves, and the entry posts through the ledger in the same
  * transaction (a debit that would take the wallet below zero is refused, nothing changes), or
  * rejects with a reason.
@@ -96,6 +125,7 @@ export async function decideAdjustment(
       if (adj.status !== 0) throw conflict('该调整单已处理');
       if (adj.makerId === op.operatorId)
         throw badRequest('调整单须由另一位操作员复核', 'id', 'SAME_OPERATOR');
+      if (input.approve) await checkIndependentChecker(tx, adj, op.operatorId);
       let entryId: number | null = null;
       if (input.approve) {
         const wallet = await agentAccountId(tx, adj.agentId, adj.walletType as 'profit');

@@ -3,17 +3,18 @@ import {
   ROLE_PERMISSIONS,
   type AdminLoginRequest,
   type AdminLoginResult,
+  type AdminNewPasswordRequest,
   type AdminOperator,
   type AdminTotpRequest,
   type Role,
 } from '@pos/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { operators, operatorSessions, type OperatorRow } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { operatorChallenges, operators, operatorSessions, type OperatorRow } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/app-error';
 import { clockTime, forgetTries, minutesUntil, takeTry, type TryGuard } from '../../lib/attempts';
-import { verifyPassword } from '../../lib/crypto';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
 import { audit } from './audit';
@@ -21,6 +22,8 @@ import { audit } from './audit';
 export const OPERATOR_MAX_FAILED = 5;
 export const OPERATOR_LOCK_MINUTES = 15;
 const CHALLENGE_SECONDS = 300;
+/** Wrong answers one challenge allows before it ends and the password is asked again. */
+export const CHALLENGE_TRIES = 3;
 const TOTP_ISSUER = 'POS Console';
 const WRONG = '账号或密码错误';
 
@@ -41,17 +44,106 @@ export const toAdminOperator = (o: OperatorRow): AdminOperator => ({
   permissions: [...(ROLE_PERMISSIONS[o.role as Role] ?? [])],
 });
 
+type ChallengeType = 'op-totp' | 'op-pwd';
 interface ChallengeClaims {
   sub: string;
+  /** The challenge's row in operator_challenges. */
   sid: string;
-  typ: 'op-totp';
+  typ: ChallengeType;
+}
+const STAGE_OF: Record<ChallengeType, 'totp' | 'password'> = {
+  'op-totp': 'totp',
+  'op-pwd': 'password',
+};
+
+/**
+ * Opens the step after a right password: one row that a single use ends (success, or the last of
+ * its tries), and that a newer password step of the same operator ends too.
+ */
+async function openChallenge(app: FastifyInstance, opId: number, typ: ChallengeType) {
+  const sid = randomUUID();
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(operatorChallenges)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(operatorChallenges.operatorId, opId), isNull(operatorChallenges.usedAt)));
+    await tx.insert(operatorChallenges).values({
+      id: sid,
+      operatorId: opId,
+      stage: STAGE_OF[typ],
+      expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
+    });
+  });
+  const claims: ChallengeClaims = { sub: String(opId), sid, typ };
+  return app.jwt.sign(claims as never, { expiresIn: CHALLENGE_SECONDS });
+}
+
+/** Ends every open challenge of an operator (disabled, reset, password changed). */
+export async function endOperatorChallenges(tx: DbOrTx, opId: number) {
+  await tx
+    .update(operatorChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(operatorChallenges.operatorId, opId), isNull(operatorChallenges.usedAt)));
+}
+
+function readChallenge(app: FastifyInstance, token: string, typ: ChallengeType) {
+  let claims: ChallengeClaims;
+  try {
+    claims = app.jwt.verify<ChallengeClaims>(token);
+  } catch {
+    throw expired();
+  }
+  if (claims.typ !== typ || !/^[0-9a-f-]{36}$/.test(claims.sid ?? '')) throw expired();
+  return { opId: Number(claims.sub), sid: claims.sid };
+}
+
+/**
+ * Locks a challenge and its operator for one try. Null when the challenge is gone (used, ended,
+ * expired) or the operator cannot sign in (disabled): the challenge is ended then too.
+ */
+async function claimChallenge(tx: Tx, sid: string, opId: number, stage: 'totp' | 'password') {
+  const [ch] = await tx
+    .select()
+    .from(operatorChallenges)
+    .where(
+      and(
+        eq(operatorChallenges.id, sid),
+        eq(operatorChallenges.operatorId, opId),
+        eq(operatorChallenges.stage, stage),
+      ),
+    )
+    .for('update');
+  if (!ch || ch.usedAt || ch.expiresAt.getTime() <= Date.now()) return null;
+  const [op] = await tx.select().from(operators).where(eq(operators.id, opId)).for('update');
+  if (!op || op.status !== 0) {
+    await useChallenge(tx, sid);
+    return null;
+  }
+  return { ch, op };
+}
+
+const useChallenge = (tx: DbOrTx, sid: string) =>
+  tx
+    .update(operatorChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(eq(operatorChallenges.id, sid));
+
+/** A wrong answer counts against the challenge; its last allowed try ends it. */
+async function failChallenge(tx: DbOrTx, sid: string, tries: number) {
+  const used = tries + 1 >= CHALLENGE_TRIES;
+  await tx
+    .update(operatorChallenges)
+    .set({ tries: tries + 1, ...(used ? { usedAt: sql`now()` } : {}) })
+    .where(eq(operatorChallenges.id, sid));
+  return used;
 }
 
 /**
  * First step of an operator's sign-in: the password, counted against the account (locked after
- * five wrong in a row, like the agent app) and the address. With TOTP on (the default) it answers
- * with a five-minute challenge for the second step, and, until the operator has enrolled an
- * authenticator, the secret to enrol (shown as a QR code).
+ * five wrong in a row, like the agent app) and the address. A password someone else issued (a new
+ * operator, a TOTP reset) must be replaced first (stage 'password'). With TOTP on (the default)
+ * it answers with a five-minute, single-use challenge for the second step, and, until the
+ * operator has enrolled an authenticator, the secret to enrol (shown as a QR code).
  */
 export async function operatorLogin(
   app: FastifyInstance,
@@ -76,85 +168,157 @@ export async function operatorLogin(
     throw badRequest(`${WRONG}，还可尝试${OPERATOR_MAX_FAILED - ticket.tryNo}次`, 'password');
   }
   if (op.status !== 0) throw badRequest('账号已停用', 'username');
+  // Nothing more (no session, no enrolment secret) until the issued password is replaced.
+  if (op.mustChangePassword) {
+    return { stage: 'password', challenge: await openChallenge(app, op.id, 'op-pwd'), enrol: null };
+  }
   if (!app.config.adminTotp) {
     await forgetTries(db, PASSWORD_GUARD, op.id, ticket.tryNo);
+    await endOperatorChallenges(db, op.id);
     return { stage: 'done', ...(await openOperatorSession(app, op, ip)) };
   }
-  // The password's tries are forgotten only once the second factor is right too, so guessing
-  // codes behind a known password still locks the account.
+  return totpStage(app, op);
+}
+
+/**
+ * The password's tries are forgotten only once the second factor is right too, so guessing codes
+ * behind a known password still locks the account.
+ */
+async function totpStage(app: FastifyInstance, op: OperatorRow): Promise<AdminLoginResult> {
   let enrol: AdminLoginResult['enrol'] = null;
   if (!op.totpEnrolledAt) {
     let secret = op.totpSecretEnc ? app.cipher.decrypt(op.totpSecretEnc) : null;
     if (!secret) {
       secret = newTotpSecret();
-      await db
+      await app.db
         .update(operators)
         .set({ totpSecretEnc: app.cipher.encrypt(secret), updatedAt: sql`now()` })
         .where(eq(operators.id, op.id));
     }
     enrol = { secret, otpauthUri: otpauthUri(secret, op.username, TOTP_ISSUER) };
   }
-  const claims: ChallengeClaims = { sub: String(op.id), sid: '', typ: 'op-totp' };
-  const challenge = app.jwt.sign(claims as never, { expiresIn: CHALLENGE_SECONDS });
+  const challenge = await openChallenge(app, op.id, 'op-totp');
   return { stage: 'totp', challenge, enrol };
 }
 
-/** Second step: a code from the authenticator; the first right code also completes enrolment. */
+/**
+ * The step after a password someone else issued: the operator's own password replaces it, and
+ * the sign-in goes on (to the authenticator, or signed in with TOTP off). The challenge is used
+ * once, and a disabled operator gets nothing.
+ */
+export async function operatorNewPassword(
+  app: FastifyInstance,
+  input: AdminNewPasswordRequest,
+  ip: string,
+): Promise<AdminLoginResult> {
+  const { db } = app;
+  const { opId, sid } = readChallenge(app, input.challenge, 'op-pwd');
+  const [current] = await db.select().from(operators).where(eq(operators.id, opId));
+  if (!current) throw expired();
+  if (await verifyPassword(input.newPassword, current.passwordHash)) {
+    throw badRequest('新密码不能与当前密码相同', 'newPassword');
+  }
+  const hash = await hashPassword(input.newPassword, app.config.scryptCost);
+  const outcome = await db.transaction(async (tx) => {
+    const claimed = await claimChallenge(tx, sid, opId, 'password');
+    if (!claimed) return null;
+    const { op } = claimed;
+    await useChallenge(tx, sid);
+    // Changed meanwhile (another reset, or the step already done): start again.
+    if (!op.mustChangePassword || op.passwordHash !== current.passwordHash) return null;
+    const [updated] = await tx
+      .update(operators)
+      .set({ passwordHash: hash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(eq(operators.id, op.id))
+      .returning();
+    await audit(
+      tx,
+      { operatorId: op.id, name: op.name, role: op.role as Role, ip },
+      { action: 'operator.password_change', targetType: 'operator', targetId: op.id },
+    );
+    if (app.config.adminTotp) return { op: updated!, session: null };
+    return { op: updated!, session: await openOperatorSession(app, updated!, ip, tx) };
+  });
+  if (!outcome) throw expired();
+  if (outcome.session) return { stage: 'done', ...outcome.session };
+  return totpStage(app, outcome.op);
+}
+
+/**
+ * Second step: a code from the authenticator; the first right code also completes enrolment. The
+ * challenge is used once: the right code ends it, and so does the last wrong one it allows. The
+ * operator must still be active.
+ */
 export async function operatorTotp(
   app: FastifyInstance,
   input: AdminTotpRequest,
   ip: string,
 ): Promise<{ token: string; operator: AdminOperator }> {
   const { db } = app;
-  let claims: ChallengeClaims;
-  try {
-    claims = app.jwt.verify<ChallengeClaims>(input.challenge);
-  } catch {
-    throw badRequest('登录已过期，请重新登录', 'challenge');
-  }
-  if (claims.typ !== 'op-totp') throw badRequest('登录已过期，请重新登录', 'challenge');
-  const opId = Number(claims.sub);
+  const { opId, sid } = readChallenge(app, input.challenge, 'op-totp');
   const ticket = await takeTry(db, PASSWORD_GUARD, opId);
-  if (!ticket.ok) throw locked(ticket.lockedUntil);
-  const [op] = await db.select().from(operators).where(eq(operators.id, opId));
-  if (!op || !op.totpSecretEnc) throw badRequest('登录已过期，请重新登录', 'challenge');
-  const step = verifyTotp(app.cipher.decrypt(op.totpSecretEnc), input.code);
-  // A code is good once: a step at or before the last accepted one is refused.
-  if (step === null || (op.totpLastStep !== null && step <= op.totpLastStep)) {
-    if (ticket.lockedUntil) throw locked(ticket.lockedUntil);
-    throw badRequest(
-      `动态验证码错误，还可尝试${OPERATOR_MAX_FAILED - ticket.tryNo}次`,
-      'code',
-      'WRONG_TOTP',
-    );
+  if (!ticket.ok) {
+    await useChallenge(db, sid);
+    throw locked(ticket.lockedUntil);
   }
-  await forgetTries(db, PASSWORD_GUARD, op.id, ticket.tryNo);
-  const enrolling = !op.totpEnrolledAt;
-  await db.transaction(async (tx) => {
-    await tx
+  const outcome = await db.transaction(async (tx) => {
+    const claimed = await claimChallenge(tx, sid, opId, 'totp');
+    if (!claimed) return { kind: 'expired' as const };
+    const { ch, op } = claimed;
+    if (!op.totpSecretEnc || op.mustChangePassword) {
+      await useChallenge(tx, sid);
+      return { kind: 'expired' as const };
+    }
+    const step = verifyTotp(app.cipher.decrypt(op.totpSecretEnc), input.code);
+    // A code is good once: a step at or before the last accepted one is refused.
+    if (step === null || (op.totpLastStep !== null && step <= op.totpLastStep)) {
+      return { kind: 'wrong' as const, ended: await failChallenge(tx, sid, ch.tries) };
+    }
+    await useChallenge(tx, sid);
+    const [updated] = await tx
       .update(operators)
       .set({
         totpLastStep: step,
         totpEnrolledAt: op.totpEnrolledAt ?? sql`now()`,
         updatedAt: sql`now()`,
       })
-      .where(eq(operators.id, op.id));
-    if (enrolling) {
+      .where(eq(operators.id, op.id))
+      .returning();
+    if (!op.totpEnrolledAt) {
       await audit(
         tx,
         { operatorId: op.id, name: op.name, role: op.role as Role, ip },
         { action: 'operator.totp_enrol', targetType: 'operator', targetId: op.id },
       );
     }
+    return { kind: 'ok' as const, session: await openOperatorSession(app, updated!, ip, tx) };
   });
-  return openOperatorSession(app, op, ip);
+  if (outcome.kind === 'expired') throw expired();
+  if (outcome.kind === 'wrong') {
+    if (ticket.lockedUntil) throw locked(ticket.lockedUntil);
+    if (outcome.ended) {
+      throw badRequest('动态验证码错误次数过多，请重新登录', 'challenge', 'WRONG_TOTP');
+    }
+    throw badRequest(
+      `动态验证码错误，还可尝试${OPERATOR_MAX_FAILED - ticket.tryNo}次`,
+      'code',
+      'WRONG_TOTP',
+    );
+  }
+  await forgetTries(db, PASSWORD_GUARD, opId, ticket.tryNo);
+  return outcome.session;
 }
 
-export async function openOperatorSession(app: FastifyInstance, op: OperatorRow, ip: string) {
+export async function openOperatorSession(
+  app: FastifyInstance,
+  op: OperatorRow,
+  ip: string,
+  tx: DbOrTx = app.db,
+) {
   const sid = randomUUID();
   const expiresAt = new Date(Date.now() + app.config.adminSessionHours * 3600_000);
-  await app.db.insert(operatorSessions).values({ id: sid, operatorId: op.id, ip, expiresAt });
-  await app.db
+  await tx.insert(operatorSessions).values({ id: sid, operatorId: op.id, ip, expiresAt });
+  await tx
     .update(operators)
     .set({ lastLoginAt: sql`now()` })
     .where(eq(operators.id, op.id));
@@ -176,6 +340,8 @@ export async function getOperator(db: Db, id: number): Promise<OperatorRow> {
   if (!op) throw unauthorized();
   return op;
 }
+
+const expired = () => badRequest('登录已过期，请重新登录', 'challenge');
 
 function locked(until: Date) {
   return badRequest(

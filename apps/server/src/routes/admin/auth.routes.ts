@@ -2,6 +2,7 @@ import {
   adminLoginRequest,
   adminLoginResult,
   adminMe,
+  adminNewPasswordRequest,
   adminTotpRequest,
   envelopeOf,
   ok,
@@ -12,6 +13,7 @@ import {
   getOperator,
   operatorLogin,
   operatorLogout,
+  operatorNewPassword,
   operatorTotp,
   toAdminOperator,
 } from '../../modules/admin/operator-login';
@@ -33,6 +35,19 @@ export const adminAuthPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await operatorLogin(app, request.body, request.ip)),
+  );
+  app.post(
+    '/auth/password',
+    {
+      schema: {
+        tags,
+        summary:
+          'Operator sign-in, the step a password someone else issued needs: a new password of its own',
+        body: adminNewPasswordRequest,
+        response: { 200: envelopeOf(adminLoginResult) },
+      },
+    },
+    async (request) => ok(await operatorNewPassword(app, request.body, request.ip)),
   );
   app.post(
     '/auth/totp',

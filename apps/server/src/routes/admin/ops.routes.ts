@@ -1,7 +1,11 @@
 import {
   adminOperatorRow,
   createOperatorRequest,
+  decideOperatorChangeRequest,
+  operatorChangeDecision,
+  operatorChangeRow,
   operatorIdRequest,
+  operatorRoleRequest,
   saveParamRequest,
   systemParamRow,
   adminJobRun,
@@ -27,11 +31,12 @@ import {
 } from '../../modules/admin/ops';
 import { operatorOf } from '../../plugins/admin-auth';
 import {
-  createOperator,
+  decideOperatorChange,
+  disableOperator,
   listParams,
-  resetOperatorTotp,
+  operatorChangeList,
+  proposeOperatorChange,
   saveParam,
-  setOperatorStatus,
 } from '../../modules/admin/operators';
 
 const tags = ['admin'];
@@ -175,29 +180,56 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ok(await operatorList(app.db)),
   );
+  // Four eyes (decision 022): what gives an operator power is proposed here and applies only once
+  // a second super admin approves it at /operators/changes/decide.
+  const proposed = envelopeOf(z.object({ id: z.number(), status: z.number() }));
   app.post(
     '/operators/create',
     {
       config: { permission: 'operator:manage' },
       schema: {
         tags,
-        summary: 'Create an operator with a role',
+        summary: 'Propose a new operator (made once a second super admin approves)',
         security,
         body: createOperatorRequest,
-        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+        response: { 200: proposed },
       },
     },
     async (request) =>
       ok(
-        await createOperator(app.db, operatorOf(request), request.body, {
-          scryptCost: app.config.scryptCost,
+        await proposeOperatorChange(app.db, operatorOf(request), {
+          kind: 'create',
+          ...request.body,
         }),
-        '创建成功',
+        '已提交，待另一位超级管理员批准',
       ),
   );
-  for (const [path, disabled] of [
-    ['/operators/disable', true],
-    ['/operators/enable', false],
+  app.post(
+    '/operators/role',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary:
+          "Propose a change of an operator's role (applies once a second super admin approves)",
+        security,
+        body: operatorRoleRequest,
+        response: { 200: proposed },
+      },
+    },
+    async (request) =>
+      ok(
+        await proposeOperatorChange(app.db, operatorOf(request), { kind: 'role', ...request.body }),
+        '已提交，待另一位超级管理员批准',
+      ),
+  );
+  for (const [path, kind, summary] of [
+    ['/operators/enable', 'enable', 'Propose enabling a disabled operator'],
+    [
+      '/operators/reset-totp',
+      'reset_totp',
+      "Propose forgetting an operator's authenticator and password (a temporary one is issued)",
+    ],
   ] as const) {
     app.post(
       path,
@@ -205,33 +237,70 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission: 'operator:manage' },
         schema: {
           tags,
-          summary: disabled ? 'Disable an operator (ends sessions)' : 'Enable an operator',
+          summary: `${summary} (applies once a second super admin approves)`,
           security,
           body: operatorIdRequest,
-          response: { 200: envelopeOf(z.null()) },
+          response: { 200: proposed },
         },
       },
-      async (request) => {
-        await setOperatorStatus(app.db, operatorOf(request), request.body.id, disabled);
-        return ok(null);
-      },
+      async (request) =>
+        ok(
+          await proposeOperatorChange(app.db, operatorOf(request), { kind, id: request.body.id }),
+          '已提交，待另一位超级管理员批准',
+        ),
     );
   }
   app.post(
-    '/operators/reset-totp',
+    '/operators/disable',
     {
       config: { permission: 'operator:manage' },
       schema: {
         tags,
-        summary: "Forget an operator's authenticator (re-enrol at next sign-in)",
+        summary: 'Disable an operator at once (ends its sessions and sign-in steps)',
         security,
         body: operatorIdRequest,
         response: { 200: envelopeOf(z.null()) },
       },
     },
     async (request) => {
-      await resetOperatorTotp(app.db, operatorOf(request), request.body.id);
+      await disableOperator(app.db, operatorOf(request), request.body.id);
       return ok(null);
+    },
+  );
+  app.get(
+    '/operators/changes',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary: 'Proposed operator changes: pending first, then the latest decided',
+        security,
+        response: { 200: envelopeOf(z.array(operatorChangeRow)) },
+      },
+    },
+    async () => ok(await operatorChangeList(app.db)),
+  );
+  app.post(
+    '/operators/changes/decide',
+    {
+      config: { permission: 'operator:manage' },
+      schema: {
+        tags,
+        summary:
+          "Approve (applies it) or reject another super admin's proposed operator change; a new operator or a TOTP reset answers a temporary password once",
+        security,
+        body: decideOperatorChangeRequest,
+        response: { 200: envelopeOf(operatorChangeDecision) },
+      },
+    },
+    async (request, reply) => {
+      // The temporary password is shown once: nothing on the way keeps a copy.
+      void reply.header('cache-control', 'no-store');
+      return ok(
+        await decideOperatorChange(app.db, operatorOf(request), request.body, {
+          scryptCost: app.config.scryptCost,
+        }),
+      );
     },
   );
   app.get(
