@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCaptcha, renderCaptchaSvg } from '../src/modules/auth/captcha';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 const ctx = await createTestContext();
@@ -42,7 +43,7 @@ describe('POST /prod-api/login/app', () => {
     const mobile = DEMO_ACCOUNTS.grandchild.mobile;
     for (let i = 1; i <= 4; i++) {
       const res = await login({ username: mobile, password: 'wrong-pass' }, '10.0.0.2');
-      expect(res.json().msg).toBe(`账号或密码错误，还可尝试${5 - i}次`);
+      expect(res.json().msg).toBe('账号或密码错误');
     }
     const fifth = await login({ username: mobile, password: 'wrong-pass' }, '10.0.0.2');
     expect(fifth.json().msg).toMatch(/账号已锁定/);
@@ -50,6 +51,38 @@ describe('POST /prod-api/login/app', () => {
     const right = await login({ username: mobile, password: 'demo123' }, '10.0.0.2');
     expect(right.json().code).toBe(400);
     expect(right.json().msg).toMatch(/账号已锁定/);
+  });
+
+  it('answers a wrong password byte for byte the same whether the mobile is registered or not', async () => {
+    const registered = DEMO_ACCOUNTS.operator.mobile;
+    const unknown = '13912340000';
+    for (let i = 1; i <= 6; i++) {
+      const known = await login({ username: registered, password: 'wrong-pass' }, '10.0.0.3');
+      const stranger = await login({ username: unknown, password: 'wrong-pass' }, '10.0.0.4');
+      expect(stranger.statusCode).toBe(known.statusCode);
+      if (i < 5) {
+        expect(stranger.body).toBe(known.body);
+        expect(known.json()).toEqual({
+          code: 400,
+          msg: '账号或密码错误',
+          err: 'WRONG_CREDENTIALS',
+          field: 'password',
+        });
+      } else {
+        // Locked alike after five: the same words, the unlock time (to the minute) aside, as the
+        // two locks began a few milliseconds apart.
+        const clockless = (body: string) => body.replace(/\d\d:\d\d/, 'hh:mm');
+        expect(clockless(stranger.body)).toBe(clockless(known.body));
+        expect(known.json()).toMatchObject({ code: 400, err: 'ACCOUNT_LOCKED', field: 'password' });
+      }
+    }
+    // A remembered-login credential tried on either answers alike too.
+    const rk = await login(
+      { username: DEMO_ACCOUNTS.child.mobile, rememberToken: 'x'.repeat(40) },
+      '10.0.0.5',
+    );
+    const ru = await login({ username: '13912340001', rememberToken: 'x'.repeat(40) }, '10.0.0.6');
+    expect(ru.body).toBe(rk.body);
   });
 
   it('remembers a login with a rotating device credential, never the password', async () => {
@@ -129,5 +162,33 @@ describe('captcha', async () => {
       },
     });
     expect(res.json()).toMatchObject({ code: 400, field: 'code', msg: '图形验证码错误' });
+  });
+
+  it('draws the code as distorted paths that hold no text, and the right answer signs in', async () => {
+    const issued = await createCaptcha(withCaptcha.app.db);
+    const svg = Buffer.from(issued.img, 'base64').toString();
+    expect(svg).toMatch(/^<svg [^>]*>.*<path /);
+    expect(svg).not.toMatch(/<(text|tspan|textPath|font|use|image|foreignObject)\b/i);
+    // Nothing between the tags, and the code appears nowhere, in any case or spacing.
+    expect(svg.replace(/<[^>]*>/g, '')).toBe('');
+    const flat = svg.replace(/\s+/g, '').toUpperCase();
+    expect(flat).not.toContain(issued.code);
+    // No two draws of one code share their outlines, so no table of paths reads it either.
+    const first = renderCaptchaSvg(issued.code).match(/ d="[^"]+"/g) ?? [];
+    const second = renderCaptchaSvg(issued.code).match(/ d="[^"]+"/g) ?? [];
+    expect(first.length).toBeGreaterThan(issued.code.length);
+    expect(first.filter((d) => second.includes(d))).toEqual([]);
+
+    const res = await withCaptcha.app.inject({
+      method: 'POST',
+      url: '/prod-api/login/app',
+      payload: {
+        username: DEMO_ACCOUNTS.top.mobile,
+        password: 'demo123',
+        uuid: issued.uuid,
+        code: issued.code.toLowerCase(),
+      },
+    });
+    expect(res.json().code).toBe(200);
   });
 });

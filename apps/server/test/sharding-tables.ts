@@ -103,6 +103,7 @@ export const PLATFORM = [
   'sms_codes',
   'sms_outbox',
   'terminal_imports',
+  'unknown_login_guards',
 ];
 /**
  * Kept by a trigger on terminals and keyed by the holder's path, whose first segment is the top

@@ -120,7 +120,7 @@ export type TryTicket =
   { ok: true; tryNo: number; lockedUntil: Date | null } | { ok: false; lockedUntil: Date };
 
 /** Counts one try (or finds the guard locked). The row must exist. */
-export async function takeTry(db: DbOrTx, g: TryGuard, key: number): Promise<TryTicket> {
+export async function takeTry(db: DbOrTx, g: TryGuard, key: number | string): Promise<TryTicket> {
   const failed = ident(g.failedColumn);
   const locked = ident(g.lockedColumn);
   // A lock that has run out starts a new count at this try.
@@ -154,7 +154,7 @@ export async function takeTry(db: DbOrTx, g: TryGuard, key: number): Promise<Try
  * After a right secret: this try and the ones counted before it are forgotten; tries counted
  * after it (still in flight) keep counting, and the lock stays only if they alone reach it.
  */
-export async function forgetTries(db: DbOrTx, g: TryGuard, key: number, tryNo: number) {
+export async function forgetTries(db: DbOrTx, g: TryGuard, key: number | string, tryNo: number) {
   const failed = ident(g.failedColumn);
   const left: SQL = sql`GREATEST(${failed} - ${tryNo}, 0)`;
   await db.execute(

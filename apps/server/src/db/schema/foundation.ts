@@ -91,6 +91,14 @@ export const rateEvents = pgTable('rate_events', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** Mirrors migrations/0019_unknown_login_guards.sql: wrong logins to unregistered mobiles. */
+export const unknownLoginGuards = pgTable('unknown_login_guards', {
+  mobile: varchar('mobile', { length: 11 }).primaryKey(),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const systemParams = pgTable('system_params', {
   key: text('key').primaryKey(),
   name: text('name').notNull(),

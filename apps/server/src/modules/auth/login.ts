@@ -1,10 +1,10 @@
 import type { LoginRequest } from '@pos/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { agents, rememberTokens } from '../../db/schema';
+import { agents, rememberTokens, unknownLoginGuards } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { clockTime, forgetTries, minutesUntil, takeTry, type TryGuard } from '../../lib/attempts';
-import { randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
 import { consumeCaptcha } from './captcha';
 import { openSession } from './sessions';
@@ -24,6 +24,30 @@ const LOGIN_GUARD: TryGuard = {
   lockMinutes: LOCK_MINUTES,
 };
 
+/** The same count and lock for a mobile no account has, so the lock says nothing either. */
+const UNKNOWN_GUARD: TryGuard = {
+  ...LOGIN_GUARD,
+  table: 'unknown_login_guards',
+  keyColumn: 'mobile',
+};
+
+/**
+ * A hash of a secret nobody knows, at the configured cost: a password tried on a mobile no
+ * account has is checked against it, so that answer takes as long as one for a real account.
+ */
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomToken(24), cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
+}
+
+/** Makes the dummy hash ahead of the first login, so that login is not the slower one. */
+export const prepareLogin = (cost: number) => dummyHash(cost).then(() => undefined);
+
 export interface LoginResult {
   token: string;
   passwordCheck: boolean;
@@ -33,8 +57,10 @@ export interface LoginResult {
 
 /**
  * Signs an agent in with a password or a remembered-login credential. Failures count against the
- * account (locked for a while after too many) and against the address; neither says whether the
- * mobile is registered.
+ * account (locked for a while after too many) and against the address. Whether the mobile is
+ * registered shows nowhere: a mobile without an account is counted and locked the same way, its
+ * password is checked against a dummy hash of the same cost, and every wrong answer is the same
+ * words, without the tries left.
  */
 export async function login(
   app: FastifyInstance,
@@ -53,17 +79,22 @@ export async function login(
   if (app.config.captchaEnabled) await consumeCaptcha(db, input.uuid, input.code);
 
   const [agent] = await db.select().from(agents).where(eq(agents.mobile, input.username)).limit(1);
-  if (!agent) throw badRequest(WRONG_CREDENTIALS, 'password');
   // The try is counted before the secret is compared, so concurrent guesses cannot outrun the
   // lock (see lib/attempts); a locked account refuses even the right password.
-  const ticket = await takeTry(db, LOGIN_GUARD, agent.id);
+  if (!agent) {
+    await db.insert(unknownLoginGuards).values({ mobile: input.username }).onConflictDoNothing();
+  }
+  const ticket = agent
+    ? await takeTry(db, LOGIN_GUARD, agent.id)
+    : await takeTry(db, UNKNOWN_GUARD, input.username);
   if (!ticket.ok) throw accountLocked(ticket.lockedUntil);
   const now = new Date();
 
   let ok = false;
   if (input.password) {
-    ok = await verifyPassword(input.password, agent.passwordHash);
-  } else if (input.rememberToken) {
+    const hash = agent ? agent.passwordHash : await dummyHash(app.config.scryptCost);
+    ok = (await verifyPassword(input.password, hash)) && Boolean(agent);
+  } else if (input.rememberToken && agent) {
     // One use: the update that revokes it is what accepts it, so two logins cannot share it.
     const [remembered] = await db
       .update(rememberTokens)
@@ -80,13 +111,9 @@ export async function login(
     ok = Boolean(remembered);
   }
 
-  if (!ok) {
+  if (!ok || !agent) {
     if (ticket.lockedUntil) throw accountLocked(ticket.lockedUntil);
-    throw badRequest(
-      `${WRONG_CREDENTIALS}，还可尝试${MAX_FAILED_LOGINS - ticket.tryNo}次`,
-      'password',
-      'WRONG_CREDENTIALS',
-    );
+    throw badRequest(WRONG_CREDENTIALS, 'password', 'WRONG_CREDENTIALS');
   }
   await forgetTries(db, LOGIN_GUARD, agent.id, ticket.tryNo);
   if (agent.status !== 0) throw badRequest('账号已停用，请联系上级', 'username');

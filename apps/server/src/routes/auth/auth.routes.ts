@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { registerAgent } from '../../modules/agents/register-agent';
 import { createCaptcha } from '../../modules/auth/captcha';
 import { getRoleInfo } from '../../modules/auth/get-role-info';
-import { login } from '../../modules/auth/login';
+import { login, prepareLogin } from '../../modules/auth/login';
 import { callerOf } from '../../plugins/auth';
 import { logout } from '../../modules/auth/logout';
 
@@ -21,6 +21,8 @@ const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number(), msg: z.string(), data: data.optional() });
 
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  await prepareLogin(app.config.scryptCost);
+
   app.post(
     '/login/app',
     {
