@@ -1,5 +1,5 @@
 import type { SmsScene } from '@pos/core';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { smsCodes } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
@@ -30,51 +30,51 @@ export interface SmsCodeCheck {
  * Checks a code against the latest unused, unexpired one sent to (mobile, scene) and returns its
  * id; the caller marks it used with markSmsCodeUsed inside the transaction that acts on it.
  *
- * Every try is counted before the comparison, in one conditional update, so parallel guesses
- * cannot get past the limit. Call this with the database, not inside a transaction that a wrong
- * code rolls back, or the count would be undone with it.
+ * Tries of one code are serialised on its row (held while comparing) and only a wrong code is
+ * counted, so parallel guesses cannot get past the limit and a right code is never refused
+ * because other right ones arrived with it (one of those then uses it; the rest find it used).
+ * Call this with the database, not inside a transaction that a wrong code rolls back, or the
+ * count would be undone with it.
  */
 export async function verifySmsCode(
   db: DbOrTx,
   input: SmsCodeCheck,
   now = new Date(),
 ): Promise<number> {
-  const [latest] = await db
-    .select({ id: smsCodes.id, attempts: smsCodes.attempts })
-    .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.mobile, input.mobile),
-        eq(smsCodes.scene, input.scene),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
-    .limit(1);
-  if (!latest) throw badRequest(EXPIRED, 'smsCode', 'SMS_CODE_EXPIRED');
-  if (latest.attempts >= MAX_SMS_CODE_ATTEMPTS)
-    throw badRequest(TOO_MANY, 'smsCode', 'SMS_CODE_DEAD');
-
-  const [counted] = await db
-    .update(smsCodes)
-    .set({ attempts: sql`${smsCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(smsCodes.id, latest.id),
-        isNull(smsCodes.usedAt),
-        lt(smsCodes.attempts, MAX_SMS_CODE_ATTEMPTS),
-      ),
-    )
-    .returning({ attempts: smsCodes.attempts, codeHash: smsCodes.codeHash });
-  if (!counted) throw badRequest(TOO_MANY, 'smsCode', 'SMS_CODE_DEAD');
-
-  if (counted.codeHash !== hashSmsCode(input.mobile, input.scene, input.code)) {
-    const left = MAX_SMS_CODE_ATTEMPTS - counted.attempts;
-    if (left <= 0) throw badRequest(TOO_MANY, 'smsCode', 'SMS_CODE_DEAD');
-    throw badRequest(`验证码错误，还可尝试${left}次`, 'smsCode', 'SMS_CODE_WRONG');
-  }
-  return latest.id;
+  const outcome = await db.transaction(async (tx) => {
+    const [latest] = await tx
+      .select({ id: smsCodes.id, attempts: smsCodes.attempts, codeHash: smsCodes.codeHash })
+      .from(smsCodes)
+      .where(
+        and(
+          eq(smsCodes.mobile, input.mobile),
+          eq(smsCodes.scene, input.scene),
+          isNull(smsCodes.usedAt),
+          gt(smsCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+      .limit(1)
+      .for('update');
+    if (!latest) return { error: badRequest(EXPIRED, 'smsCode', 'SMS_CODE_EXPIRED') };
+    if (latest.attempts >= MAX_SMS_CODE_ATTEMPTS)
+      return { error: badRequest(TOO_MANY, 'smsCode', 'SMS_CODE_DEAD') };
+    if (latest.codeHash === hashSmsCode(input.mobile, input.scene, input.code))
+      return { id: latest.id };
+    const [counted] = await tx
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.id, latest.id))
+      .returning({ attempts: smsCodes.attempts });
+    const left = MAX_SMS_CODE_ATTEMPTS - counted!.attempts;
+    if (left <= 0) return { error: badRequest(TOO_MANY, 'smsCode', 'SMS_CODE_DEAD') };
+    return {
+      error: badRequest(`验证码错误，还可尝试${left}次`, 'smsCode', 'SMS_CODE_WRONG'),
+    };
+  });
+  // Thrown after the transaction, so the count of a wrong code is kept.
+  if ('error' in outcome) throw outcome.error;
+  return outcome.id;
 }
 
 /** A code works once: the update only succeeds for a code nobody has used yet. */
