@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { MALL_ORDER_TIMEOUT_MINUTES } from '@pos/core';
-import { DEMO_HOT_UPDATE_SIGNING_KEY } from './lib/demo-keys';
+import { DEMO_HOT_UPDATE_PUBLIC_KEY, MALL_ORDER_TIMEOUT_MINUTES } from '@pos/core';
 import { findUp } from './lib/find-up';
 
 /** The repository root: the folder holding apps/server (from the sources or the bundle). */
@@ -83,8 +82,11 @@ export interface Config {
   jobLeaseMs: number;
   /** Origins of the native shells, allowed to call the API across origins (CORS). */
   nativeOrigins: string[];
-  /** PEM Ed25519 private key that signs hot-update bundles (the demo key unless set). */
-  hotUpdateSigningKey: string;
+  /**
+   * Raw Ed25519 public key (base64) that an uploaded hot update's signature must verify with (the
+   * demo key unless set). The release machine signs; the server never holds the private key.
+   */
+  hotUpdatePublicKey: string;
   /** Operators sign in with a TOTP second factor (ADMIN_TOTP=false only for demos and tests). */
   adminTotp: boolean;
   /** An operator session ends this long after sign-in, however busy. */
@@ -138,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminIdleMinutes: Number(env.ADMIN_IDLE_MINUTES ?? 30),
     consoleDist: env.CONSOLE_DIST ?? path.join(REPO_ROOT, 'apps/console/dist'),
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 15_000),
-    hotUpdateSigningKey: env.HOT_UPDATE_SIGNING_KEY || DEMO_HOT_UPDATE_SIGNING_KEY,
+    hotUpdatePublicKey: (env.HOT_UPDATE_PUBLIC_KEY ?? '').trim() || DEMO_HOT_UPDATE_PUBLIC_KEY,
     nativeOrigins: (env.NATIVE_ORIGINS ?? 'capacitor://localhost,https://localhost')
       .split(',')
       .map((o) => o.trim())
