@@ -1,28 +1,27 @@
-// Publishes a hot update (app version type 'wgt') through a running server, as an operator:
-// zips a built web bundle (or takes a zip), uploads it, and prints the checksum and signature the
-// server computed. The app versions screen of the operators' console does the same.
+// Signs a hot update (app version type 'wgt') on the release machine: zips a built web bundle (or
+// takes a zip), signs its version and SHA-256 with the platform's Ed25519 private key, and writes
+// the bundle and its signature. An operator uploads both in the console (内容 → 应用版本); the
+// server verifies the signature with its public key and a second operator approves publishing.
+// The server never holds the private key.
 //
-//   npm run app:publish -- --dir apps/web/dist-native --version 1.1.3 --platform android \
-//     --title "体验优化" --contents "1. 收益明细加载更快" [--mandatory] [--min-version 1.1.2] \
-//     [--server http://localhost:8080] [--operator 13800000000] [--password admin123]
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+//   npm run app:publish -- --dir apps/web/dist-native --version 1.1.3 [--out dist-hot-update] \
+//     [--key-file hot-update.pem]
+//
+// The key comes from --key-file, else from HOT_UPDATE_SIGNING_KEY in this machine's environment
+// (PEM), else the demo key (a warning says so; a production server refuses its bundles).
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { zipSync } from 'fflate';
+import { DEMO_HOT_UPDATE_SIGNING_KEY, publicKeyOf, signHotUpdate } from './hot-update-signing';
 
 const { values } = parseArgs({
   options: {
     dir: { type: 'string' },
     file: { type: 'string' },
     version: { type: 'string' },
-    platform: { type: 'string', default: 'android' },
-    title: { type: 'string' },
-    contents: { type: 'string', default: '' },
-    mandatory: { type: 'boolean', default: false },
-    'min-version': { type: 'string' },
-    server: { type: 'string', default: process.env.POS_SERVER ?? 'http://localhost:8080' },
-    operator: { type: 'string', default: process.env.POS_OPERATOR ?? '13800000000' },
-    password: { type: 'string', default: process.env.POS_OPERATOR_PASSWORD ?? 'admin123' },
+    out: { type: 'string', default: 'dist-hot-update' },
+    'key-file': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -32,13 +31,14 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (values.help || (!values.dir && !values.file) || !values.version || !values.title) {
+if (values.help || (!values.dir && !values.file) || !values.version) {
   fail(
-    'Usage: npm run app:publish -- (--dir <built web folder> | --file <bundle.zip>) --version x.y.z --title <title>\n' +
-      '  [--platform android|ios|h5] [--contents <what is new>] [--mandatory] [--min-version x.y.z]\n' +
-      '  [--server <url>] [--operator <mobile>] [--password <password>]',
+    'Usage: npm run app:publish -- (--dir <built web folder> | --file <bundle.zip>) --version x.y.z\n' +
+      '  [--out <folder for the bundle and its signature>] [--key-file <Ed25519 private key, PEM>]\n' +
+      'The key is --key-file, else HOT_UPDATE_SIGNING_KEY (PEM) in the environment, else the demo key.',
   );
 }
+if (!/^\d+\.\d+\.\d+$/.test(values.version)) fail('Refused (version): 版本号格式错误，如 1.2.0');
 
 /** Every file under dir, by its path inside the bundle. */
 function filesOf(dir: string, prefix = ''): Record<string, Uint8Array> {
@@ -52,31 +52,47 @@ function filesOf(dir: string, prefix = ''): Record<string, Uint8Array> {
   return out;
 }
 
+let keyPem = process.env.HOT_UPDATE_SIGNING_KEY ?? '';
+if (values['key-file']) keyPem = readFileSync(values['key-file'], 'utf8');
+if (!keyPem) {
+  keyPem = DEMO_HOT_UPDATE_SIGNING_KEY;
+  console.error(
+    'Warning: signing with the DEMO key (its private half is public); only a demo server and apps built with the demo public key accept this bundle.',
+  );
+}
+
 const bytes = values.file
   ? readFileSync(values.file)
   : Buffer.from(zipSync(filesOf(path.resolve(values.dir!)), { level: 9 }));
+if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) fail('Refused (bundle): 更新包须为zip文件');
 
-const login = await fetch(`${values.server}/prod-api/login/app`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: values.operator, password: values.password }),
-});
-const session = (await login.json()) as { code: number; msg: string; token?: string };
-if (session.code !== 200 || !session.token) fail(`Sign-in refused: ${session.msg}`);
+let signed: { sha256: string; signature: string };
+let publicKey: string;
+try {
+  signed = await signHotUpdate(bytes, values.version, keyPem);
+  publicKey = publicKeyOf(keyPem);
+} catch (err) {
+  fail(`Refused (key): ${(err as Error).message}`);
+}
 
-const res = await fetch(`${values.server}/prod-api/api/ag/admin/app/bundle`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-  body: JSON.stringify({
-    version: values.version,
-    platform: values.platform,
-    title: values.title,
-    contents: values.contents,
-    mandatory: values.mandatory,
-    minVersion: values['min-version'],
-    bundleBase64: bytes.toString('base64'),
-  }),
-});
-const body = (await res.json()) as { code: number; msg: string; field?: string; data?: unknown };
-if (body.code !== 200) fail(`Refused${body.field ? ` (${body.field})` : ''}: ${body.msg}`);
-console.log(JSON.stringify(body.data, null, 2));
+const out = path.resolve(values.out!);
+mkdirSync(out, { recursive: true });
+const bundle = path.join(out, `pos-hot-update-${values.version}.zip`);
+const signatureFile = `${bundle}.sig`;
+writeFileSync(bundle, bytes);
+writeFileSync(signatureFile, `${signed.signature}\n`);
+console.log(
+  JSON.stringify(
+    {
+      version: values.version,
+      sha256: signed.sha256,
+      signature: signed.signature,
+      size: bytes.length,
+      publicKey,
+      bundle,
+      signatureFile,
+    },
+    null,
+    2,
+  ),
+);

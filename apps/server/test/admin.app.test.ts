@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import type { AdminAppConfig, AdminAppVersion, Page } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_HOT_UPDATE_SIGNING_KEY, signHotUpdate } from '../scripts/hot-update-signing';
 import { rows } from '../src/db/client';
 import { adminCall, adminLogin } from './admin-helpers';
 import { createTestContext } from './helpers';
 
 /**
- * What the app shows about itself comes from the console: hot updates uploaded there (checksummed
- * and signed by the server), full packages published by their address, versions withdrawn, and
+ * What the app shows about itself comes from the console: hot updates uploaded there (signed on
+ * the release machine, verified by the server, made live by a second operator), full packages published by their address, versions withdrawn, and
  * the app config (name, service phone, downloads, share poster). Each change is audited.
  */
 const ctx = await createTestContext({ adminTotp: false });
@@ -17,9 +18,16 @@ const db = ctx.database.db;
 
 let content: string;
 let finance: string;
+let admin: string;
 beforeAll(async () => {
-  [content, finance] = await Promise.all([adminLogin(app, 'content'), adminLogin(app, 'finance')]);
+  [content, finance, admin] = await Promise.all([
+    adminLogin(app, 'content'),
+    adminLogin(app, 'finance'),
+    adminLogin(app, 'super_admin'),
+  ]);
 });
+const signatureOf = async (bytes: Buffer, version: string) =>
+  (await signHotUpdate(bytes, version, DEMO_HOT_UPDATE_SIGNING_KEY)).signature;
 
 const check = async (platform: string) =>
   (
@@ -43,7 +51,7 @@ const audits = async (action: string) =>
   );
 
 describe('app versions', () => {
-  it('publishes a hot update: the server computes the SHA-256 and the app is offered the bundle', async () => {
+  it('publishes a hot update: the server verifies the signature and computes the SHA-256; approved, the app is offered the bundle', async () => {
     const bytes = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from('console bundle')]);
     const published = await adminCall<{ id: number; sha256: string; url: string; size: number }>(
       app,
@@ -57,16 +65,24 @@ describe('app versions', () => {
         contents: '修复已知问题',
         mandatory: true,
         bundleBase64: bytes.toString('base64'),
+        signature: await signatureOf(bytes, '9.9.0'),
       },
     );
     expect(published.body.code, published.body.msg).toBe(200);
     expect(published.body.data.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(published.body.data.size).toBe(bytes.length);
+    expect((await check('h5')).data?.version).not.toBe('9.9.0'); // pending
+    const approved = await adminCall(app, admin, 'POST', '/app-versions/bundle/decide', {
+      id: published.body.data.id,
+      approve: true,
+    });
+    expect(approved.body.code, approved.body.msg).toBe(200);
     const offered = await check('h5');
     expect(offered.data).toMatchObject({ version: '9.9.0', is_mandatory: true });
     const served = await app.inject({ method: 'GET', url: offered.data!.url });
     expect(Buffer.from(served.rawPayload).equals(bytes)).toBe(true);
-    expect(await audits('app_version.publish_bundle')).toBe(1);
+    expect(await audits('app_version.propose_bundle')).toBe(1);
+    expect(await audits('app_version.approve_bundle')).toBe(1);
 
     const list = await adminCall<Page<AdminAppVersion>>(
       app,
@@ -78,6 +94,9 @@ describe('app versions', () => {
       version: '9.9.0',
       type: 'wgt',
       sha256: published.body.data.sha256,
+      status: 'published',
+      proposedByName: '内容小文',
+      decidedByName: '超级管理员',
     });
   });
 
@@ -87,6 +106,7 @@ describe('app versions', () => {
       version: '9.9.1',
       title: 't',
       bundleBase64: Buffer.from('hello').toString('base64'),
+      signature: await signatureOf(Buffer.from('hello'), '9.9.1'),
     });
     expect(notZip.body).toMatchObject({ code: 400, field: 'bundle' });
     const again = await adminCall(app, content, 'POST', '/app-versions/bundle', {
@@ -94,6 +114,7 @@ describe('app versions', () => {
       version: '9.9.0',
       title: 't',
       bundleBase64: Buffer.from('PK..').toString('base64'),
+      signature: await signatureOf(Buffer.from('PK..'), '9.9.0'),
     });
     expect(again.body).toMatchObject({ code: 409, field: 'version' });
   });
@@ -128,6 +149,14 @@ describe('app versions', () => {
   it('lets finance read nothing here and publish nothing', async () => {
     expect((await adminCall(app, finance, 'GET', '/app-versions')).status).toBe(403);
     expect((await adminCall(app, finance, 'POST', '/app-config/save', {})).status).toBe(403);
+    expect(
+      (
+        await adminCall(app, finance, 'POST', '/app-versions/bundle/decide', {
+          id: 1,
+          approve: true,
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { publicKeyOf } from '../src/modules/system/publish-bundle';
 import { configProblems } from '../src/ops/config-check';
 
 /**
@@ -176,7 +175,7 @@ describe('deploy/: the compose file, its .env example and the image', () => {
         'NOTIFY_SECRET',
         'ACQUIRER_SECRET',
         'PAYMENT_GATEWAY_SECRET',
-        'HOT_UPDATE_SIGNING_KEY',
+        'HOT_UPDATE_PUBLIC_KEY',
       ]) {
         expect(problems, `${name}: ${secret}`).toContain(secret);
       }
@@ -194,9 +193,11 @@ describe('deploy/: the compose file, its .env example and the image', () => {
         }
         vars[entry.key] = envValue(printed.replace(/\n$/, ''));
       }
-      expect(vars.HOT_UPDATE_SIGNING_KEY).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
-      // The app is built with the public half of the signing key.
-      expect(vars.HOT_UPDATE_PUBLIC_KEY).toBe(publicKeyOf(vars.HOT_UPDATE_SIGNING_KEY!));
+      // Only the public half of the release machine's hot-update key reaches the deployment: the
+      // servers verify with it and the app is built with it; no private key is there to sign.
+      expect(Buffer.from(vars.HOT_UPDATE_PUBLIC_KEY!, 'base64')).toHaveLength(32);
+      expect(Object.keys(vars)).not.toContain('HOT_UPDATE_SIGNING_KEY');
+      expect(deploy('compose.yaml')).not.toContain('HOT_UPDATE_SIGNING_KEY');
       for (const [, service] of servers) {
         expect(interpolate(service.build!.args!.VITE_HOT_UPDATE_PUBLIC_KEY!, vars)).toBe(
           vars.HOT_UPDATE_PUBLIC_KEY,
@@ -207,14 +208,15 @@ describe('deploy/: the compose file, its .env example and the image', () => {
       expect(envs).toHaveLength(3);
       for (const { name, env } of envs) {
         expect(env.NODE_ENV, name).toBe('production');
+        expect(env.HOT_UPDATE_PUBLIC_KEY, name).toBe(vars.HOT_UPDATE_PUBLIC_KEY);
         expect(configProblems(loadConfig(env), env), name).toEqual([]);
         const url = new URL(env.DATABASE_URL!);
         expect(url.password, name).toBe(vars.POSTGRES_PASSWORD);
         expect(url.hostname, name).toBe('postgres');
       }
       // Without a required value compose itself refuses to start, naming it.
-      const { HOT_UPDATE_SIGNING_KEY: _key, ...withoutKey } = vars;
-      expect(() => containerEnvs(withoutKey)).toThrow('set HOT_UPDATE_SIGNING_KEY');
+      const { HOT_UPDATE_PUBLIC_KEY: _key, ...withoutKey } = vars;
+      expect(() => containerEnvs(withoutKey)).toThrow('set HOT_UPDATE_PUBLIC_KEY');
     },
   );
 

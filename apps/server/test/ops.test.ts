@@ -104,9 +104,11 @@ describe('health, readiness, metrics and request ids', () => {
   });
 });
 
-const ownSigningKey = generateKeyPairSync('ed25519')
-  .privateKey.export({ type: 'pkcs8', format: 'pem' })
-  .toString();
+/** The raw public half (base64) of an Ed25519 key of the provider's own. */
+const ownPublicKey = generateKeyPairSync('ed25519')
+  .publicKey.export({ type: 'spki', format: 'der' })
+  .subarray(-32)
+  .toString('base64');
 
 /** A production environment with every secret of its own. */
 const OWN = {
@@ -118,7 +120,7 @@ const OWN = {
   PAYMENT_GATEWAY_SECRET: 'p'.repeat(32),
   SMS_OUTBOX_API: 'false',
   SEED_DEMO: 'false',
-  HOT_UPDATE_SIGNING_KEY: ownSigningKey,
+  HOT_UPDATE_PUBLIC_KEY: ownPublicKey,
 };
 
 describe('configuration checked at start', () => {
@@ -135,7 +137,7 @@ describe('configuration checked at start', () => {
       'ACQUIRER_SECRET',
       'SMS_OUTBOX_API',
       'SEED_DEMO',
-      'HOT_UPDATE_SIGNING_KEY',
+      'HOT_UPDATE_PUBLIC_KEY',
       'PAYMENT_GATEWAY_SECRET',
       'PAYMENT_GATEWAY=simulated',
     ]) {
@@ -160,17 +162,22 @@ describe('configuration checked at start', () => {
     ]);
   });
 
-  it('refuses a hot-update signing key that is not Ed25519', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
-      .privateKey.export({ type: 'pkcs8', format: 'pem' })
-      .toString();
-    for (const [key, problem] of [
-      [rsa, 'HOT_UPDATE_SIGNING_KEY must be an Ed25519 private key'],
-      ['not a key', 'HOT_UPDATE_SIGNING_KEY is not a readable PEM private key'],
-    ]) {
-      const env = { ...OWN, HOT_UPDATE_SIGNING_KEY: key };
-      expect(configProblems(loadConfig(env), env)).toEqual([problem]);
+  it('refuses the demo hot-update public key, one that is not a raw Ed25519 key, and any signing key on the server', () => {
+    const demo = { ...OWN, HOT_UPDATE_PUBLIC_KEY: '' };
+    const [problem] = configProblems(loadConfig(demo), demo);
+    expect(problem).toMatch(/^HOT_UPDATE_PUBLIC_KEY must be the public key of your own/);
+    expect(problem).toContain('demo key');
+    for (const key of ['change-me', Buffer.alloc(31).toString('base64')]) {
+      const env = { ...OWN, HOT_UPDATE_PUBLIC_KEY: key };
+      expect(configProblems(loadConfig(env), env)).toEqual([
+        'HOT_UPDATE_PUBLIC_KEY must be a raw Ed25519 public key: 32 bytes in base64',
+      ]);
     }
+    // The server never holds the private key: the release machine signs.
+    const signing = { ...OWN, HOT_UPDATE_SIGNING_KEY: '-----BEGIN PRIVATE KEY-----\n...' };
+    expect(configProblems(loadConfig(signing), signing)).toEqual([
+      expect.stringMatching(/^HOT_UPDATE_SIGNING_KEY must not be given to the server/),
+    ]);
   });
 
   it('names a value that cannot work', () => {

@@ -1,5 +1,4 @@
-import { createPrivateKey } from 'node:crypto';
-import { DEMO_HOT_UPDATE_SIGNING_KEY } from '../lib/demo-keys';
+import { DEMO_HOT_UPDATE_PUBLIC_KEY } from '@pos/core';
 import { loadConfig, type Config } from '../config';
 
 /** The defaults shipped for the demo; a production server must have its own. */
@@ -68,17 +67,18 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
       problems.push(`${name} must be at least 16 characters long`);
     }
   }
-  if (config.hotUpdateSigningKey === DEMO_HOT_UPDATE_SIGNING_KEY) {
+  // Hot updates are signed on the release machine (npm run app:publish); the server verifies.
+  if (config.hotUpdatePublicKey === DEMO_HOT_UPDATE_PUBLIC_KEY) {
     problems.push(
-      'HOT_UPDATE_SIGNING_KEY must be an Ed25519 private key (PEM) of your own in production; build the app with its public key in VITE_HOT_UPDATE_PUBLIC_KEY',
+      "HOT_UPDATE_PUBLIC_KEY must be the public key of your own Ed25519 hot-update signing key in production: the demo key's private half is published with the source (build the app with the same value in VITE_HOT_UPDATE_PUBLIC_KEY)",
     );
-  } else {
-    try {
-      if (createPrivateKey(config.hotUpdateSigningKey).asymmetricKeyType !== 'ed25519')
-        problems.push('HOT_UPDATE_SIGNING_KEY must be an Ed25519 private key');
-    } catch {
-      problems.push('HOT_UPDATE_SIGNING_KEY is not a readable PEM private key');
-    }
+  } else if (!isRawEd25519PublicKey(config.hotUpdatePublicKey)) {
+    problems.push('HOT_UPDATE_PUBLIC_KEY must be a raw Ed25519 public key: 32 bytes in base64');
+  }
+  if (env.HOT_UPDATE_SIGNING_KEY) {
+    problems.push(
+      'HOT_UPDATE_SIGNING_KEY must not be given to the server: hot updates are signed on the release machine (npm run app:publish) and the server only verifies them with HOT_UPDATE_PUBLIC_KEY',
+    );
   }
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET !== '' && env.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long, or empty to have one generated');
@@ -98,4 +98,9 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
     problems.push('SIMULATE_TRAFFIC must be false in production: it invents transactions');
   }
   return problems;
+}
+
+/** 32 bytes in canonical base64 (44 characters ending in one '='), as `openssl ... | base64` prints. */
+function isRawEd25519PublicKey(value: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32;
 }

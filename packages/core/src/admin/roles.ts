@@ -21,6 +21,11 @@ export const PERMISSIONS = [
   'merchant:review',
   'content:view',
   'content:publish',
+  /**
+   * Make a hot update live: its code then runs in every agent's app, with the agent's token and
+   * pay-password screens. Never the content role's; a second operator approves what one uploaded.
+   */
+  'hot_update:publish',
   'ledger:view',
   'ledger:adjust',
   'ledger:approve',

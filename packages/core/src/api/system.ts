@@ -102,7 +102,9 @@ export const appUpdate = z.object({
 });
 export type AppUpdate = z.infer<typeof appUpdate>;
 
-// Publishing a hot update (operators): POST /api/ag/admin/app/bundle
+// Proposing a hot update (operators' console): POST /prod-api/admin/app-versions/bundle. The
+// release machine signs it (npm run app:publish); the server only verifies, and the update goes
+// live when a second operator approves it.
 const versionText = z.string({ error: '请输入版本号' }).regex(/^\d+\.\d+\.\d+$/, '版本号格式错误');
 export const publishBundleRequest = z.object({
   version: versionText,
@@ -114,8 +116,13 @@ export const publishBundleRequest = z.object({
   minVersion: versionText.optional(),
   /** The zipped web bundle, base64. */
   bundleBase64: z.string({ error: '请上传更新包' }).min(1, '请上传更新包'),
+  /** The release machine's Ed25519 signature of hotUpdateMessage(version, sha256), base64. */
+  signature: z.string({ error: '请上传签名文件' }).trim().min(1, '请上传签名文件'),
 });
 export type PublishBundleRequest = Omit<z.infer<typeof publishBundleRequest>, 'bundleBase64'>;
+/** A hot update waits as 'pending' until a second operator approves ('published') or rejects it. */
+export const APP_VERSION_STATUSES = ['pending', 'published', 'rejected'] as const;
+export type AppVersionStatus = (typeof APP_VERSION_STATUSES)[number];
 export const publishedBundle = z.object({
   id: z.number(),
   version: z.string(),
@@ -124,6 +131,7 @@ export const publishedBundle = z.object({
   sha256: z.string(),
   signature: z.string(),
   size: z.number(),
+  status: z.enum(APP_VERSION_STATUSES),
 });
 export type PublishedBundle = z.infer<typeof publishedBundle>;
 

@@ -126,6 +126,11 @@ export const appVersions = pgTable('app_versions', {
   signature: text('signature'),
   sizeBytes: bigint('size_bytes', { mode: 'number' }),
   minVersion: text('min_version'),
+  // migrations/0021_hot_update_approval.sql: a hot update goes live on a second operator's word.
+  status: text('status').notNull().default('published'),
+  proposedBy: bigint('proposed_by', { mode: 'number' }),
+  decidedBy: bigint('decided_by', { mode: 'number' }),
+  decidedAt: ts('decided_at'),
 });
 
 export const banners = pgTable('banners', {

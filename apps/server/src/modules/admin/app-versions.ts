@@ -2,33 +2,36 @@ import {
   appConfig,
   type AdminAppConfig,
   type AdminAppVersion,
+  type DecideHotUpdateRequest,
   type PublishBundleRequest,
   type PublishedBundle,
   type PublishPackageRequest,
   type SaveAppConfigRequest,
 } from '@pos/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
-import { appConfigs, appVersions } from '../../db/schema';
+import { appBundles, appConfigs, appVersions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { DEFAULT_APP_CONFIG_DOMAIN } from '../system/get-app-config';
-import { publishBundle, withdrawVersion } from '../system/publish-bundle';
+import { checkBundleSignature, proposeBundle, withdrawVersion } from '../system/publish-bundle';
 import { audit } from './audit';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 
-/** Every published version, newest first: hot updates, Android packages, iOS links. */
+/** Every version, newest first: hot updates (pending ones included), Android packages, iOS links. */
 export function appVersionList(q: { platform?: string }): KeysetSpec<AdminAppVersion> {
   return {
-    select: sql`id, platform, version, type, title, contents, is_mandatory, url, sha256, size_bytes,
-      min_version, created_at`,
-    from: sql`FROM app_versions`,
-    where: [q.platform !== undefined && sql`platform = ${q.platform}`],
-    sorts: { id: { expr: sql`id`, type: 'bigint' } },
+    select: sql`v.id, v.platform, v.version, v.type, v.title, v.contents, v.is_mandatory, v.url,
+      v.sha256, v.size_bytes, v.min_version, v.created_at, v.status, v.proposed_by,
+      p.name AS proposed_by_name, d.name AS decided_by_name, v.decided_at`,
+    from: sql`FROM app_versions v LEFT JOIN operators p ON p.id = v.proposed_by
+      LEFT JOIN operators d ON d.id = v.decided_by`,
+    where: [q.platform !== undefined && sql`v.platform = ${q.platform}`],
+    sorts: { id: { expr: sql`v.id`, type: 'bigint' } },
     defaultSort: 'id',
-    id: sql`id`,
+    id: sql`v.id`,
     map: (r) => ({
       id: Number(r.id),
       platform: String(r.platform) as AdminAppVersion['platform'],
@@ -42,33 +45,96 @@ export function appVersionList(q: { platform?: string }): KeysetSpec<AdminAppVer
       sizeBytes: r.size_bytes == null ? null : Number(r.size_bytes),
       minVersion: r.min_version == null ? null : String(r.min_version),
       createdAt: iso(r.created_at),
+      status: String(r.status) as AdminAppVersion['status'],
+      proposedById: r.proposed_by == null ? null : Number(r.proposed_by),
+      proposedByName: r.proposed_by_name == null ? null : String(r.proposed_by_name),
+      decidedByName: r.decided_by_name == null ? null : String(r.decided_by_name),
+      decidedAt: r.decided_at == null ? null : iso(r.decided_at),
     }),
   };
 }
 
-/** A hot update uploaded from the console: checksummed and signed by the server, audited. */
-export async function publishHotUpdate(
+/**
+ * A hot update uploaded from the console with the release machine's signature: verified against
+ * the platform's public key and stored as a proposal, audited. It goes live only when another
+ * operator approves it (decideHotUpdate).
+ */
+export async function proposeHotUpdate(
   db: Db,
   op: OperatorCaller,
   input: PublishBundleRequest & { bytes: Uint8Array },
-  signingKeyPem: string,
+  publicKey: string,
 ): Promise<PublishedBundle> {
   // One transaction for the version, its bundle and the audit record (the inner one is a savepoint).
   return db.transaction(async (tx) => {
-    const published = await publishBundle(tx as unknown as Db, input, signingKeyPem);
+    const proposed = await proposeBundle(
+      tx as unknown as Db,
+      { ...input, proposedBy: op.operatorId },
+      publicKey,
+    );
     await audit(tx, op, {
-      action: 'app_version.publish_bundle',
+      action: 'app_version.propose_bundle',
       targetType: 'app_version',
-      targetId: published.id,
+      targetId: proposed.id,
       after: {
-        platform: published.platform,
-        version: published.version,
-        sha256: published.sha256,
-        size: published.size,
+        platform: proposed.platform,
+        version: proposed.version,
+        sha256: proposed.sha256,
+        signature: proposed.signature,
+        size: proposed.size,
         mandatory: input.mandatory,
+        minVersion: input.minVersion ?? null,
+        status: proposed.status,
       },
     });
-    return published;
+    return proposed;
+  });
+}
+
+/**
+ * A second operator holding hot_update:publish approves a pending hot update, and it is offered
+ * to the apps from then on, or rejects it, and its bundle is deleted. Whoever uploaded it never
+ * decides on it. Approving checks the signature again against the key configured now.
+ */
+export async function decideHotUpdate(
+  db: Db,
+  op: OperatorCaller,
+  input: DecideHotUpdateRequest,
+  publicKey: string,
+): Promise<{ id: number; status: 'published' | 'rejected' }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(appVersions)
+      .where(eq(appVersions.id, input.id))
+      .for('update');
+    if (!row || row.type !== 'wgt') throw notFound('版本不存在');
+    if (row.status !== 'pending') throw conflict('该热更新已处理', 'id');
+    if (row.proposedBy === op.operatorId)
+      throw badRequest('热更新须由上传者以外的另一位操作员批准或驳回', 'id', 'SAME_OPERATOR');
+    const before = { status: row.status, version: row.version, platform: row.platform };
+    if (input.approve) {
+      await checkBundleSignature(row.version, row.sha256!, row.signature!, publicKey);
+    }
+    const status = input.approve ? ('published' as const) : ('rejected' as const);
+    await tx
+      .update(appVersions)
+      .set({ status, decidedBy: op.operatorId, decidedAt: new Date() })
+      .where(eq(appVersions.id, row.id));
+    if (!input.approve) await tx.delete(appBundles).where(eq(appBundles.versionId, row.id));
+    await audit(tx, op, {
+      action: input.approve ? 'app_version.approve_bundle' : 'app_version.reject_bundle',
+      targetType: 'app_version',
+      targetId: row.id,
+      before: { ...before, proposedBy: row.proposedBy },
+      after: {
+        status,
+        sha256: row.sha256,
+        mandatory: row.isMandatory,
+        reason: input.approve ? null : (input.reason ?? null),
+      },
+    });
+    return { id: row.id, status };
   });
 }
 
@@ -78,7 +144,13 @@ export async function publishPackage(db: Db, op: OperatorCaller, input: PublishP
     const [same] = await tx
       .select({ id: appVersions.id })
       .from(appVersions)
-      .where(and(eq(appVersions.platform, input.platform), eq(appVersions.version, input.version)));
+      .where(
+        and(
+          eq(appVersions.platform, input.platform),
+          eq(appVersions.version, input.version),
+          ne(appVersions.status, 'rejected'),
+        ),
+      );
     if (same) throw conflict('该平台已发布此版本', 'version');
     const [row] = await tx
       .insert(appVersions)

@@ -1,5 +1,5 @@
 import { compareVersions, type AppPlatform, type AppUpdate } from '@pos/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appVersions } from '../../db/schema';
 
@@ -14,7 +14,11 @@ export async function checkAppUpdate(
   db: Db,
   query: { version: string; platform: AppPlatform },
 ): Promise<AppUpdate | null> {
-  const rows = await db.select().from(appVersions).where(eq(appVersions.platform, query.platform));
+  // A hot update still waiting for a second operator's approval (or rejected) is never offered.
+  const rows = await db
+    .select()
+    .from(appVersions)
+    .where(and(eq(appVersions.platform, query.platform), eq(appVersions.status, 'published')));
   // A hot bundle is offered only to apps at or above its lowest version.
   const newer = rows.filter(
     (row) =>

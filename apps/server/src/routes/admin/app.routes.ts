@@ -2,6 +2,7 @@ import {
   adminAppConfig,
   adminAppVersion,
   adminAppVersionQuery,
+  decideHotUpdateRequest,
   envelopeOf,
   ok,
   pageOf,
@@ -15,12 +16,14 @@ import { z } from 'zod';
 import { keysetPage, sendCsv } from '../../lib/keyset';
 import {
   appVersionList,
-  publishHotUpdate,
+  decideHotUpdate,
+  proposeHotUpdate,
   publishPackage,
   readAppConfig,
   saveAppConfig,
   withdrawAppVersion,
 } from '../../modules/admin/app-versions';
+import { readBundleForReview } from '../../modules/system/publish-bundle';
 import { operatorOf } from '../../plugins/admin-auth';
 
 const tags = ['admin'];
@@ -72,7 +75,8 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 12 * 1024 * 1024,
       schema: {
         tags,
-        summary: 'Publish a hot update (zip, base64): the server computes its SHA-256 and signs it',
+        summary:
+          "Propose a hot update (zip, base64, with the release machine's Ed25519 signature): verified, then pending until a second operator approves",
         security,
         body: publishBundleRequest,
         response: { 200: envelopeOf(publishedBundle) },
@@ -82,14 +86,59 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bundleBase64, ...rest } = request.body;
       const bytes = Buffer.from(bundleBase64, 'base64');
       return ok(
-        await publishHotUpdate(
+        await proposeHotUpdate(
           app.db,
           operatorOf(request),
           { ...rest, bytes },
-          app.config.hotUpdateSigningKey,
+          app.config.hotUpdatePublicKey,
         ),
-        '发布成功',
+        '签名校验通过，待另一位操作员批准发布',
       );
+    },
+  );
+  app.post(
+    '/app-versions/bundle/decide',
+    {
+      config: { permission: 'hot_update:publish' },
+      schema: {
+        tags,
+        summary:
+          'Approve (make live for the apps) or reject a pending hot update; never by its uploader',
+        security,
+        body: decideHotUpdateRequest,
+        response: {
+          200: envelopeOf(z.object({ id: z.number(), status: z.enum(['published', 'rejected']) })),
+        },
+      },
+    },
+    async (request) => {
+      const decided = await decideHotUpdate(
+        app.db,
+        operatorOf(request),
+        request.body,
+        app.config.hotUpdatePublicKey,
+      );
+      return ok(decided, decided.status === 'published' ? '已批准发布' : '已驳回');
+    },
+  );
+  app.get(
+    '/app-versions/:id/bundle',
+    {
+      config: { permission: 'content:view' },
+      schema: {
+        tags,
+        summary: 'The zipped bundle of a hot update, pending ones included, for review',
+        security,
+        params: z.object({ id: z.coerce.number().int().positive('版本不存在') }),
+      },
+    },
+    async (request, reply) => {
+      const bytes = await readBundleForReview(app.db, request.params.id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="hot-update-${request.params.id}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(bytes);
     },
   );
   app.post(

@@ -11,13 +11,11 @@ import {
   dictTypeParams,
   envelopeOf,
   ok,
-  publishBundleRequest,
-  publishedBundle,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkAppUpdate } from '../../modules/system/check-app-update';
-import { publishBundle, readBundle, withdrawVersion } from '../../modules/system/publish-bundle';
+import { readBundle, withdrawVersion } from '../../modules/system/publish-bundle';
 import { getAppConfig } from '../../modules/system/get-app-config';
 import { getContentText } from '../../modules/content/content-texts';
 import { getPublicParam } from '../../modules/system/get-public-param';
@@ -121,29 +119,6 @@ export const systemProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
       requireOperator(request);
       await withdrawVersion(app.db, request.params.id);
       return ok(null, '已撤回');
-    },
-  );
-
-  app.post(
-    '/api/ag/admin/app/bundle',
-    {
-      schema: {
-        tags,
-        summary:
-          'Operators: publish a hot update (zip, base64); the server computes its SHA-256 and signs it',
-        security: [{ bearer: [] }],
-        body: publishBundleRequest,
-        response: { 200: envelopeOf(publishedBundle) },
-      },
-    },
-    async (request) => {
-      requireOperator(request);
-      const { bundleBase64, ...rest } = request.body;
-      const bytes = Buffer.from(bundleBase64, 'base64');
-      return ok(
-        await publishBundle(app.db, { ...rest, bytes }, app.config.hotUpdateSigningKey),
-        '发布成功',
-      );
     },
   );
 
