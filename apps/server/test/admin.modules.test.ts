@@ -4,6 +4,7 @@ import { rows } from '../src/db/client';
 import { DEMO_PAY_PASSWORD } from '../src/db/seed-withdrawals';
 import { adminCall, adminLogin } from './admin-helpers';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import { pngOf } from './upload-helpers';
 
 const ctx = await createTestContext({ adminTotp: false });
 const { app } = ctx;
@@ -621,10 +622,7 @@ describe('banner image upload', () => {
     ]);
     return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
   };
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from('demo-image-bytes'),
-  ]);
+  const png = pngOf(750, 300, Buffer.from('demo-image-bytes'));
 
   it('stores the image with its SHA-256, serves it publicly, and refuses what is not an image', async () => {
     const up = multipart('a.png', png);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
+import { pngOf } from './upload-helpers';
 
 const ctx = await createTestContext();
 const { app } = ctx;
@@ -24,10 +25,7 @@ function cardNo(prefix: string) {
   for (let d = 0; d < 10; d++) if (luhnCheck(prefix + d)) return prefix + d;
   throw new Error('no check digit');
 }
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(32, 7),
-]);
+const PNG = pngOf(640, 400, Buffer.alloc(32, 7));
 function multipart(parts: Record<string, string | Buffer>) {
   const boundary = '----b' + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
+import { checkImageDimensions } from '../../lib/image-dimensions';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from './audit';
 
@@ -30,6 +31,7 @@ export async function uploadContentImage(
     throw badRequest('图片不能超过2MB', 'file');
   const mime = imageMime(input.data);
   if (!mime) throw badRequest('只能上传 PNG、JPEG 或 WebP 图片', 'file');
+  checkImageDimensions(input.data, mime, 'file');
   const sha256 = createHash('sha256').update(input.data).digest('hex');
   return db.transaction(async (tx) => {
     const [row] = await rows<{ id: unknown }>(

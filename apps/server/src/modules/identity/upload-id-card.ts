@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
+import { checkImageDimensions } from '../../lib/image-dimensions';
 import { sniffImage } from '../merchants/upload-merchant-file';
 import { getIdentityStatus } from './get-identity-status';
 import { REAL_NAME, type IdentityVerifier } from './identity-verifier';
@@ -21,6 +22,7 @@ function checkImage(side: 'front' | 'back', file: { data: Buffer; truncated: boo
   if (file.data.length === 0) throw badRequest(`请选择${label}图片`, side);
   const mime = sniffImage(file.data);
   if (!mime) throw badRequest(`${label}只支持JPG、PNG或WebP图片`, side);
+  checkImageDimensions(file.data, mime, side, `${label}图片`);
   return mime;
 }
 

@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
+import { checkImageDimensions } from '../../lib/image-dimensions';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
@@ -48,6 +49,7 @@ export async function uploadMerchantFile(
   if (input.data.length === 0) throw badRequest('请选择图片', 'file');
   const mime = sniffImage(input.data);
   if (!mime) throw badRequest('只支持JPG、PNG或WebP图片', 'file');
+  checkImageDimensions(input.data, mime, 'file');
   const [row] = await rows<{ id: unknown }>(
     db,
     sql`INSERT INTO merchant_files (merchant_id, kind, mime, size_bytes, data, uploaded_by)
