@@ -94,6 +94,8 @@ export const PLATFORM = [
   'captchas',
   'job_runs',
   'notify_log',
+  'operator_challenges',
+  'operator_changes',
   'operator_sessions',
   'operators',
   'rate_events',
