@@ -59,7 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function assemble({ database, config, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named in TRUSTED_PROXIES; with none,
+    // request.ip is the connection's own address, whatever the headers claim.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 12 * 1024 * 1024,
     // Request ids let a support person find one call in the log without exposing anything; a
     // balancer's X-Request-Id is kept so one id follows the call through every hop.

@@ -83,6 +83,12 @@ export interface Config {
   /** Origins of the native shells, allowed to call the API across origins (CORS). */
   nativeOrigins: string[];
   /**
+   * Addresses or CIDR ranges of the reverse proxies in front of this server: only a connection
+   * from one of them may name the client in X-Forwarded-For. Empty: no proxy is trusted and the
+   * client is the connection's own address.
+   */
+  trustedProxies: string[];
+  /**
    * Raw Ed25519 public key (base64) that an uploaded hot update's signature must verify with (the
    * demo key unless set). The release machine signs; the server never holds the private key.
    */
@@ -141,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDist: env.CONSOLE_DIST ?? path.join(REPO_ROOT, 'apps/console/dist'),
     jobLeaseMs: Number(env.JOB_LEASE_MS ?? 15_000),
     hotUpdatePublicKey: (env.HOT_UPDATE_PUBLIC_KEY ?? '').trim() || DEMO_HOT_UPDATE_PUBLIC_KEY,
+    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     nativeOrigins: (env.NATIVE_ORIGINS ?? 'capacitor://localhost,https://localhost')
       .split(',')
       .map((o) => o.trim())
