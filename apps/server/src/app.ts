@@ -22,6 +22,7 @@ import { ensureSecret } from './lib/secrets';
 import { registerErrorHandler } from './plugins/errors';
 import { clientErrorEnvelope, registerInputGuard } from './plugins/input-guard';
 import { registerNativeOrigins } from './plugins/native-origins';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { configureJobLease } from './modules/settlement/job-runs';
 import { apiRoutes } from './routes';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';
@@ -112,6 +113,10 @@ async function assemble({ database, config, logger }: AppOptions): Promise<Fasti
   registerInputGuard(app);
   registerObservability(app, config.metricsToken);
   registerNativeOrigins(app, config.nativeOrigins);
+  await registerSecurityHeaders(app, [
+    path.join(config.webDist, 'index.html'),
+    path.join(config.consoleDist, 'index.html'),
+  ]);
 
   const secret = config.jwtSecret || (await ensureSecret(database.db, 'jwt'));
   // An agent's verified tokens are remembered until they expire (plugins/auth.ts).

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The CSP hash source ('sha256-…') of each inline script of a page: the text between
+ * <script> and </script> of every script element without a src, as the browser hashes it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(m[1]!)) continue;
+    const body = m[2]!;
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The inline script hashes of the page shells that exist (index.html of each built app). */
+export function pageScriptHashes(pages: string[]): string[] {
+  const all = new Set<string>();
+  for (const file of pages) {
+    if (!existsSync(file)) continue;
+    for (const hash of inlineScriptHashes(readFileSync(file, 'utf8'))) all.add(hash);
+  }
+  return [...all];
+}
+
+/**
+ * The policy every page and answer carries. Scripts come only from this origin and the page
+ * shells' own inline scripts, by hash (read once at start, like the rest of the built apps);
+ * styles may be inline (antd, antd-mobile and swagger-ui set them); images may also come from
+ * data:, blob: (previews of the images an agent picks) and any https: address (operators store
+ * banner image URLs); no page may be framed.
+ */
+export function contentSecurityPolicy(scriptHashes: string[]) {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, X-Frame-Options DENY,
+ * X-Content-Type-Options nosniff, Referrer-Policy no-referrer, HSTS (browsers heed it only over
+ * https, so plain http on localhost is unaffected) and the cross-origin isolation headers.
+ * upgrade-insecure-requests is left out: it would send a plain-http deployment's own requests
+ * to https.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, pages: string[]) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(pageScriptHashes(pages)),
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // The native shells (capacitor://localhost) show the published files across origins.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
+
+/**
+ * Headers of an answer carrying stored bytes (published files, merchant images): its type is
+ * never guessed, it runs nothing when opened on its own, and other origins (the native shells)
+ * may show it as an image.
+ */
+export const STORED_FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'cross-origin-resource-policy': 'cross-origin',
+} as const;
