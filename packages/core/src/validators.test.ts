@@ -278,6 +278,26 @@ describe('password and confirm', () => {
     expect(validators.password('a b c d')).toBeNull();
   });
 
+  it('refuses a new password that is easy to guess, naming the rule', () => {
+    const v = validators.newPassword;
+    expect(v('')).toBe('密码不能为空');
+    expect(v('12345')).toBe('密码长度不能少于6位');
+    for (const p of ['111111', 'aaaaaaaa', '00000000'])
+      expect(v(p)).toBe('密码不能全部是同一个字符');
+    for (const p of ['121212', 'abcabc', 'AbAbAb', '123123123'])
+      expect(v(p)).toBe('密码不能是简单重复的字符，如121212、abcabc');
+    for (const p of ['123456', '12345678', '987654', '7890123', 'abcdef', 'FEDCBA', 'qwerty'])
+      expect(v(p)).toBe('密码不能是连续的数字或字母，如123456、abcdef、qwerty');
+    expect(v('13800000001', '13800000001')).toBe('密码不能包含手机号，也不能取自手机号');
+    expect(v('000001', '13800000001')).toBe('密码不能包含手机号，也不能取自手机号');
+    expect(v('x13800000001', '13800000001')).toBe('密码不能包含手机号，也不能取自手机号');
+    for (const p of ['password', 'Passw0rd', 'abc123', '5201314', 'woaini1314', 'qwe123'])
+      expect(v(p)).toBe('密码过于常见，请换一个不易被猜到的密码');
+    // What people choose that is not trivially guessed passes, and the demo password too.
+    for (const p of ['demo123', 'secret1', 'Tk7#pq9x', '南山POS2024', '000001'])
+      expect(v(p, '13800000002')).toBeNull();
+  });
+
   it('reports different passwords', () => {
     expect(validators.confirm('abcdef', 'abcdef')).toBeNull();
     expect(validators.confirm('abcdef', 'abcdeg')).toBe('两次输入的密码不一致');

@@ -24,6 +24,11 @@ export const VALIDATION_MESSAGES = {
   passwordEmpty: '密码不能为空',
   passwordShort: '密码长度不能少于6位',
   passwordMismatch: '两次输入的密码不一致',
+  passwordOneChar: '密码不能全部是同一个字符',
+  passwordRepeated: '密码不能是简单重复的字符，如121212、abcabc',
+  passwordSequence: '密码不能是连续的数字或字母，如123456、abcdef、qwerty',
+  passwordMobile: '密码不能包含手机号，也不能取自手机号',
+  passwordCommon: '密码过于常见，请换一个不易被猜到的密码',
   nameEmpty: '姓名不能为空',
   nameFormat: '姓名为2-4个汉字',
   bankCardEmpty: '银行卡号不能为空',
@@ -208,6 +213,92 @@ function password(v: unknown): ValidationResult {
   return charCount(text) < 6 ? M.passwordShort : null;
 }
 
+// Runs read in either direction: digits (0 follows 9 as on a keyboard), the alphabet, the rows of
+// a keyboard.
+const PASSWORD_RUNS = [
+  '01234567890123456789',
+  'abcdefghijklmnopqrstuvwxyz',
+  'qwertyuiop',
+  'asdfghjkl',
+  'zxcvbnm',
+].flatMap((run) => [run, [...run].reverse().join('')]);
+
+// Passwords at the top of every leaked list, in China's too, that the rules above let through.
+const COMMON_PASSWORDS = new Set([
+  'password',
+  'passw0rd',
+  'password1',
+  'password123',
+  'qwerty123',
+  'qwe123',
+  'qweasd',
+  'qweasdzxc',
+  'qazwsx',
+  '1qaz2wsx',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  'abc123',
+  'abc12345',
+  'abc123456',
+  'a123456',
+  'a12345678',
+  'aa123456',
+  'asd123',
+  'zxc123',
+  '123456a',
+  '123456abc',
+  '123123a',
+  '112233',
+  '11223344',
+  '111222',
+  '123321',
+  '1234554321',
+  '5201314',
+  '1314520',
+  '520520',
+  '521521',
+  'woaini',
+  'woaini1314',
+  'iloveyou',
+  'admin123',
+  'root123',
+  'test123',
+  'p@ssw0rd',
+  'qwer1234',
+  'asdf1234',
+  'zxcv1234',
+]);
+
+/** The text made of one unit of 1 to 3 characters said over and over (111111, 121212). */
+function repeatedUnit(text: string): number | null {
+  const chars = [...text];
+  for (let unit = 1; unit <= 3; unit++) {
+    if (chars.length < unit * 2 || chars.length % unit !== 0) continue;
+    if (chars.every((c, i) => c === chars[i % unit])) return unit;
+  }
+  return null;
+}
+
+/**
+ * The rules for a password being set (registering, changing or resetting it), on top of the
+ * spec's minimum length: not one character, not a short unit repeated, not a run of digits,
+ * letters or keys, not one of the commonest passwords, and, when the mobile is known, neither
+ * containing it nor cut out of it. Signing in still takes any password an account already has.
+ */
+function newPassword(v: unknown, mobile?: string | null): ValidationResult {
+  const basic = password(v);
+  if (basic) return basic;
+  const text = toText(v);
+  const lower = text.toLowerCase();
+  const unit = repeatedUnit(lower);
+  if (unit === 1) return M.passwordOneChar;
+  if (unit) return M.passwordRepeated;
+  if (PASSWORD_RUNS.some((run) => run.includes(lower))) return M.passwordSequence;
+  if (mobile && (text.includes(mobile) || mobile.includes(text))) return M.passwordMobile;
+  if (COMMON_PASSWORDS.has(lower)) return M.passwordCommon;
+  return null;
+}
+
 /** Both values are compared exactly; emptiness is the password validator's job. */
 function confirm(a: unknown, b: unknown): ValidationResult {
   return toText(a) === toText(b) ? null : M.passwordMismatch;
@@ -330,6 +421,7 @@ export const validators = {
   mobile,
   smsCode,
   password,
+  newPassword,
   confirm,
   chineseName,
   bankCard,

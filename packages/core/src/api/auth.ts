@@ -16,6 +16,22 @@ export const checked = (check: (v: string) => string | null) =>
 export const mobileSchema = checked(validators.mobile);
 // The upper bound only keeps the slow hash from being fed megabytes; the spec sets the minimum.
 export const passwordSchema = checked(validators.password).max(64, '密码长度不能超过64位');
+/**
+ * A password being set: the spec's minimum and the rules against guessable ones. The rule about
+ * the mobile needs the mobile, so schemas that carry one check it with newPasswordOf.
+ */
+export const newPasswordSchema = checked((v) => validators.newPassword(v)).max(
+  64,
+  '密码长度不能超过64位',
+);
+
+/** An object refinement: the password field is neither the mobile field nor taken from it. */
+const newPasswordOf =
+  (passwordKey: string, mobileKey: string) =>
+  (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const message = validators.newPassword(v[passwordKey], String(v[mobileKey] ?? ''));
+    if (message) ctx.addIssue({ code: 'custom', message, path: [passwordKey] });
+  };
 export const smsCodeSchema = checked(validators.smsCode);
 
 export const loginRequest = z
@@ -55,28 +71,32 @@ export const captchaResponse = z.object({
 });
 export type CaptchaResponse = z.infer<typeof captchaResponse>;
 
-export const registerRequest = z.object({
-  mobile: mobileSchema,
-  password: passwordSchema,
-  smsCode: smsCodeSchema,
-  inviteCode: z
-    .string({ error: '邀请码不能为空' })
-    .trim()
-    .min(1, '邀请码不能为空')
-    .max(32, '邀请码格式错误'),
-  name: checked(validators.chineseName).optional(),
-});
+export const registerRequest = z
+  .object({
+    mobile: mobileSchema,
+    password: newPasswordSchema,
+    smsCode: smsCodeSchema,
+    inviteCode: z
+      .string({ error: '邀请码不能为空' })
+      .trim()
+      .min(1, '邀请码不能为空')
+      .max(32, '邀请码格式错误'),
+    name: checked(validators.chineseName).optional(),
+  })
+  .superRefine(newPasswordOf('password', 'mobile'));
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
 /** The new agent's id (POST /api/ag/agent/info/apiAdd -> data). */
 export const registerResponse = z.object({ id: z.number() });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
-export const resetPasswordRequest = z.object({
-  mobile: mobileSchema,
-  smsCode: smsCodeSchema,
-  password: passwordSchema,
-});
+export const resetPasswordRequest = z
+  .object({
+    mobile: mobileSchema,
+    smsCode: smsCodeSchema,
+    password: newPasswordSchema,
+  })
+  .superRefine(newPasswordOf('password', 'mobile'));
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const changePasswordRequest = z
@@ -85,7 +105,8 @@ export const changePasswordRequest = z
       .string({ error: '原密码不能为空' })
       .min(1, '原密码不能为空')
       .max(64, '原密码错误'),
-    newPassword: passwordSchema,
+    // The rule about the mobile is checked by the server, which knows the caller's.
+    newPassword: newPasswordSchema,
   })
   // Comparing the two inputs is enough: the old one must match the stored password anyway.
   .refine((v) => v.newPassword !== v.oldPassword, {
