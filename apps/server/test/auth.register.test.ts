@@ -1,6 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agents, smsCodes, smsOutbox } from '../src/db/schema';
+import {
+  REGISTER_PER_ADDRESS_PER_HOUR,
+  REGISTER_PER_MOBILE_PER_HOUR,
+} from '../src/modules/agents/register-agent';
+import { hashSmsCode } from '../src/modules/sms/sms-codes';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 const ctx = await createTestContext();
@@ -28,8 +33,15 @@ async function outboxCode(mobile: string) {
   return row.code;
 }
 
+let registerSeq = 0;
+/** Each call from its own address too, so the per-address register limit stays out of them. */
 const register = (payload: object) =>
-  app.inject({ method: 'POST', url: '/prod-api/api/ag/agent/info/apiAdd', payload });
+  app.inject({
+    method: 'POST',
+    url: '/prod-api/api/ag/agent/info/apiAdd',
+    payload,
+    remoteAddress: `10.4.0.${++registerSeq}`,
+  });
 
 const agentCount = async () => (await db.select({ id: agents.id }).from(agents)).length;
 
@@ -134,18 +146,98 @@ describe('POST /prod-api/api/ag/agent/info/apiAdd', () => {
     expect(ok.json().code).toBe(200);
   });
 
-  it('refuses a mobile that is already registered, at send and at register', async () => {
+  it('refuses a mobile that is already registered at send; at register, the code speaks first', async () => {
     const sent = await sendCode(DEMO_ACCOUNTS.child.mobile);
     expect(sent.json()).toMatchObject({ code: 409, field: 'mobile', msg: '该手机号已注册' });
     const before = await agentCount();
-    const res = await register({
-      mobile: DEMO_ACCOUNTS.child.mobile,
+    // Without the mobile's own register code, a registered mobile answers exactly like a free
+    // one: the code's error, never 该手机号已注册.
+    const payload = (mobile: string) => ({
+      mobile,
       password: 'secret1',
       smsCode: '123456',
       inviteCode: DEMO_ACCOUNTS.top.inviteCode,
     });
-    expect(res.json()).toMatchObject({ code: 409, field: 'mobile', msg: '该手机号已注册' });
+    const taken = await register(payload(DEMO_ACCOUNTS.child.mobile));
+    const free = await register(payload('13512340099'));
+    expect(taken.json()).toEqual({
+      code: 400,
+      msg: '验证码已失效，请重新获取',
+      err: 'SMS_CODE_EXPIRED',
+      field: 'smsCode',
+    });
+    expect(taken.body).toBe(free.body);
     expect(await agentCount()).toBe(before);
+
+    // A code sent before someone else took the mobile proves the phone; only then is it said.
+    const mobile = '13512340098';
+    await sendCode(mobile);
+    const smsCode = await outboxCode(mobile);
+    const first = await register({ ...payload(mobile), smsCode });
+    expect(first.json().code).toBe(200);
+    await db.insert(smsCodes).values({
+      mobile,
+      scene: 'register',
+      codeHash: hashSmsCode(mobile, 'register', '654321'),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const again = await register({ ...payload(mobile), smsCode: '654321' });
+    expect(again.json()).toMatchObject({ code: 409, field: 'mobile', msg: '该手机号已注册' });
+  });
+
+  it('refuses a password the rules forbid, naming the rule, and creates nothing', async () => {
+    const before = await agentCount();
+    const base = {
+      mobile: '13512340007',
+      smsCode: '123456',
+      inviteCode: DEMO_ACCOUNTS.top.inviteCode,
+    };
+    const cases: [string, string][] = [
+      ['111111', '密码不能全部是同一个字符'],
+      ['12345678', '密码不能是连续的数字或字母，如123456、abcdef、qwerty'],
+      ['abcabc', '密码不能是简单重复的字符，如121212、abcabc'],
+      ['13512340007', '密码不能包含手机号，也不能取自手机号'],
+      ['340007', '密码不能包含手机号，也不能取自手机号'],
+      ['password', '密码过于常见，请换一个不易被猜到的密码'],
+    ];
+    for (const [password, msg] of cases) {
+      const res = await register({ ...base, password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, field: 'password', msg });
+    }
+    expect(await agentCount()).toBe(before);
+  });
+
+  it('limits tries per address and per mobile', async () => {
+    const attempt = (mobile: string, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/prod-api/api/ag/agent/info/apiAdd',
+        remoteAddress: ip,
+        payload: {
+          mobile,
+          password: 'secret1',
+          smsCode: '123456',
+          inviteCode: DEMO_ACCOUNTS.top.inviteCode,
+        },
+      });
+    // One address, a different mobile each time.
+    for (let i = 0; i < REGISTER_PER_ADDRESS_PER_HOUR; i++) {
+      const res = await attempt(`1351235${String(i).padStart(4, '0')}`, '10.2.0.1');
+      expect(res.json().msg).toBe('验证码已失效，请重新获取');
+    }
+    const overAddress = await attempt('13512359999', '10.2.0.1');
+    expect(overAddress.statusCode).toBe(429);
+    expect(overAddress.json()).toMatchObject({ code: 429, msg: '注册尝试过于频繁，请稍后再试' });
+    expect((await attempt('13512359999', '10.2.0.2')).json().code).toBe(400);
+
+    // One mobile (a registered one), a different address each time.
+    const mobile = DEMO_ACCOUNTS.grandchild.mobile;
+    for (let i = 0; i < REGISTER_PER_MOBILE_PER_HOUR; i++) {
+      expect((await attempt(mobile, `10.3.0.${i + 1}`)).json().field).toBe('smsCode');
+    }
+    const overMobile = await attempt(mobile, '10.3.1.1');
+    expect(overMobile.json()).toMatchObject({ code: 429, msg: '注册尝试过于频繁，请稍后再试' });
   });
 
   it('names the field on bad input and creates nothing', async () => {

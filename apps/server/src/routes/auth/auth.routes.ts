@@ -70,6 +70,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const created = await registerAgent(app.db, request.body, {
         scryptCost: app.config.scryptCost,
+        ip: request.ip,
       });
       return ok(created, '注册成功');
     },
