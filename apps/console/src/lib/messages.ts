@@ -82,6 +82,7 @@ export const MESSAGES = {
   volume: { zh: '交易额', en: 'Volume' },
   transactions: { zh: '交易笔数', en: 'Transactions' },
   sharesPaid: { zh: '已付分润', en: 'Shares paid' },
+  adjustmentsPosted: { zh: '人工调账入账', en: 'Adjustments posted' },
   newMerchants: { zh: '新增商户', en: 'New merchants' },
   activations: { zh: '激活', en: 'Activations' },
   terminalsByStatus: { zh: '终端状态', en: 'Terminals by status' },

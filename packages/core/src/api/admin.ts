@@ -360,9 +360,30 @@ const figures = z.object({
   volumeFen: z.number(),
   transactions: z.number(),
   sharesPaidFen: z.number(),
+  adjustmentsFen: z.number(),
   newMerchants: z.number(),
   activations: z.number(),
 });
+
+/** What each dashboard figure counts, for the period (China time) it is shown for. */
+export const DASHBOARD_FIGURES: Record<keyof z.infer<typeof figures>, { zh: string; en: string }> =
+  {
+    volumeFen: {
+      zh: '成功支付交易的金额合计（不含退款、撤销）',
+      en: 'Sum of successful payments (refunds and reversals not counted)',
+    },
+    transactions: { zh: '成功支付交易的笔数', en: 'Number of successful payments' },
+    sharesPaidFen: {
+      zh: '入账代理钱包的收益（分润、奖励、补贴），扣除退款冲回；不含人工调账',
+      en: "Earnings credited to agents' wallets (shares, rewards, allowances) less refund reversals; adjustments not included",
+    },
+    adjustmentsFen: {
+      zh: '复核通过的人工调账入账代理钱包的净额',
+      en: "Net of approved manual adjustments posted to agents' wallets",
+    },
+    newMerchants: { zh: '期间内新建的商户数', en: 'Merchants created in the period' },
+    activations: { zh: '期间内激活的终端数', en: 'Terminals activated in the period' },
+  };
 export const dashboard = z.object({
   today: figures,
   month: figures,

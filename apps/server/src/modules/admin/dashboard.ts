@@ -1,4 +1,4 @@
-import type { Dashboard } from '@pos/core';
+import { EARNING_INFO_TYPES, type Dashboard } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 
@@ -6,8 +6,9 @@ const n = (v: unknown) => (v == null ? 0 : Number(v));
 
 /**
  * The platform's figures for today and this month (China time) and what needs an operator.
- * Volume and transactions read the month's transaction partition; shares paid read the daily
- * earnings rollup; each count has an index or is over a small table.
+ * Volume and transactions read the month's transaction partition; shares paid and adjustments
+ * read the daily earnings rollup; each count has an index or is over a small table. Each figure's
+ * definition is core's DASHBOARD_FIGURES, shown beside it in the console.
  */
 export async function getDashboard(db: Db): Promise<Dashboard> {
   const dayStart = sql`(date_trunc('day', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai')`;
@@ -19,7 +20,11 @@ export async function getDashboard(db: Db): Promise<Dashboard> {
             (SELECT coalesce(sum(amount_fen), 0) FROM transactions WHERE kind = 1 AND status = 1 AND trade_time >= ${from}) AS volume,
             (SELECT count(*) FROM transactions WHERE kind = 1 AND status = 1 AND trade_time >= ${from}) AS txns,
             (SELECT coalesce(sum(amount_fen), 0) FROM agent_daily_earnings
-              WHERE day >= (${from} AT TIME ZONE 'Asia/Shanghai')::date AND amount_fen > 0) AS shares,
+              WHERE day >= (${from} AT TIME ZONE 'Asia/Shanghai')::date
+                AND info_type = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])) AS shares,
+            (SELECT coalesce(sum(amount_fen), 0) FROM agent_daily_earnings
+              WHERE day >= (${from} AT TIME ZONE 'Asia/Shanghai')::date
+                AND info_type = 'manual_adjustment') AS adjustments,
             (SELECT count(*) FROM merchants WHERE created_at >= ${from}) AS merchants,
             (SELECT count(*) FROM terminals WHERE activated_at >= ${from}) AS activations`,
     );
@@ -27,6 +32,7 @@ export async function getDashboard(db: Db): Promise<Dashboard> {
       volumeFen: n(r!.volume),
       transactions: n(r!.txns),
       sharesPaidFen: n(r!.shares),
+      adjustmentsFen: n(r!.adjustments),
       newMerchants: n(r!.merchants),
       activations: n(r!.activations),
     };

@@ -1,5 +1,5 @@
 import { StatisticCard } from '@ant-design/pro-components';
-import type { Dashboard } from '@pos/core';
+import { DASHBOARD_FIGURES, type Dashboard } from '@pos/core';
 import { Card, Col, List, Row, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, yuan } from '@/lib/api';
@@ -7,19 +7,27 @@ import { useI18n } from '@/lib/i18n';
 
 /** Figures computed by the server; nothing here is added up in the browser. */
 export default function DashboardPage() {
-  const { t, L } = useI18n();
+  const { t, L, lang } = useI18n();
   const [d, setD] = useState<Dashboard | null>(null);
   useEffect(() => {
     void api<Dashboard>('/dashboard').then(setD);
   }, []);
   if (!d) return <Spin />;
+  // Each figure carries its definition (core's DASHBOARD_FIGURES) as a tooltip.
+  const stat = (key: keyof typeof DASHBOARD_FIGURES, title: string, value: string | number) => (
+    <StatisticCard
+      data-testid={`figure-${key}`}
+      statistic={{ title, value, tip: DASHBOARD_FIGURES[key][lang] }}
+    />
+  );
   const figures = (f: Dashboard['today'], label: string) => (
     <StatisticCard.Group title={label} direction="row">
-      <StatisticCard statistic={{ title: t('volume'), value: yuan(f.volumeFen) }} />
-      <StatisticCard statistic={{ title: t('transactions'), value: f.transactions }} />
-      <StatisticCard statistic={{ title: t('sharesPaid'), value: yuan(f.sharesPaidFen) }} />
-      <StatisticCard statistic={{ title: t('newMerchants'), value: f.newMerchants }} />
-      <StatisticCard statistic={{ title: t('activations'), value: f.activations }} />
+      {stat('volumeFen', t('volume'), yuan(f.volumeFen))}
+      {stat('transactions', t('transactions'), f.transactions)}
+      {stat('sharesPaidFen', t('sharesPaid'), yuan(f.sharesPaidFen))}
+      {stat('adjustmentsFen', t('adjustmentsPosted'), yuan(f.adjustmentsFen))}
+      {stat('newMerchants', t('newMerchants'), f.newMerchants)}
+      {stat('activations', t('activations'), f.activations)}
     </StatisticCard.Group>
   );
   const max = Math.max(1, ...d.trend.map((p) => p.volumeFen));
