@@ -6,13 +6,14 @@ import {
   ProFormTextArea,
   type ActionType,
   type ProColumns,
+  type ProFormInstance,
 } from '@ant-design/pro-components';
 import type { AdminAppVersion, PublishedBundle } from '@pos/core';
-import { App, Button, Popconfirm, Tag, Typography, Upload } from 'antd';
+import { App, Button, Input, Popconfirm, Tag, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
-import { api } from '@/lib/api';
+import { API, api, getToken } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 type Publishing = 'bundle' | 'package' | null;
@@ -26,6 +27,26 @@ interface VersionForm {
   minVersion?: string;
   url?: string;
   sha256?: string;
+  signature?: string;
+}
+
+const STATUS: Record<AdminAppVersion['status'], { text: string; color: string }> = {
+  pending: { text: '待批准', color: 'gold' },
+  published: { text: '已发布', color: 'green' },
+  rejected: { text: '已驳回', color: 'default' },
+};
+
+/** Saves a hot update's bundle, pending ones included, for the approver to inspect. */
+async function downloadBundle(r: AdminAppVersion) {
+  const res = await fetch(`${API}/app-versions/${r.id}/bundle`, {
+    headers: { authorization: `Bearer ${getToken() ?? ''}` },
+  });
+  if (!res.ok) throw new Error(String(res.status));
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = `pos-hot-update-${r.version}.zip`;
+  a.click();
+  URL.revokeObjectURL(a.href);
 }
 
 const toBase64 = async (file: File) => {
@@ -37,17 +58,50 @@ const toBase64 = async (file: File) => {
 };
 
 /**
- * App versions: hot updates of the web bundle (uploaded here; the server computes the SHA-256 and
- * signs it, and shows both) and full packages published by their download address. The update
- * check offers the newest version above the one an app runs.
+ * App versions: hot updates of the web bundle and full packages published by their download
+ * address. A hot update is signed on the release machine (npm run app:publish): the operator
+ * uploads the zip and its signature, the server verifies it, and it waits until a different
+ * operator holding hot_update:publish approves it (or rejects it). The update check offers the
+ * newest published version above the one an app runs.
  */
 export default function AppVersionsPage() {
   const { L } = useI18n();
-  const { can } = useAuth();
+  const { can, me } = useAuth();
   const { modal, message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
+  const form = useRef<ProFormInstance<VersionForm> | undefined>(undefined);
   const [publishing, setPublishing] = useState<Publishing>(null);
   const [bundle, setBundle] = useState<File | null>(null);
+
+  const decide = (r: AdminAppVersion, approve: boolean) => {
+    let reason = '';
+    modal.confirm({
+      title: `${approve ? L('批准发布') : L('驳回')} ${r.platform} ${r.version}：${r.title}`,
+      content: approve ? (
+        <div>
+          <p>{L('批准后所有代理商的应用都会下载并运行此更新包')}</p>
+          <Typography.Text code>SHA-256 {r.sha256}</Typography.Text>
+        </div>
+      ) : (
+        <>
+          <p>{L('驳回后此更新包将被删除，应用不会收到')}</p>
+          <Input.TextArea
+            placeholder={L('驳回原因')}
+            maxLength={200}
+            onChange={(e) => (reason = e.target.value)}
+          />
+        </>
+      ),
+      okButtonProps: { 'data-testid': 'confirm-decide' } as Record<string, string>,
+      onOk: async () => {
+        await api('/app-versions/bundle/decide', {
+          body: { id: r.id, approve, reason: reason || undefined },
+        });
+        void message.success(approve ? L('已批准发布') : L('已驳回'));
+        void ref.current?.reload();
+      },
+    });
+  };
 
   const columns: ProColumns<AdminAppVersion>[] = [
     { title: 'ID', dataIndex: 'id', search: false },
@@ -97,12 +151,50 @@ export default function AppVersionsPage() {
       ellipsis: true,
       width: 220,
     },
+    {
+      title: L('状态'),
+      dataIndex: 'status',
+      search: false,
+      render: (_, r) => (
+        <Tag color={STATUS[r.status].color} data-testid={`status-${r.id}`}>
+          {L(STATUS[r.status].text)}
+        </Tag>
+      ),
+    },
+    { title: L('上传人'), dataIndex: 'proposedByName', search: false },
+    { title: L('批准人'), dataIndex: 'decidedByName', search: false },
     { title: L('发布时间'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
     {
       title: L('操作'),
       valueType: 'option',
-      render: (_, r) =>
-        can('content:publish')
+      render: (_, r) => [
+        ...(r.type === 'wgt' && r.status === 'pending'
+          ? [
+              <a key="d" onClick={() => void downloadBundle(r)} data-testid={`download-${r.id}`}>
+                {L('下载更新包')}
+              </a>,
+            ]
+          : []),
+        ...(r.status === 'pending' && r.proposedById === me?.operator.id
+          ? [
+              <Typography.Text key="wait" type="secondary" data-testid={`waiting-${r.id}`}>
+                {L('等待另一位操作员批准')}
+              </Typography.Text>,
+            ]
+          : []),
+        ...(r.status === 'pending' &&
+        can('hot_update:publish') &&
+        r.proposedById !== me?.operator.id
+          ? [
+              <a key="y" onClick={() => decide(r, true)} data-testid={`approve-${r.id}`}>
+                {L('批准发布')}
+              </a>,
+              <a key="n" onClick={() => decide(r, false)} data-testid={`reject-${r.id}`}>
+                {L('驳回')}
+              </a>,
+            ]
+          : []),
+        ...(can('content:publish') && r.status !== 'rejected'
           ? [
               <Popconfirm
                 key="w"
@@ -116,7 +208,8 @@ export default function AppVersionsPage() {
                 <a data-testid={`withdraw-${r.id}`}>{L('撤回')}</a>
               </Popconfirm>,
             ]
-          : [],
+          : []),
+      ],
     },
   ];
 
@@ -124,6 +217,10 @@ export default function AppVersionsPage() {
     if (publishing === 'bundle') {
       if (!bundle) {
         void message.error(L('请上传更新包'));
+        return false;
+      }
+      if (!v.signature?.trim()) {
+        void message.error(L('请上传签名文件'));
         return false;
       }
       const r = await api<PublishedBundle>('/app-versions/bundle', {
@@ -135,10 +232,11 @@ export default function AppVersionsPage() {
           mandatory: v.mandatory ?? false,
           minVersion: v.minVersion || undefined,
           bundleBase64: await toBase64(bundle),
+          signature: v.signature.trim(),
         },
       });
       modal.success({
-        title: L('发布成功'),
+        title: L('签名校验通过，待另一位操作员批准发布'),
         content: (
           <div data-testid="published-sha">
             SHA-256：<Typography.Text code>{r.sha256}</Typography.Text>
@@ -193,6 +291,7 @@ export default function AppVersionsPage() {
         }
       />
       <ModalForm<VersionForm>
+        formRef={form}
         title={publishing === 'bundle' ? L('发布热更新') : L('发布安装包')}
         open={publishing !== null}
         initialValues={{
@@ -252,6 +351,24 @@ export default function AppVersionsPage() {
               onRemove={() => setBundle(null)}
             >
               <Button data-testid="bundle-file">{L('选择更新包（zip）')}</Button>
+            </Upload>
+            <ProFormTextArea
+              name="signature"
+              label={L('签名')}
+              tooltip={L('发布机 npm run app:publish 生成的 .sig 文件')}
+              rules={[{ required: true, message: L('请上传签名文件') }]}
+              fieldProps={{ id: 'bundle-signature', rows: 2 }}
+            />
+            <Upload
+              accept=".sig,text/plain"
+              maxCount={1}
+              showUploadList={false}
+              beforeUpload={async (file) => {
+                form.current?.setFieldsValue({ signature: (await file.text()).trim() });
+                return false;
+              }}
+            >
+              <Button data-testid="signature-file">{L('选择签名文件（.sig）')}</Button>
             </Upload>
           </>
         ) : (
