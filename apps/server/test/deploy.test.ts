@@ -233,6 +233,24 @@ describe('deploy/: the compose file, its .env example and the image', () => {
       );
     }
   });
+
+  it("believes X-Forwarded-For from its nginx only, at the balancer's fixed address", () => {
+    const raw = parse(deploy('compose.yaml'), { merge: true }) as {
+      services: { balancer: { networks: { default: { ipv4_address: string } } } };
+      networks: { default: { ipam: { config: { subnet: string }[] } } };
+    };
+    const balancer = raw.services.balancer.networks.default.ipv4_address;
+    const [subnet] = raw.networks.default.ipam.config;
+    expect(subnet!.subnet.startsWith(balancer.split('.').slice(0, 3).join('.') + '.')).toBe(true);
+    // As .env.example has it, and with TRUSTED_PROXIES left out of the .env (compose's default).
+    const shipped = Object.fromEntries(example.map((e) => [e.key, envValue(e.raw)]));
+    const { TRUSTED_PROXIES: _trusted, ...unset } = shipped;
+    for (const vars of [shipped, unset]) {
+      for (const { name, env } of containerEnvs(vars)) {
+        expect(loadConfig(env).trustedProxies, name).toEqual([balancer]);
+      }
+    }
+  });
 });
 
 describe('the runtime', () => {
