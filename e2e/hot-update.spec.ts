@@ -1,41 +1,60 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signBundle } from './hot-update-signing';
 import { DEMO, loginViaApi } from './support';
 
 /**
- * Hot updates in a browser: a bundle the platform publishes (the server computes its checksum and
- * signs it) is offered by the update check, verified by the app, and applied after the restart;
- * a mandatory update cannot be dismissed, and a bundle changed on its way is refused with 更新失败.
+ * Hot updates in a browser: a bundle signed on the release machine (here with the demo key, as
+ * `npm run app:publish` would) is uploaded by the content operator, verified by the server and
+ * made live by a second operator; then the update check offers it, the app verifies it and
+ * applies it after the restart. A mandatory update cannot be dismissed, and a bundle changed on
+ * its way is refused with 更新失败.
  */
 const HOME = '/pages/home/home/index';
-const zip = (text: string) =>
-  Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.from(text)]).toString('base64');
+const zip = (text: string) => Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.from(text)]);
 
-async function operatorToken(page: Page) {
-  const res = await page.request.post('/prod-api/login/app', {
-    data: { username: DEMO.operator.mobile, password: DEMO.operator.password },
-  });
-  return ((await res.json()) as { token: string }).token;
+async function operatorToken(request: APIRequestContext, username: string, password: string) {
+  const res = await request.post('/prod-api/admin/auth/login', { data: { username, password } });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  expect(body.code, body.msg).toBe(200);
+  return body.data.token;
 }
+const contentToken = (request: APIRequestContext) =>
+  operatorToken(request, 'content', 'Content@123');
 
-async function publish(page: Page, token: string, body: object) {
-  const res = await page.request.post('/prod-api/api/ag/admin/app/bundle', {
-    data: { platform: 'h5', title: '体验优化', contents: '1. 收益明细加载更快', ...body },
-    headers: { Authorization: `Bearer ${token}` },
+/** Content uploads the signed bundle; the super admin, a second operator, approves it. */
+async function publish(page: Page, body: { version: string; bytes: Buffer; mandatory?: boolean }) {
+  const content = await contentToken(page.request);
+  const admin = await operatorToken(page.request, 'admin', 'Admin@123');
+  const res = await page.request.post('/prod-api/admin/app-versions/bundle', {
+    data: {
+      platform: 'h5',
+      title: '体验优化',
+      contents: '1. 收益明细加载更快',
+      version: body.version,
+      mandatory: body.mandatory ?? false,
+      bundleBase64: body.bytes.toString('base64'),
+      signature: signBundle(body.bytes, body.version),
+    },
+    headers: { Authorization: `Bearer ${content}` },
   });
   const json = (await res.json()) as { code: number; msg: string; data: { id: number } };
   expect(json.code, json.msg).toBe(200);
+  const approved = await page.request.post('/prod-api/admin/app-versions/bundle/decide', {
+    data: { id: json.data.id, approve: true },
+    headers: { Authorization: `Bearer ${admin}` },
+  });
+  const decided = (await approved.json()) as { code: number; msg: string };
+  expect(decided.code, decided.msg).toBe(200);
   return json.data.id;
 }
 
 const published: number[] = [];
 test.afterAll(async ({ request }) => {
   // Later journeys must not meet these updates.
-  const res = await request.post('/prod-api/login/app', {
-    data: { username: DEMO.operator.mobile, password: DEMO.operator.password },
-  });
-  const { token } = (await res.json()) as { token: string };
+  const token = await contentToken(request);
   for (const id of published) {
-    await request.delete(`/prod-api/api/ag/admin/app/version/${id}`, {
+    await request.post('/prod-api/admin/app-versions/withdraw', {
+      data: { id },
       headers: { Authorization: `Bearer ${token}` },
     });
   }
@@ -44,8 +63,7 @@ test.afterAll(async ({ request }) => {
 test('a signed hot update is applied after the restart; a mandatory one cannot be put off; a tampered one is refused', async ({
   page,
 }) => {
-  const op = await operatorToken(page);
-  published.push(await publish(page, op, { version: '1.2.0', bundleBase64: zip('bundle 1.2.0') }));
+  published.push(await publish(page, { version: '1.2.0', bytes: zip('bundle 1.2.0') }));
 
   await loginViaApi(page, DEMO.top.mobile);
   await page.goto(HOME);
@@ -66,11 +84,7 @@ test('a signed hot update is applied after the restart; a mandatory one cannot b
 
   // A mandatory update whose bundle is altered on its way.
   published.push(
-    await publish(page, op, {
-      version: '1.2.1',
-      mandatory: true,
-      bundleBase64: zip('bundle 1.2.1'),
-    }),
+    await publish(page, { version: '1.2.1', mandatory: true, bytes: zip('bundle 1.2.1') }),
   );
   await page.route('**/prod-api/app/api/bundle/**', async (route) => {
     const res = await route.fetch();

@@ -363,8 +363,10 @@ export default function AppVersionsPage() {
               accept=".sig,text/plain"
               maxCount={1}
               showUploadList={false}
-              beforeUpload={async (file) => {
-                form.current?.setFieldsValue({ signature: (await file.text()).trim() });
+              beforeUpload={(file) => {
+                void file
+                  .text()
+                  .then((text) => form.current?.setFieldsValue({ signature: text.trim() }));
                 return false;
               }}
             >
