@@ -175,6 +175,26 @@ describe('published files', () => {
     expect(res.json()).toMatchObject({ code: 400, field: 'file' });
     expect(res.json().msg).toContain('尺寸过大');
   });
+
+  it('refuse an oversize ID card side, naming that side', async () => {
+    const token = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
+    const boundary = '----pos-id-card';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="front"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      pngOf(100, 9000),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/prod-api/api/ag/agent/withdraw/detail/uploadCardImg',
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.json()).toMatchObject({ code: 400, field: 'front' });
+    expect(res.json().msg).toContain('身份证人像面图片尺寸过大');
+  });
 });
 
 describe('/metrics without METRICS_TOKEN', () => {
