@@ -174,8 +174,8 @@ describe('captcha', async () => {
     const flat = svg.replace(/\s+/g, '').toUpperCase();
     expect(flat).not.toContain(issued.code);
     // No two draws of one code share their outlines, so no table of paths reads it either.
-    const first = renderCaptchaSvg(issued.code).match(/ d="[^"]+"/g) ?? [];
-    const second = renderCaptchaSvg(issued.code).match(/ d="[^"]+"/g) ?? [];
+    const first = renderCaptchaSvg(issued.code).match(/ d="[^"]+"/g) ?? ([] as string[]);
+    const second = renderCaptchaSvg(issued.code).match(/ d="[^"]+"/g) ?? ([] as string[]);
     expect(first.length).toBeGreaterThan(issued.code.length);
     expect(first.filter((d) => second.includes(d))).toEqual([]);
 
