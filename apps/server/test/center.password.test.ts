@@ -110,7 +110,7 @@ describe('POST /prod-api/api/ag/my/center/resetPwd', () => {
     });
     const cases: [object, string, string][] = [
       [{ mobile, smsCode, password: '123' }, 'password', '密码长度不能少于6位'],
-      [{ mobile, smsCode, password: 'x'.repeat(65) }, 'password', '密码长度不能超过64位'],
+      [{ mobile, smsCode, password: `${'x'.repeat(60)}y1234` }, 'password', '密码长度不能超过64位'],
       [{ mobile, smsCode: '12', password: 'brand-new1' }, 'smsCode', '验证码为6位数字'],
       [{ mobile: '123', smsCode, password: 'brand-new1' }, 'mobile', '手机号码格式错误'],
     ];
@@ -128,6 +128,31 @@ describe('POST /prod-api/api/ag/my/center/resetPwd', () => {
     expect((await loginWith({ username: mobile, password: 'demo123' })).json().code).toBe(200);
     // The right code still works after all that.
     expect((await reset({ mobile, smsCode, password: 'brand-new1' })).json().code).toBe(200);
+  });
+
+  it('refuses a new password the rules forbid, naming the rule, changing nothing', async () => {
+    const mobile = '13712340002';
+    await createAgent(db, {
+      mobile,
+      passwordHash: await hashPassword('demo123', ctx.config.scryptCost),
+      name: '周八',
+      parent: ctx.demo.top,
+    });
+    const smsCode = await resetCode(mobile);
+    for (const [password, msg] of [
+      ['888888', '密码不能全部是同一个字符'],
+      ['abcdefg', '密码不能是连续的数字或字母，如123456、abcdef、qwerty'],
+      [mobile, '密码不能包含手机号，也不能取自手机号'],
+    ]) {
+      expect((await reset({ mobile, smsCode, password })).json()).toMatchObject({
+        code: 400,
+        field: 'password',
+        msg,
+      });
+    }
+    // The code was not used up by the refusals, and the password did not change.
+    expect((await loginWith({ username: mobile, password: '888888' })).json().code).toBe(400);
+    expect((await reset({ mobile, smsCode, password: 'Good-pass9' })).json().code).toBe(200);
   });
 });
 
@@ -169,6 +194,26 @@ describe('POST /prod-api/api/ag/my/center/changePwd', () => {
     expect((await loginWith({ username: mobile, password: 'demo123' })).json().code).toBe(200);
   });
 
+  it('refuses a new password the rules forbid, naming the rule, changing nothing', async () => {
+    const { mobile } = DEMO_ACCOUNTS.top;
+    const token = await loginAs(app, mobile);
+    const cases: [string, string][] = [
+      ['111111', '密码不能全部是同一个字符'],
+      ['123456', '密码不能是连续的数字或字母，如123456、abcdef、qwerty'],
+      ['121212', '密码不能是简单重复的字符，如121212、abcabc'],
+      [mobile, '密码不能包含手机号，也不能取自手机号'],
+      [`a${mobile}`, '密码不能包含手机号，也不能取自手机号'],
+      [mobile.slice(-7), '密码不能包含手机号，也不能取自手机号'],
+      ['woaini1314', '密码过于常见，请换一个不易被猜到的密码'],
+    ];
+    for (const [newPassword, msg] of cases) {
+      const res = await change(token, { oldPassword: 'demo123', newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, field: 'newPassword', msg });
+    }
+    expect((await loginWith({ username: mobile, password: 'demo123' })).json().code).toBe(200);
+  });
+
   it('clears the must-change flag, which until then blocks other calls', async () => {
     // An agent created by its parent with an initial password.
     const mobile = '13712340001';
@@ -207,5 +252,79 @@ describe('POST /prod-api/api/ag/my/center/changePwd', () => {
       payload: { oldPassword: 'demo123', newPassword: 'changed1' },
     });
     expect(none.statusCode).toBe(401);
+  });
+});
+
+describe('merchant scan tokens', () => {
+  let seq = 0;
+  /** A new agent signed in, with a merchant token issued in that session. */
+  async function agentWithScanToken() {
+    const mobile = `1371235${String(++seq).padStart(4, '0')}`;
+    const agent = await createAgent(db, {
+      mobile,
+      passwordHash: await hashPassword('demo123', ctx.config.scryptCost),
+      name: '扫码员',
+      parent: ctx.demo.top,
+    });
+    const token = await loginAs(app, mobile);
+    const issued = await app.inject({
+      method: 'POST',
+      url: '/prod-api/app/api/scan/token',
+      headers: bearer(token),
+    });
+    expect(issued.json().code).toBe(200);
+    return { agent, mobile, token, scanToken: issued.json().data.token as string };
+  }
+  const scan = (scanToken: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/prod-api/app/api/scan/terminal?sn=LD00009999',
+      headers: { token: scanToken },
+    });
+  const refused = { code: 428, err: 'MERCHANT_TOKEN_INVALID' };
+
+  it('works while its session and password hold', async () => {
+    const { scanToken } = await agentWithScanToken();
+    // Accepted: the terminal is simply not in this agent's stock.
+    expect((await scan(scanToken)).json()).toMatchObject({ code: 404 });
+  });
+
+  it('ends with a logout', async () => {
+    const { token, scanToken } = await agentWithScanToken();
+    await app.inject({ method: 'POST', url: '/prod-api/api/logout', headers: bearer(token) });
+    expect((await scan(scanToken)).json()).toMatchObject(refused);
+  });
+
+  it('ends with a password change, even one made in the same session', async () => {
+    const { token, scanToken } = await agentWithScanToken();
+    const res = await change(token, { oldPassword: 'demo123', newPassword: 'changed-9x' });
+    expect(res.json().code).toBe(200);
+    expect((await info(token)).json().code).toBe(200);
+    expect((await scan(scanToken)).json()).toMatchObject(refused);
+    // A new one issued after the change works.
+    const fresh = await app.inject({
+      method: 'POST',
+      url: '/prod-api/app/api/scan/token',
+      headers: bearer(token),
+    });
+    expect((await scan(fresh.json().data.token)).json()).toMatchObject({ code: 404 });
+  });
+
+  it('ends with a password reset by SMS', async () => {
+    const { mobile, scanToken } = await agentWithScanToken();
+    const smsCode = await resetCode(mobile);
+    expect((await reset({ mobile, smsCode, password: 'brand-new9' })).json().code).toBe(200);
+    expect((await scan(scanToken)).json()).toMatchObject(refused);
+  });
+
+  it('is refused in another session of the same agent', async () => {
+    const { agent, scanToken } = await agentWithScanToken();
+    const [body, mac] = scanToken.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as { a: number };
+    expect(claims.a).toBe(agent.id);
+    const tampered = Buffer.from(JSON.stringify({ ...claims, s: crypto.randomUUID() })).toString(
+      'base64url',
+    );
+    expect((await scan(`${tampered}.${mac}`)).json()).toMatchObject(refused);
   });
 });

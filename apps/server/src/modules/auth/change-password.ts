@@ -1,5 +1,5 @@
 import { forgetSessions } from '../../plugins/session-cache';
-import type { ChangePasswordRequest } from '@pos/core';
+import { validators, type ChangePasswordRequest } from '@pos/core';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, rememberTokens, sessions } from '../../db/schema';
@@ -9,8 +9,10 @@ import type { Caller } from '../../plugins/auth';
 
 /**
  * Replaces the caller's password after checking the old one (the schema already refused a new
- * one equal to the old). Every other session and every remembered login ends; the session making
- * the change stays open so the agent is not thrown out mid-task.
+ * one equal to the old, or one the password rules refuse; the rule about the mobile is checked
+ * here, against the caller's). Every other session and every remembered login ends, and with the
+ * credentials every merchant scan token; the session making the change stays open so the agent
+ * is not thrown out mid-task.
  */
 export async function changePassword(
   db: Db,
@@ -19,11 +21,13 @@ export async function changePassword(
   opts: { scryptCost: number },
 ): Promise<void> {
   const [agent] = await db
-    .select({ passwordHash: agents.passwordHash })
+    .select({ passwordHash: agents.passwordHash, mobile: agents.mobile })
     .from(agents)
     .where(eq(agents.id, caller.agentId))
     .limit(1);
   if (!agent) throw unauthorized();
+  const rule = validators.newPassword(input.newPassword, agent.mobile);
+  if (rule) throw badRequest(rule, 'newPassword');
   if (!(await verifyPassword(input.oldPassword, agent.passwordHash))) {
     throw badRequest('原密码错误', 'oldPassword', 'WRONG_PASSWORD');
   }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ensureSecret } from '../../lib/secrets';
 
@@ -9,7 +10,13 @@ import { ensureSecret } from '../../lib/secrets';
  * minutes, and is signed with its own secret, so it can never stand in for the agent's bearer
  * token, nor a bearer token for it.
  *
- * Form: base64url(JSON {a: agentId, e: expiry seconds}) '.' base64url(HMAC-SHA256).
+ * It names the session it was issued in and the agent's credentials as they were then (the time
+ * of the last password change, to the microsecond), and works only while both still hold: a
+ * logout, a password change or reset (which also ends the sessions) or an operator's password
+ * reset ends it at once, not 30 minutes later.
+ *
+ * Form: base64url(JSON {a: agentId, s: session id, c: credentials version, e: expiry seconds})
+ * '.' base64url(HMAC-SHA256).
  */
 export const MERCHANT_TOKEN_TTL_SECONDS = 30 * 60;
 /** Sent (code 428) when the merchant token is missing, forged or expired: the app fetches a new one. */
@@ -28,10 +35,24 @@ function secretOf(db: Db): Promise<string> {
 const sign = (secret: string, body: string) =>
   createHmac('sha256', secret).update(body).digest('base64url');
 
-export async function issueMerchantToken(db: Db, agentId: number, now: Date = new Date()) {
+/** The agent's credentials version: when its password last changed, in microseconds. */
+const credentialsVersion = sql`(extract(epoch FROM credentials_changed_at) * 1000000)::bigint`;
+
+export async function issueMerchantToken(
+  db: Db,
+  caller: { agentId: number; sessionId: string },
+  now: Date = new Date(),
+) {
+  const [agent] = await rows<{ c: unknown }>(
+    db,
+    sql`SELECT ${credentialsVersion}::text AS c FROM agents WHERE id = ${caller.agentId}`,
+  );
+  if (!agent) throw invalid();
   const body = Buffer.from(
     JSON.stringify({
-      a: agentId,
+      a: caller.agentId,
+      s: caller.sessionId,
+      c: String(agent.c),
       e: Math.floor(now.getTime() / 1000) + MERCHANT_TOKEN_TTL_SECONDS,
     }),
   ).toString('base64url');
@@ -41,12 +62,17 @@ export async function issueMerchantToken(db: Db, agentId: number, now: Date = ne
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const invalid = () =>
   new AppError('PRECONDITION_REQUIRED', '扫码凭证无效或已过期，请重新进入扫码页', {
     reason: MERCHANT_TOKEN_INVALID,
   });
 
-/** The agent a merchant token was issued to; refuses anything not signed by us or expired. */
+/**
+ * The agent a merchant token was issued to; refuses anything not signed by us, expired, or whose
+ * session or password has ended since.
+ */
 export async function verifyMerchantToken(
   db: Db,
   token: string | undefined,
@@ -58,13 +84,23 @@ export async function verifyMerchantToken(
   const expected = Buffer.from(sign(await secretOf(db), body));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
-  let claims: { a?: unknown; e?: unknown };
+  let claims: { a?: unknown; s?: unknown; c?: unknown; e?: unknown };
   try {
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
   } catch {
     throw invalid();
   }
-  if (typeof claims.a !== 'number' || typeof claims.e !== 'number') throw invalid();
-  if (claims.e * 1000 <= now.getTime()) throw invalid();
-  return claims.a;
+  const { a, s, c, e } = claims;
+  if (typeof a !== 'number' || typeof e !== 'number') throw invalid();
+  if (typeof s !== 'string' || !UUID.test(s) || typeof c !== 'string' || !/^\d{1,20}$/.test(c))
+    throw invalid();
+  if (e * 1000 <= now.getTime()) throw invalid();
+  const [live] = await rows(
+    db,
+    sql`SELECT 1 FROM sessions s JOIN agents ON agents.id = s.agent_id
+         WHERE s.id = ${s}::uuid AND s.agent_id = ${a} AND s.revoked_at IS NULL
+           AND s.expires_at > now() AND ${credentialsVersion}::text = ${c}`,
+  );
+  if (!live) throw invalid();
+  return a;
 }

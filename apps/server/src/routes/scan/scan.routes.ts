@@ -50,7 +50,7 @@ export const scanProtectedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       if (caller.role !== 'agent') throw badRequest('平台账号不能扫码绑定');
-      return ok(await issueMerchantToken(app.db, caller.agentId));
+      return ok(await issueMerchantToken(app.db, caller));
     },
   );
 };
