@@ -66,6 +66,18 @@ describe('operator sign-in with TOTP', () => {
     expect(next.body.code, next.body.msg).toBe(200);
   });
 
+  it('eight concurrent right passwords each reach the second step and lock nothing', async () => {
+    const { username, password } = DEMO_OPERATORS.operations;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login(username, password)));
+    expect(answers.map((a) => a.body.data?.stage)).toEqual(Array(8).fill('totp'));
+    const [guard] = await rows<{ failed: unknown; locked: unknown }>(
+      ctx.database.db,
+      sql`SELECT failed_logins AS failed, locked_until AS locked FROM operators WHERE username = ${username}`,
+    );
+    expect(Number(guard!.failed)).toBe(0);
+    expect(guard!.locked).toBeNull();
+  });
+
   it('locks the account after five wrong passwords, even for the right one', async () => {
     const { username, password } = DEMO_OPERATORS.content;
     for (let i = 0; i < 5; i++) {

@@ -54,55 +54,81 @@ export async function inLine<T>(subject: string, fn: () => Promise<T>): Promise<
 
 /**
  * Compares a secret under its guard (see above). The guard row must exist. `compare` runs at
- * most once, and not at all while the subject is locked.
+ * most once, and not at all while the subject is locked. With `forget: false` a right secret
+ * leaves the count as it is (a password whose second factor is still to come).
  */
 export async function checkGuarded(
   db: Db,
   g: TryGuard,
   key: number | string,
   compare: () => Promise<boolean>,
+  { forget = true }: { forget?: boolean } = {},
 ): Promise<GuardedCheck> {
   return inLine(`${g.table}:${key}`, () =>
     db.transaction(async (tx) => {
-      const failed = ident(g.failedColumn);
-      const locked = ident(g.lockedColumn);
-      const [row] = await rows<{ failed: unknown; locked_until: unknown; is_locked: boolean }>(
+      const [row] = await rows<{ failed: unknown; locked_until: unknown }>(
         tx,
-        sql`SELECT ${failed} AS failed, ${locked} AS locked_until,
-                   coalesce(${locked} > now(), false) AS is_locked
+        sql`SELECT ${ident(g.failedColumn)} AS failed, ${ident(g.lockedColumn)} AS locked_until
               FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}
                FOR NO KEY UPDATE`,
       );
       if (!row) throw new Error(`no guard row ${g.table}:${key}`);
-      if (row.is_locked) return { ok: false, locked: true, lockedUntil: toDate(row.locked_until) };
+      const state = {
+        failed: Number(row.failed),
+        lockedUntil: row.locked_until == null ? null : toDate(row.locked_until),
+      };
+      if (isLocked(state)) return { ok: false, locked: true, lockedUntil: state.lockedUntil! };
       if (await compare()) {
-        if (Number(row.failed) !== 0 || row.locked_until != null) {
-          await tx.execute(
-            sql`UPDATE ${ident(g.table)} SET ${failed} = 0, ${locked} = NULL
-                 WHERE ${ident(g.keyColumn)} = ${key}`,
-          );
-        }
+        if (forget) await forgetWrong(tx, g, key, state);
         return { ok: true };
       }
-      // A lock that has run out starts a new count at this try.
-      const count = (row.locked_until == null ? Number(row.failed) : 0) + 1;
-      const [set] = await rows<{ locked_until: unknown }>(
-        tx,
-        sql`UPDATE ${ident(g.table)}
-               SET ${failed} = ${count},
-                   ${locked} = CASE WHEN ${count} >= ${g.maxTries}
-                                    THEN now() + make_interval(mins => ${g.lockMinutes}) END
-             WHERE ${ident(g.keyColumn)} = ${key}
-         RETURNING ${locked} AS locked_until`,
-      );
-      const until = set?.locked_until == null ? null : toDate(set.locked_until);
-      return {
-        ok: false,
-        locked: false,
-        left: Math.max(0, g.maxTries - count),
-        lockedUntil: until,
-      };
+      return { ok: false, locked: false, ...(await countWrong(tx, g, key, state)) };
     }),
+  );
+}
+
+/** A guard row's state, read by a caller that holds the row in its own transaction. */
+export interface GuardState {
+  failed: number;
+  lockedUntil: Date | null;
+}
+
+export const isLocked = (s: GuardState, now = Date.now()) =>
+  s.lockedUntil !== null && s.lockedUntil.getTime() > now;
+
+/** Counts a wrong secret on a held row; the last allowed one sets the lock. */
+export async function countWrong(
+  tx: DbOrTx,
+  g: TryGuard,
+  key: number | string,
+  state: GuardState,
+): Promise<{ left: number; lockedUntil: Date | null }> {
+  // A lock that has run out starts a new count at this try.
+  const count = (state.lockedUntil === null ? state.failed : 0) + 1;
+  const [set] = await rows<{ locked_until: unknown }>(
+    tx,
+    sql`UPDATE ${ident(g.table)}
+           SET ${ident(g.failedColumn)} = ${count},
+               ${ident(g.lockedColumn)} = CASE WHEN ${count} >= ${g.maxTries}
+                                THEN now() + make_interval(mins => ${g.lockMinutes}) END
+         WHERE ${ident(g.keyColumn)} = ${key}
+     RETURNING ${ident(g.lockedColumn)} AS locked_until`,
+  );
+  const until = set?.locked_until == null ? null : toDate(set.locked_until);
+  return { left: Math.max(0, g.maxTries - count), lockedUntil: until };
+}
+
+/** After a right secret (and its second factor, where one follows): the count starts again. */
+export async function forgetWrong(
+  tx: DbOrTx,
+  g: TryGuard,
+  key: number | string,
+  state?: GuardState,
+) {
+  if (state && state.failed === 0 && state.lockedUntil === null) return;
+  await tx.execute(
+    sql`UPDATE ${ident(g.table)} SET ${ident(g.failedColumn)} = 0, ${ident(g.lockedColumn)} = NULL
+         WHERE ${ident(g.keyColumn)} = ${key}`,
   );
 }
 

@@ -13,7 +13,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { operatorChallenges, operators, operatorSessions, type OperatorRow } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/app-error';
-import { clockTime, forgetTries, minutesUntil, takeTry, type TryGuard } from '../../lib/attempts';
+import {
+  checkGuarded,
+  clockTime,
+  countWrong,
+  forgetWrong,
+  isLocked,
+  minutesUntil,
+  type TryGuard,
+} from '../../lib/attempts';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
@@ -161,11 +169,18 @@ export async function operatorLogin(
   ]);
   const [op] = await db.select().from(operators).where(eq(operators.username, input.username));
   if (!op) throw badRequest(WRONG, 'password');
-  const ticket = await takeTry(db, PASSWORD_GUARD, op.id);
-  if (!ticket.ok) throw locked(ticket.lockedUntil);
-  if (!(await verifyPassword(input.password, op.passwordHash))) {
-    if (ticket.lockedUntil) throw locked(ticket.lockedUntil);
-    throw badRequest(`${WRONG}，还可尝试${OPERATOR_MAX_FAILED - ticket.tryNo}次`, 'password');
+  // Serialised per operator, only wrong passwords counted (lib/attempts); a right one leaves the
+  // count for the second factor to clear.
+  const check = await checkGuarded(
+    db,
+    PASSWORD_GUARD,
+    op.id,
+    () => verifyPassword(input.password, op.passwordHash),
+    { forget: false },
+  );
+  if (!check.ok) {
+    if (check.locked || check.lockedUntil) throw locked(check.lockedUntil!);
+    throw badRequest(`${WRONG}，还可尝试${check.left}次`, 'password');
   }
   if (op.status !== 0) throw badRequest('账号已停用', 'username');
   // Nothing more (no session, no enrolment secret) until the issued password is replaced.
@@ -173,7 +188,7 @@ export async function operatorLogin(
     return { stage: 'password', challenge: await openChallenge(app, op.id, 'op-pwd'), enrol: null };
   }
   if (!app.config.adminTotp) {
-    await forgetTries(db, PASSWORD_GUARD, op.id, ticket.tryNo);
+    await forgetWrong(db, PASSWORD_GUARD, op.id);
     await endOperatorChallenges(db, op.id);
     return { stage: 'done', ...(await openOperatorSession(app, op, ip)) };
   }
@@ -256,15 +271,17 @@ export async function operatorTotp(
 ): Promise<{ token: string; operator: AdminOperator }> {
   const { db } = app;
   const { opId, sid } = readChallenge(app, input.challenge, 'op-totp');
-  const ticket = await takeTry(db, PASSWORD_GUARD, opId);
-  if (!ticket.ok) {
-    await useChallenge(db, sid);
-    throw locked(ticket.lockedUntil);
-  }
+  // The operator's row, held by the claim, serialises its codes: only wrong ones are counted
+  // (against the same guard as the password), and every one is refused while locked.
   const outcome = await db.transaction(async (tx) => {
     const claimed = await claimChallenge(tx, sid, opId, 'totp');
     if (!claimed) return { kind: 'expired' as const };
     const { ch, op } = claimed;
+    const guard = { failed: op.failedLogins, lockedUntil: op.lockedUntil };
+    if (isLocked(guard)) {
+      await useChallenge(tx, sid);
+      return { kind: 'locked' as const, until: op.lockedUntil! };
+    }
     if (!op.totpSecretEnc || op.mustChangePassword) {
       await useChallenge(tx, sid);
       return { kind: 'expired' as const };
@@ -272,9 +289,15 @@ export async function operatorTotp(
     const step = verifyTotp(app.cipher.decrypt(op.totpSecretEnc), input.code);
     // A code is good once: a step at or before the last accepted one is refused.
     if (step === null || (op.totpLastStep !== null && step <= op.totpLastStep)) {
-      return { kind: 'wrong' as const, ended: await failChallenge(tx, sid, ch.tries) };
+      const ended = await failChallenge(tx, sid, ch.tries);
+      return {
+        kind: 'wrong' as const,
+        ended,
+        ...(await countWrong(tx, PASSWORD_GUARD, opId, guard)),
+      };
     }
     await useChallenge(tx, sid);
+    await forgetWrong(tx, PASSWORD_GUARD, opId, guard);
     const [updated] = await tx
       .update(operators)
       .set({
@@ -294,18 +317,14 @@ export async function operatorTotp(
     return { kind: 'ok' as const, session: await openOperatorSession(app, updated!, ip, tx) };
   });
   if (outcome.kind === 'expired') throw expired();
+  if (outcome.kind === 'locked') throw locked(outcome.until);
   if (outcome.kind === 'wrong') {
-    if (ticket.lockedUntil) throw locked(ticket.lockedUntil);
+    if (outcome.lockedUntil) throw locked(outcome.lockedUntil);
     if (outcome.ended) {
       throw badRequest('动态验证码错误次数过多，请重新登录', 'challenge', 'WRONG_TOTP');
     }
-    throw badRequest(
-      `动态验证码错误，还可尝试${OPERATOR_MAX_FAILED - ticket.tryNo}次`,
-      'code',
-      'WRONG_TOTP',
-    );
+    throw badRequest(`动态验证码错误，还可尝试${outcome.left}次`, 'code', 'WRONG_TOTP');
   }
-  await forgetTries(db, PASSWORD_GUARD, opId, ticket.tryNo);
   return outcome.session;
 }
 
