@@ -16,15 +16,20 @@ interface NewPasswordFieldsProps {
   name?: string;
   password: FieldText;
   confirm: FieldText;
-  /** Rules checked after validators.password on the new password (e.g. "not the old one"). */
+  /** Rules checked after validators.newPassword on the new password (e.g. "not the old one"). */
   extraRules?: FormItemProps['rules'];
   /** Fields the new password's extra rules read, so it is checked again when they change. */
   dependencies?: FormItemProps['dependencies'];
+  /** The agent's mobile, when known (the password may neither contain it nor be cut from it). */
+  mobile?: string;
+  /** Or the form field holding the mobile being registered or proven. */
+  mobileField?: string;
 }
 
 /**
  * A new password and its repetition, checked with the core validators so the messages are the
- * spec's: validators.password on both, validators.confirm on the repetition.
+ * server's: validators.newPassword (the spec's minimum and the rules against guessable passwords)
+ * on the new one, validators.password and validators.confirm on the repetition.
  */
 export function NewPasswordFields({
   name = 'password',
@@ -32,14 +37,26 @@ export function NewPasswordFields({
   confirm,
   extraRules = [],
   dependencies,
+  mobile,
+  mobileField,
 }: NewPasswordFieldsProps) {
+  const watched = [...(dependencies ?? []), ...(mobileField ? [mobileField] : [])];
   return (
     <>
       <Form.Item
         name={name}
         label={password.label}
-        dependencies={dependencies}
-        rules={[coreRule(validators.password), ...extraRules]}
+        dependencies={watched.length ? watched : undefined}
+        rules={[
+          ({ getFieldValue }) =>
+            coreRule((v) =>
+              validators.newPassword(
+                v,
+                mobile ?? (mobileField ? String(getFieldValue(mobileField) ?? '') : undefined),
+              ),
+            ),
+          ...extraRules,
+        ]}
       >
         <PasswordInput
           id={password.id}

@@ -78,6 +78,7 @@ export default function ForgotPasswordPage() {
           sentText={t('auth.smsSent')}
         />
         <NewPasswordFields
+          mobileField="mobile"
           password={{
             id: 'forgot-password',
             label: t('auth.newPassword'),

@@ -119,6 +119,7 @@ export default function RegisterPage() {
           sentText={t('auth.smsSent')}
         />
         <NewPasswordFields
+          mobileField="mobile"
           password={{
             id: 'register-password',
             label: t('auth.setPassword'),

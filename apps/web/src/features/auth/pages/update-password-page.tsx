@@ -6,7 +6,7 @@ import { coreRule } from '@/components/ui/form-rules';
 import { Page } from '@/components/ui/page';
 import { NewPasswordFields } from '@/components/ui/password-fields';
 import { PasswordInput } from '@/components/ui/password-input';
-import { forgetRememberedUser } from '@/lib/session';
+import { forgetRememberedUser, getStoredUser } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import '../auth.css';
 import '../i18n';
@@ -101,6 +101,7 @@ export default function UpdatePasswordPage() {
         </Form.Item>
         <NewPasswordFields
           name="newPassword"
+          mobile={getStoredUser()?.mobile}
           password={{
             id: 'update-new-password',
             label: t('auth.newPassword'),

@@ -175,6 +175,7 @@ export default function InvitationRegisteredPage() {
             smsButtonTestId="invite-sms-button"
           />
           <NewPasswordFields
+            mobileField="mobile"
             password={{
               id: 'invite-password',
               label: t('team.password'),
