@@ -203,7 +203,7 @@ async function stageTransactions(tx: DbOrTx, span: PickSpan) {
               FROM (
                 SELECT t.id, t.trade_time, t.kind, t.total_type, t.card_type, t.amount_fen, t.fee_fen AS reported_fee_fen,
                        t.terminal_id, t.merchant_id, t.agent_id, t.agent_path, t.top_id, t.policy_id, t.orig_txn_id,
-                       t.orig_acquirer_txn_id, p.attempts,
+                       t.orig_acquirer_txn_id, t.acquirer_txn_id, p.attempts,
                        pricing.rate_type, coalesce(pricing.cappable, false) AS cappable,
                        coalesce(t.merchant_rate_ppm, pr.standard_rate)::bigint AS m,
                        pr.standard_rate::bigint AS s, pr.acquirer_cost::bigint AS q,

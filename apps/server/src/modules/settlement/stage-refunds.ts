@@ -26,15 +26,38 @@ interface OrigLine {
   lowerRate: number | null;
   diff: number | null;
   policyVersion: number | null;
+  /** Taken back so far by this payment's refunds (their lines naming this one), in fen >= 0. */
+  reversed: number;
+}
+
+/** A settled payment as its refunds see it, kept current through the batch. */
+interface Original {
+  amount: number;
+  fee: number;
+  acq: number;
+  /** How much of the payment counts as refunded: a reversal counts as the whole of it. */
+  refunded: number;
+  /** The fee and acquirer cost its refunds reversed so far. */
+  feeReversed: number;
+  acqReversed: number;
+  lines: OrigLine[];
 }
 
 /**
  * Refunds and reversals of the batch. Each takes back the original payment's shares at the
  * figures frozen when they were earned (its ledger lines), never at today's rates: cumulatively,
  * after refunds totalling r of an original amount A each share has been reversed down to
- * floor(share * r / A), and entirely once r >= A or on a reversal (core refundReversal). The
- * platform's fee and acquirer cost are undone the same way, so the identity holds for the refund
- * too. A refund whose original is not settled yet goes back to the queue to wait.
+ * floor(share * r / A), and entirely once r >= A or on a reversal (core refundReversal). What a
+ * refund takes is that target less what the ledger lines already reversed for that very share
+ * (every line naming it in reverses_line_id, the part owed on a receivable included), so no
+ * order of refunds, reversals and batches takes back more than the payment earned. The
+ * platform's fee and acquirer cost are undone the same way, less what earlier refunds'
+ * settlements reversed, so the identity holds for the refund too.
+ *
+ * The refunds of one payment apply in the order of their trade time, then the acquirer's id, not
+ * of arrival: within the batch by that order, and a refund waits while an earlier one of the same
+ * payment is still on the queue. A refund whose original is not settled yet goes back to the
+ * queue to wait.
  *
  * A reversal may take more than an agent's wallet holds now (the profit may have been
  * withdrawn): the wallet goes to zero and the rest is owed on the agent's receivable, recovered
@@ -48,7 +71,7 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
     sql`SELECT x.id, x.kind, x.amount_fen, coalesce(x.orig_txn_id, k.txn_id) AS orig_txn_id, x.orig_acquirer_txn_id,
                x.trade_time, x.attempts
           FROM s_tx x LEFT JOIN transaction_keys k ON k.acquirer_txn_id = x.orig_acquirer_txn_id
-         WHERE x.kind IN (2, 3) ORDER BY x.id`,
+         WHERE x.kind IN (2, 3) ORDER BY x.trade_time, x.acquirer_txn_id COLLATE "C"`,
   );
   if (found.length === 0) return 0;
   const refunds: RefundRow[] = found.map((r) => ({
@@ -63,21 +86,43 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   const origIds = [...new Set(refunds.flatMap((r) => (r.origTxnId === null ? [] : [r.origTxnId])))];
   const origs = await rows<Record<string, unknown>>(
     tx,
-    sql`SELECT s.txn_id, s.amount_fen, s.fee_fen, s.acquirer_cost_fen,
-               (SELECT coalesce(sum(r.amount_fen), 0) FROM settlements r WHERE r.orig_txn_id = s.txn_id) AS refunded
+    sql`SELECT s.txn_id, s.amount_fen, s.fee_fen, s.acquirer_cost_fen
           FROM settlements s WHERE s.txn_id = ANY(${sql.param(origIds)}::bigint[]) AND s.orig_txn_id IS NULL`,
   );
-  const origById = new Map(
+  const origById = new Map<number, Original>(
     origs.map((o) => [
       num(o.txn_id),
       {
         amount: num(o.amount_fen),
         fee: num(o.fee_fen),
         acq: num(o.acquirer_cost_fen),
-        refunded: num(o.refunded),
+        refunded: 0,
+        feeReversed: 0,
+        acqReversed: 0,
+        lines: [],
       },
     ]),
   );
+
+  // Refunds of one payment apply in (trade time, acquirer id) order: one waits while an earlier
+  // refund of its payment is still on the queue (outside this batch).
+  const blocked = await earlierRefundsQueued(
+    tx,
+    refunds.filter((r) => r.origTxnId !== null && origById.has(r.origTxnId)).map((r) => r.id),
+  );
+  if (blocked.length > 0) {
+    await tx.execute(sql`
+      WITH b AS (
+        DELETE FROM s_tx WHERE id = ANY(${sql.param(blocked.map((b) => b.id))}::bigint[])
+        RETURNING id, trade_time, attempts
+      )
+      INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
+      SELECT b.id, b.trade_time, p.not_before, b.attempts
+        FROM b JOIN unnest(${sql.param(blocked.map((b) => b.id))}::bigint[], ${sql.param(blocked.map((b) => b.notBefore))}::timestamptz[])
+                 AS p(id, not_before) ON p.id = b.id
+      ON CONFLICT (txn_id) DO NOTHING`);
+  }
+  const blockedIds = new Set(blocked.map((b) => b.id));
 
   // Refunds of originals that are not settled (or not known) yet wait for them: at once when the
   // original is in this very batch (the next batch finds it settled), with a growing delay else.
@@ -113,28 +158,55 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
        WHERE NOT (known AND NOT same_batch AND NOT queued AND attempts >= 6)
       ON CONFLICT (txn_id) DO NOTHING`);
   }
-  const ready = refunds.filter((r) => r.origTxnId !== null && origById.has(r.origTxnId));
-  if (ready.length === 0) return waiting.length;
+  const ready = refunds.filter(
+    (r) => r.origTxnId !== null && origById.has(r.origTxnId) && !blockedIds.has(r.id),
+  );
+  if (ready.length === 0) return waiting.length + blocked.length;
 
   const readyOrigIds = [...new Set(ready.map((r) => r.origTxnId!))];
-  // Every original's lines in one pass: the block-range index on txn_id takes the whole list and
-  // each page it points at is read once (the lines of a transaction sit together). Where its
-  // ranges are not summarised yet it cannot narrow anything, and one pass over the lines beats
-  // a join per original, which the planner had sort the whole table for.
+  // What the payments' earlier refunds took: a reversal counts as the whole payment refunded,
+  // and their settlements say how much fee and acquirer cost they reversed.
+  const earlier = await rows<Record<string, unknown>>(
+    tx,
+    sql`SELECT r.txn_id, r.orig_txn_id, r.amount_fen, r.fee_fen, r.acquirer_cost_fen, t.kind
+          FROM settlements r
+          JOIN transactions t ON t.id = r.txn_id
+         WHERE r.orig_txn_id = ANY(${sql.param(readyOrigIds)}::bigint[])`,
+  );
+  for (const e of earlier) {
+    const o = origById.get(num(e.orig_txn_id));
+    if (!o) continue;
+    o.refunded =
+      num(e.kind) === TXN_KIND.REVERSAL
+        ? Math.max(o.amount, o.refunded)
+        : o.refunded + num(e.amount_fen);
+    o.feeReversed += -num(e.fee_fen);
+    o.acqReversed += -num(e.acquirer_cost_fen);
+  }
+  for (const o of origById.values()) if (o.refunded > o.amount) o.refunded = o.amount;
+  const earlierIds = earlier.map((e) => num(e.txn_id));
+  // Every original's lines, and every line its earlier refunds posted against them, in one pass:
+  // the block-range index on txn_id takes the whole list and each page it points at is read once
+  // (the lines of a transaction sit together). Where its ranges are not summarised yet it cannot
+  // narrow anything, and one pass over the lines beats a join per original, which the planner had
+  // sort the whole table for.
   const lineRows = await rows<Record<string, unknown>>(
     tx,
     sql`SELECT l.id, l.txn_id, l.account_id, l.agent_id, l.top_id, l.amount_fen, l.info_type, l.own_cost, l.lower_rate,
-               l.diff, l.policy_version, a.wallet_type
+               l.diff, l.policy_version, l.reverses_line_id, a.wallet_type
           FROM ledger_lines l
           JOIN ledger_accounts a ON a.id = l.account_id
-         WHERE l.txn_id = ANY(${sql.param(readyOrigIds)}::bigint[]) AND l.agent_id IS NOT NULL
-           AND l.reverses_line_id IS NULL AND l.amount_fen > 0 AND l.info_type <> 'refund_reversal'
+         WHERE l.txn_id = ANY(${sql.param([...readyOrigIds, ...earlierIds])}::bigint[])
+           AND (l.reverses_line_id IS NOT NULL
+                OR (l.agent_id IS NOT NULL AND l.amount_fen > 0 AND l.info_type <> 'refund_reversal'))
          ORDER BY l.txn_id, l.id`,
   );
-  const linesByOrig = new Map<number, OrigLine[]>();
+  const lineById = new Map<number, OrigLine>();
   for (const l of lineRows) {
-    const list = linesByOrig.get(num(l.txn_id)) ?? [];
-    list.push({
+    if (l.reverses_line_id != null) continue;
+    const o = origById.get(num(l.txn_id));
+    if (!o) continue;
+    const line: OrigLine = {
       id: num(l.id),
       accountId: num(l.account_id),
       agentId: num(l.agent_id),
@@ -146,25 +218,34 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
       lowerRate: l.lower_rate == null ? null : num(l.lower_rate),
       diff: l.diff == null ? null : num(l.diff),
       policyVersion: l.policy_version == null ? null : num(l.policy_version),
-    });
-    linesByOrig.set(num(l.txn_id), list);
+      reversed: 0,
+    };
+    o.lines.push(line);
+    lineById.set(line.id, line);
+  }
+  for (const l of lineRows) {
+    if (l.reverses_line_id == null) continue;
+    const line = lineById.get(num(l.reverses_line_id));
+    if (line) line.reversed += -num(l.amount_fen);
   }
 
   const staged: StagedLine[] = [];
   const platformSide: { id: number; origTxnId: number; fee: number; acq: number }[] = [];
   for (const r of ready) {
     const orig = origById.get(r.origTxnId!)!;
-    const before = orig.refunded;
     const after =
-      r.kind === TXN_KIND.REVERSAL ? Math.max(orig.amount, before) : before + r.amountFen;
+      r.kind === TXN_KIND.REVERSAL
+        ? orig.amount
+        : Math.min(orig.amount, orig.refunded + r.amountFen);
     orig.refunded = after;
-    const lines = linesByOrig.get(r.origTxnId!) ?? [];
+    const lines = orig.lines;
     const figures = [...lines.map((l) => l.amountFen), orig.fee, orig.acq];
-    const done = refundReversal(figures, orig.amount, Math.min(before, orig.amount));
-    const now = refundReversal(figures, orig.amount, Math.min(after, orig.amount), done);
+    const done = [...lines.map((l) => l.reversed), orig.feeReversed, orig.acqReversed];
+    const now = refundReversal(figures, orig.amount, after, done);
     lines.forEach((l, i) => {
       const amount = now[i]!;
       if (amount <= 0) return;
+      l.reversed += amount;
       staged.push({
         txnId: r.id,
         agentId: l.agentId,
@@ -182,16 +263,19 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
         detail: { origTxnId: r.origTxnId, origInfoType: l.infoType, origAmountFen: l.amountFen },
       });
     });
-    platformSide.push({
-      id: r.id,
-      origTxnId: r.origTxnId!,
-      fee: now[lines.length]!,
-      acq: now[lines.length + 1]!,
-    });
+    const fee = now[lines.length]!;
+    const acq = now[lines.length + 1]!;
+    orig.feeReversed += fee;
+    orig.acqReversed += acq;
+    platformSide.push({ id: r.id, origTxnId: r.origTxnId!, fee, acq });
   }
 
   await coverShortfalls(tx, staged);
   await insertStagedLines(tx, staged);
+  await releaseLaterRefunds(
+    tx,
+    ready.flatMap((r) => (r.origAcquirerTxnId === null ? [] : [r.origAcquirerTxnId])),
+  );
   if (platformSide.length > 0) {
     await tx.execute(sql`
       UPDATE s_tx x SET orig_txn_id = p.orig, fee_fen = -p.fee, acq_fen = -p.acq
@@ -204,14 +288,49 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
       UPDATE transactions t SET orig_txn_id = x.orig_txn_id
         FROM s_tx x WHERE t.id = x.id AND t.trade_time = x.trade_time AND t.orig_txn_id IS NULL AND x.orig_txn_id IS NOT NULL`);
   }
-  return waiting.length;
+  return waiting.length + blocked.length;
+}
+
+/**
+ * Of the given refunds in s_tx, those with an earlier refund (trade time, then acquirer id) of
+ * the same payment still on the queue. They wait until that one is settled (which makes them due
+ * again, releaseLaterRefunds), or ten minutes at most, so the earlier one is never stuck behind
+ * them whatever order the queue is taken in.
+ */
+async function earlierRefundsQueued(
+  tx: DbOrTx,
+  ids: readonly number[],
+): Promise<{ id: number; notBefore: string }[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<{ id: unknown; not_before: string }>(
+    tx,
+    sql`SELECT x.id,
+               to_char((now() + interval '10 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS not_before
+          FROM s_tx x
+         WHERE x.id = ANY(${sql.param(ids)}::bigint[]) AND x.orig_acquirer_txn_id IS NOT NULL
+           AND EXISTS (SELECT 1 FROM transactions t JOIN settlement_queue q ON q.txn_id = t.id
+                        WHERE t.orig_acquirer_txn_id = x.orig_acquirer_txn_id AND t.kind IN (2, 3)
+                          AND (t.trade_time, t.acquirer_txn_id COLLATE "C") < (x.trade_time, x.acquirer_txn_id COLLATE "C"))`,
+  );
+  return found.map((f) => ({ id: num(f.id), notBefore: f.not_before }));
+}
+
+/** Refunds waiting behind ones this batch settles (earlierRefundsQueued) are due again. */
+async function releaseLaterRefunds(tx: DbOrTx, origAcquirerIds: readonly string[]) {
+  if (origAcquirerIds.length === 0) return;
+  await tx.execute(sql`
+    UPDATE settlement_queue q SET not_before = now()
+      FROM transactions t
+     WHERE t.orig_acquirer_txn_id = ANY(${sql.param([...new Set(origAcquirerIds)])}::text[]) AND t.kind IN (2, 3)
+       AND q.txn_id = t.id AND q.trade_time = t.trade_time AND q.not_before > now()`);
 }
 
 /**
  * Where reversals would take an agent wallet below zero (counting what this batch credits it),
- * the wallet is taken to zero and the rest moves to the agent's receivable (a platform account).
+ * the wallet is taken to zero and the rest moves to the agent's receivable (a platform account),
+ * on a line that names the same reversed line.
  */
-async function coverShortfalls(tx: DbOrTx, staged: StagedLine[]) {
+export async function coverShortfalls(tx: DbOrTx, staged: StagedLine[]) {
   if (staged.length === 0) return;
   const accountIds = [...new Set(staged.map((l) => l.accountId!))];
   const balances = await rows<{
@@ -230,52 +349,47 @@ async function coverShortfalls(tx: DbOrTx, staged: StagedLine[]) {
             FROM s_lines l
            WHERE l.account_id IS NULL AND l.amount_fen > 0 AND l.agent_id IN (SELECT agent_id FROM acc)
            GROUP BY l.agent_id, l.wallet_type
+        ), debits AS (
+          -- And what it already takes from them (a superseded fee's reversal, staged before).
+          SELECT l.account_id, sum(l.amount_fen) AS amount
+            FROM s_lines l
+           WHERE l.account_id IN (SELECT id FROM acc) AND l.amount_fen < 0
+           GROUP BY l.account_id
         )
-        SELECT acc.id, acc.agent_id, acc.wallet_type, acc.balance_fen + coalesce(c.amount, 0) AS available
-          FROM acc LEFT JOIN credits c ON c.agent_id = acc.agent_id AND c.wallet_type = acc.wallet_type`,
+        SELECT acc.id, acc.agent_id, acc.wallet_type,
+               acc.balance_fen + coalesce(c.amount, 0) + coalesce(d.amount, 0) AS available
+          FROM acc LEFT JOIN credits c ON c.agent_id = acc.agent_id AND c.wallet_type = acc.wallet_type
+          LEFT JOIN debits d ON d.account_id = acc.id`,
   );
   const available = new Map(balances.map((b) => [num(b.id), num(b.available)]));
-  const owed = new Map<
-    string,
-    { agentId: number; topId: number | null; amount: number; txnId: number }
-  >();
+  const owed: { line: StagedLine; amount: number }[] = [];
   for (const line of staged) {
-    const left = available.get(line.accountId!) ?? 0;
+    const left = Math.max(0, available.get(line.accountId!) ?? 0);
     const take = Math.min(left, -line.amountFen);
     const short = -line.amountFen - take;
     available.set(line.accountId!, left - take);
     if (short > 0) {
       line.amountFen = -take;
-      // Per agent and refund, so each refund's settlement adds up to what it reversed.
-      const key = `${line.agentId}:${line.txnId}`;
-      const o = owed.get(key) ?? {
-        agentId: line.agentId,
-        topId: line.topId,
-        amount: 0,
-        txnId: line.txnId,
-      };
-      o.amount += short;
-      owed.set(key, o);
+      owed.push({ line, amount: short });
     }
   }
-  if (owed.size === 0) return;
+  if (owed.length === 0) return;
   const receivables = await ensureAgentAccounts(
     tx,
-    [...new Set([...owed.values()].map((o) => o.agentId))].map((agentId) => ({
+    [...new Set(owed.map((o) => o.line.agentId))].map((agentId) => ({
       agentId,
       walletType: 'receivable' as const,
     })),
   );
-  for (const o of owed.values()) {
+  // Per line reversed, naming it like the wallet's part does, so what was taken back from each
+  // share (wallet and receivable together) is read from the lines that name it.
+  for (const { line, amount } of owed) {
     staged.push({
-      txnId: o.txnId,
-      agentId: o.agentId,
-      topId: o.topId,
+      ...line,
       walletType: 'receivable',
-      accountId: receivables.get(`${o.agentId}:receivable`)!,
-      infoType: 'refund_reversal',
-      amountFen: -o.amount,
-      detail: { owed: true },
+      accountId: receivables.get(`${line.agentId}:receivable`)!,
+      amountFen: -amount,
+      detail: { ...(line.detail as object | null), owed: true },
     });
   }
   // Lines reduced to nothing are dropped.

@@ -1,0 +1,272 @@
+import { TXN_KIND, refundReversal } from '@pos/core';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rows } from '../src/db/client';
+import { platformAccountId } from '../src/modules/ledger/accounts';
+import { ledgerHealth } from '../src/modules/ledger/ledger-health';
+import { postEntry } from '../src/modules/ledger/post-entry';
+import { createSettlementFixture } from '../src/modules/settlement/fixtures';
+import { runSettlement } from '../src/modules/settlement/run-settlement';
+import { ingestNotification } from '../src/modules/transactions/ingest-notification';
+import { createTestContext } from './helpers';
+
+/**
+ * What refunds and reversals take back is read from the ledger lines already reversed for the
+ * payment, so no order of refunds, reversals and batches takes back more than the payment earned
+ * (issue 26).
+ */
+const ctx = await createTestContext();
+const db = ctx.database.db;
+const { demo } = ctx;
+const num = (v: unknown) => Number(v);
+const chain = [demo.top, demo.child, demo.grandchild].map((a) => ({
+  id: a.id,
+  path: a.path,
+  topId: a.topId,
+  parentId: a.parentId,
+}));
+const fx = await createSettlementFixture(db, chain, { tag: 'RF', terminals: 1 });
+let seq = 0;
+let tick = 0;
+const base = Date.now() - 3_600_000;
+
+async function send(n: {
+  txnId: string;
+  kind?: number;
+  origTxnId?: string;
+  amountFen: number;
+  at?: number;
+}) {
+  return ingestNotification(db, {
+    txnId: n.txnId,
+    kind: n.kind ?? TXN_KIND.PAYMENT,
+    origTxnId: n.origTxnId,
+    sn: fx.sns[0]!,
+    amountFen: n.amountFen,
+    payType: 1,
+    totalType: 1,
+    cardType: 1,
+    method: 1,
+    status: 1,
+    tradeTime: new Date(n.at ?? base + ++tick * 1000).toISOString(),
+  });
+}
+
+/** Settles whatever is queued, as the job would over time (waiting takes no time here). */
+async function settleAll(batchSize?: number) {
+  for (let i = 0; i < 50; i++) {
+    // Time passes until the first waiting transaction is due (the order of the waits is kept).
+    await db.execute(sql`
+      UPDATE settlement_queue SET not_before = not_before - (SELECT min(not_before) - now() FROM settlement_queue)
+       WHERE NOT EXISTS (SELECT 1 FROM settlement_queue WHERE not_before <= now())`);
+    await runSettlement(db, { batchSize });
+    const [q] = await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM settlement_queue`);
+    if (num(q!.n) === 0) return;
+  }
+  const left = await rows(
+    db,
+    sql`SELECT q.*, t.kind, t.total_type, t.flag, t.acquirer_txn_id FROM settlement_queue q LEFT JOIN transactions t ON t.id = q.txn_id LIMIT 5`,
+  );
+  throw new Error(`the queue never drained: ${JSON.stringify(left)}`);
+}
+
+/** The payment's earning lines and what its refunds took back from each (wallet and receivable). */
+async function takenBack(paymentId: number) {
+  return rows<{ id: unknown; agent_id: unknown; amount_fen: unknown; taken: unknown }>(
+    db,
+    sql`SELECT l.id, l.agent_id, l.amount_fen,
+               (SELECT coalesce(-sum(r.amount_fen), 0) FROM ledger_lines r WHERE r.reverses_line_id = l.id) AS taken
+          FROM ledger_lines l
+         WHERE l.txn_id = ${paymentId} AND l.agent_id IS NOT NULL AND l.amount_fen > 0
+         ORDER BY l.id`,
+  );
+}
+
+/** Fee and acquirer cost the payment's refunds reversed, from their settlements. */
+async function platformTaken(paymentId: number) {
+  const [r] = await rows<{ fee: unknown; acq: unknown }>(
+    db,
+    sql`SELECT coalesce(-sum(fee_fen), 0) AS fee, coalesce(-sum(acquirer_cost_fen), 0) AS acq
+          FROM settlements WHERE orig_txn_id = ${paymentId}`,
+  );
+  return { fee: num(r!.fee), acq: num(r!.acq) };
+}
+
+describe('refunds take back at most what the payment earned', () => {
+  it('a reversal then a partial refund in a later batch take back the earnings once', async () => {
+    const pay = await send({ txnId: `RFP${++seq}`, amountFen: 1_000_000 });
+    await settleAll();
+    const earned = await takenBack(pay.id!);
+    expect(earned.length).toBeGreaterThan(0);
+    // The acquirer's reversal carries less than the payment (it cancels all the same).
+    await send({ txnId: `RFV${seq}`, kind: 3, origTxnId: `RFP${seq}`, amountFen: 400_000 });
+    await settleAll();
+    await send({ txnId: `RFR${seq}`, kind: 2, origTxnId: `RFP${seq}`, amountFen: 300_000 });
+    await settleAll();
+    const after = await takenBack(pay.id!);
+    for (const line of after) expect(num(line.taken)).toBe(num(line.amount_fen));
+    const [st] = await rows<{ fee_fen: unknown; acquirer_cost_fen: unknown }>(
+      db,
+      sql`SELECT fee_fen, acquirer_cost_fen FROM settlements WHERE txn_id = ${pay.id!}`,
+    );
+    expect(await platformTaken(pay.id!)).toEqual({
+      fee: num(st!.fee_fen),
+      acq: num(st!.acquirer_cost_fen),
+    });
+    // The later refund took nothing: the reversal had taken it all.
+    const [late] = await rows<{ n: unknown }>(
+      db,
+      sql`SELECT count(*) AS n FROM ledger_lines l JOIN transactions t ON t.id = l.txn_id
+           WHERE t.acquirer_txn_id = ${`RFR${seq}`} AND l.reverses_line_id IS NOT NULL`,
+    );
+    expect(num(late!.n)).toBe(0);
+  });
+
+  it('what a refund owes on the receivable names the share it takes back', async () => {
+    const pay = await send({ txnId: `RFP${++seq}`, amountFen: 2_000_000 });
+    await settleAll();
+    // The agents withdrew everything: the reversal is owed.
+    const wallets = await rows<{ id: unknown; balance_fen: unknown }>(
+      db,
+      sql`SELECT id, balance_fen FROM ledger_accounts WHERE kind = 'agent' AND wallet_type = 'profit'
+           AND agent_id = ANY(${sql.param(chain.map((c) => c.id))}::bigint[]) AND balance_fen > 0`,
+    );
+    const payout = await platformAccountId(db, 'withdrawal_clearing');
+    await postEntry(db, {
+      idemKey: `withdraw-all-${seq}`,
+      reason: 'withdrawal',
+      lines: [
+        ...wallets.map((w) => ({
+          accountId: num(w.id),
+          amountFen: -num(w.balance_fen),
+          infoType: 'withdrawal',
+        })),
+        {
+          accountId: payout,
+          amountFen: wallets.reduce((s, w) => s + num(w.balance_fen), 0),
+          infoType: 'withdrawal',
+        },
+      ],
+    });
+    await send({ txnId: `RFR${seq}a`, kind: 2, origTxnId: `RFP${seq}`, amountFen: 500_000 });
+    await settleAll();
+    await send({ txnId: `RFV${seq}`, kind: 3, origTxnId: `RFP${seq}`, amountFen: 2_000_000 });
+    await send({ txnId: `RFR${seq}b`, kind: 2, origTxnId: `RFP${seq}`, amountFen: 500_000 });
+    await settleAll();
+    const after = await takenBack(pay.id!);
+    for (const line of after) expect(num(line.taken)).toBe(num(line.amount_fen));
+    const [owed] = await rows<{ n: unknown; named: unknown }>(
+      db,
+      sql`SELECT count(*) AS n, count(reverses_line_id) AS named FROM ledger_lines l
+           JOIN transactions t ON t.id = l.txn_id
+          WHERE t.orig_txn_id = ${pay.id!} AND l.detail ->> 'owed' = 'true'`,
+    );
+    expect(num(owed!.n)).toBeGreaterThan(0);
+    expect(num(owed!.named)).toBe(num(owed!.n));
+    expect(await ledgerHealth(db)).toMatchObject({
+      globalSumFen: 0,
+      negativeAgentAccounts: 0,
+      unbalancedEntries: 0,
+    });
+  });
+
+  it('refunds of one payment in one batch apply in trade-time order, not arrival order', async () => {
+    const pay = await send({ txnId: `RFP${++seq}`, amountFen: 999_999 });
+    await settleAll();
+    const t0 = base + 500_000 + ++tick * 10_000;
+    // Arrive late-first; the earlier one (by trade time) carries the first part.
+    const late = await send({
+      txnId: `RFR${seq}z`,
+      kind: 2,
+      origTxnId: `RFP${seq}`,
+      amountFen: 333_333,
+      at: t0 + 2000,
+    });
+    const early = await send({
+      txnId: `RFR${seq}a`,
+      kind: 2,
+      origTxnId: `RFP${seq}`,
+      amountFen: 333_333,
+      at: t0 + 1000,
+    });
+    await settleAll();
+    const lines = await takenBack(pay.id!);
+    const shares = lines.map((l) => num(l.amount_fen));
+    const first = refundReversal(shares, 999_999, 333_333);
+    const [got] = await rows<{ total: unknown }>(
+      db,
+      sql`SELECT coalesce(-sum(amount_fen), 0) AS total FROM ledger_lines WHERE txn_id = ${early.id!}`,
+    );
+    expect(num(got!.total)).toBe(first.reduce((a, b) => a + b, 0));
+    expect(late.id).toBeGreaterThan(0);
+  });
+});
+
+describe('property: refunds and reversals split across batches', () => {
+  it('never take back more than earned, per share and in total, and land on the cumulative target', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 10_000, max: 3_000_000 }),
+        fc.array(
+          fc.record({
+            reversal: fc.boolean(),
+            part: fc.integer({ min: 0, max: 1000 }),
+            settleAfter: fc.boolean(),
+            batchSize: fc.integer({ min: 1, max: 4 }),
+            dt: fc.integer({ min: 0, max: 5 }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        async (amount, steps) => {
+          const id = `RFX${++seq}`;
+          const pay = await send({ txnId: id, amountFen: amount });
+          await settleAll();
+          let refunded = 0;
+          let reversed = false;
+          let k = 0;
+          const t0 = base + 1_000_000 + ++tick * 100_000;
+          for (const s of steps) {
+            const part = Math.floor((amount * s.part) / 2000);
+            await send({
+              txnId: `${id}-${++k}`,
+              kind: s.reversal ? TXN_KIND.REVERSAL : TXN_KIND.REFUND,
+              origTxnId: id,
+              amountFen: s.reversal ? amount : part,
+              at: t0 + s.dt * 1000 + k,
+            });
+            if (s.reversal) reversed = true;
+            else refunded += part;
+            if (s.settleAfter) await settleAll(s.batchSize);
+          }
+          await settleAll(steps[0]!.batchSize);
+          const lines = await takenBack(pay.id!);
+          const shares = lines.map((l) => num(l.amount_fen));
+          const cumulative = reversed ? amount : Math.min(amount, refunded);
+          const target = refundReversal(shares, amount, cumulative);
+          lines.forEach((l, i) => {
+            expect(num(l.taken)).toBeLessThanOrEqual(num(l.amount_fen));
+            expect(num(l.taken)).toBe(target[i]);
+          });
+          const [st] = await rows<{ fee_fen: unknown; acquirer_cost_fen: unknown }>(
+            db,
+            sql`SELECT fee_fen, acquirer_cost_fen FROM settlements WHERE txn_id = ${pay.id!}`,
+          );
+          const [fee, acq] = refundReversal(
+            [num(st!.fee_fen), num(st!.acquirer_cost_fen)],
+            amount,
+            cumulative,
+          );
+          expect(await platformTaken(pay.id!)).toEqual({ fee, acq });
+        },
+      ),
+      { numRuns: 25, seed: 26 },
+    );
+    expect(await ledgerHealth(db)).toMatchObject({
+      globalSumFen: 0,
+      negativeAgentAccounts: 0,
+      unbalancedEntries: 0,
+      balanceMismatches: 0,
+    });
+  }, 60_000);
+});
