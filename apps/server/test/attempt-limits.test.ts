@@ -230,6 +230,29 @@ describe('login lock-out under a burst', () => {
     );
   });
 
+  it('eight concurrent right passwords all sign in and lock nothing', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => login('demo123')));
+    expect(answers.map((a) => a.code)).toEqual(Array(8).fill(200));
+    expect(answers.every((a) => typeof a.token === 'string')).toBe(true);
+    const row = await one<{ failed_logins: unknown; locked_until: unknown }>(
+      sql`SELECT failed_logins, locked_until FROM agents WHERE mobile = ${mobile}`,
+    );
+    expect(Number(row.failed_logins)).toBe(0);
+    expect(row.locked_until).toBeNull();
+  });
+
+  it('30 concurrent wrong and then a right password: five wrong compared, the right one refused', async () => {
+    const wrong = Array.from({ length: 30 }, () => login('wrong-pass'));
+    const right = login('demo123');
+    const answers = await Promise.all(wrong);
+    expect(tally(answers, /^账号或密码错误$/)).toBe(4);
+    expect(tally(answers, /账号已锁定/)).toBe(26);
+    expect((await right).msg).toMatch(/账号已锁定/);
+    await db.execute(
+      sql`UPDATE agents SET failed_logins = 0, locked_until = NULL WHERE mobile = ${mobile}`,
+    );
+  });
+
   it('a remembered-login credential signs in once, even when presented twice at the same time', async () => {
     const first = await post('/login/app', {
       username: mobile,

@@ -55,12 +55,13 @@ describe('the dev routes answer only this machine', () => {
   });
 
   it('hide them from loopback when a proxy says it forwarded the request', async () => {
-    for (const headers of [
+    const proxied: Record<string, string>[] = [
       { 'x-forwarded-for': '203.0.113.9' },
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=203.0.113.9' },
       { 'x-real-ip': '203.0.113.9' },
-    ]) {
+    ];
+    for (const headers of proxied) {
       const read = await outbox(first, { remoteAddress: '127.0.0.1', headers });
       expect(read.statusCode).toBe(404);
       expect(read.json()).toEqual(unknownRoute);

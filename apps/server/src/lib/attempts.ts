@@ -1,6 +1,6 @@
 import { formatDate } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../db/client';
+import { rows, type Db, type DbOrTx, type Tx } from '../db/client';
 
 /**
  * A secret guarded by "this many wrong tries in a row lock it for a while" (the login password,
@@ -54,14 +54,15 @@ export async function inLine<T>(subject: string, fn: () => Promise<T>): Promise<
 
 /**
  * Compares a secret under its guard (see above). The guard row must exist. `compare` runs at
- * most once, and not at all while the subject is locked. With `forget: false` a right secret
+ * most once, and not at all while the subject is locked; what it reads or uses in the database it
+ * does through the guard's transaction (PGlite has one connection). With `forget: false` a right secret
  * leaves the count as it is (a password whose second factor is still to come).
  */
 export async function checkGuarded(
   db: Db,
   g: TryGuard,
   key: number | string,
-  compare: () => Promise<boolean>,
+  compare: (tx: Tx) => Promise<boolean>,
   { forget = true }: { forget?: boolean } = {},
 ): Promise<GuardedCheck> {
   return inLine(`${g.table}:${key}`, () =>
@@ -78,7 +79,7 @@ export async function checkGuarded(
         lockedUntil: row.locked_until == null ? null : toDate(row.locked_until),
       };
       if (isLocked(state)) return { ok: false, locked: true, lockedUntil: state.lockedUntil! };
-      if (await compare()) {
+      if (await compare(tx)) {
         if (forget) await forgetWrong(tx, g, key, state);
         return { ok: true };
       }

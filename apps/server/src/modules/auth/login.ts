@@ -2,8 +2,9 @@ import type { LoginRequest } from '@pos/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { agents, rememberTokens, unknownLoginGuards } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
-import { clockTime, forgetTries, minutesUntil, takeTry, type TryGuard } from '../../lib/attempts';
+import { checkGuarded, clockTime, minutesUntil, type TryGuard } from '../../lib/attempts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
 import { consumeCaptcha } from './captcha';
@@ -79,24 +80,21 @@ export async function login(
   if (app.config.captchaEnabled) await consumeCaptcha(db, input.uuid, input.code);
 
   const [agent] = await db.select().from(agents).where(eq(agents.mobile, input.username)).limit(1);
-  // The try is counted before the secret is compared, so concurrent guesses cannot outrun the
-  // lock (see lib/attempts); a locked account refuses even the right password.
+  // Checked one at a time per account (or unknown mobile), only wrong secrets counted, so
+  // concurrent guesses cannot outrun the lock and right ones never cause it (lib/attempts); a
+  // locked account refuses even the right password.
   if (!agent) {
     await db.insert(unknownLoginGuards).values({ mobile: input.username }).onConflictDoNothing();
   }
-  const ticket = agent
-    ? await takeTry(db, LOGIN_GUARD, agent.id)
-    : await takeTry(db, UNKNOWN_GUARD, input.username);
-  if (!ticket.ok) throw accountLocked(ticket.lockedUntil);
   const now = new Date();
-
-  let ok = false;
-  if (input.password) {
-    const hash = agent ? agent.passwordHash : await dummyHash(app.config.scryptCost);
-    ok = (await verifyPassword(input.password, hash)) && Boolean(agent);
-  } else if (input.rememberToken && agent) {
+  const compare = async (tx: Tx) => {
+    if (input.password) {
+      const hash = agent ? agent.passwordHash : await dummyHash(app.config.scryptCost);
+      return (await verifyPassword(input.password, hash)) && Boolean(agent);
+    }
+    if (!input.rememberToken || !agent) return false;
     // One use: the update that revokes it is what accepts it, so two logins cannot share it.
-    const [remembered] = await db
+    const [remembered] = await tx
       .update(rememberTokens)
       .set({ revokedAt: now })
       .where(
@@ -108,14 +106,15 @@ export async function login(
         ),
       )
       .returning({ id: rememberTokens.id });
-    ok = Boolean(remembered);
-  }
-
-  if (!ok || !agent) {
-    if (ticket.lockedUntil) throw accountLocked(ticket.lockedUntil);
+    return Boolean(remembered);
+  };
+  const check = agent
+    ? await checkGuarded(db, LOGIN_GUARD, agent.id, compare)
+    : await checkGuarded(db, UNKNOWN_GUARD, input.username, compare);
+  if (!check.ok || !agent) {
+    if (!check.ok && (check.locked || check.lockedUntil)) throw accountLocked(check.lockedUntil!);
     throw badRequest(WRONG_CREDENTIALS, 'password', 'WRONG_CREDENTIALS');
   }
-  await forgetTries(db, LOGIN_GUARD, agent.id, ticket.tryNo);
   if (agent.status !== 0) throw badRequest('账号已停用，请联系上级', 'username');
 
   const token = await openSession(app, agent.id);
