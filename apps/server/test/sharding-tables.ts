@@ -25,6 +25,7 @@ export const CARRYING = [
   'agent_daily_earnings',
   'agent_monthly_stats',
   'fee_collections',
+  'fee_supersessions',
   'standard_assessments',
   'monthly_allowances',
   'mall_orders',

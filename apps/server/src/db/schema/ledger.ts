@@ -181,9 +181,24 @@ export const feeCollections = pgTable(
     topId: big('top_id'),
     txnId: big('txn_id'),
     collectedAt: ts('collected_at').notNull().defaultNow(),
+    /** 0025: the counting fee's acquirer id (ranks the fees of one period). */
+    acquirerTxnId: text('acquirer_txn_id'),
   },
   (t) => [primaryKey({ columns: [t.terminalId, t.kind, t.periodIndex] })],
 );
+
+/** 0025: fees that counted in their period until an earlier one arrived. */
+export const feeSupersessions = pgTable('fee_supersessions', {
+  txnId: big('txn_id').primaryKey(),
+  terminalId: big('terminal_id').notNull(),
+  kind: text('kind').$type<'service_fee' | 'comm_fee'>().notNull(),
+  periodIndex: integer('period_index').notNull(),
+  amountFen: big('amount_fen').notNull(),
+  topId: big('top_id'),
+  byTxnId: big('by_txn_id').notNull(),
+  settledTxnId: big('settled_txn_id'),
+  supersededAt: ts('superseded_at').notNull().defaultNow(),
+});
 
 export const standardAssessments = pgTable(
   'standard_assessments',

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
+import { feePeriodSql } from '../settlement/periods';
 import { audit } from './audit';
 
 const ATTACHABLE = ['unknown_terminal', 'unbound_terminal'];
@@ -62,7 +63,7 @@ export async function attachTransaction(
   return db.transaction(async (tx) => {
     const [txn] = await rows<Record<string, unknown>>(
       tx,
-      sql`SELECT id, trade_time::text AS trade_time, kind, sn, status, flag, total_type, orig_acquirer_txn_id,
+      sql`SELECT id, trade_time::text AS trade_time, kind, sn, status, flag, total_type, orig_acquirer_txn_id, acquirer_txn_id,
                  merchant_rate_ppm, amount_fen
             FROM transactions WHERE id = ${input.id} FOR UPDATE`,
     );
@@ -100,14 +101,16 @@ export async function attachTransaction(
       const recorded = await rows(
         tx,
         sql`INSERT INTO fee_collections (terminal_id, kind, period_index, amount_fen, merchant_id, agent_id,
-                                         top_id, txn_id, collected_at)
+                                         top_id, txn_id, collected_at, acquirer_txn_id)
             SELECT ${src.terminal_id}::bigint, ${feeKind}::text,
-                   CASE WHEN ${feeKind}::text = 'service_fee' THEN 0
-                        ELSE GREATEST(1, floor(extract(epoch FROM (${txn.trade_time}::timestamptz
-                               - coalesce(${src.activated_at ?? null}::timestamptz, ${src.bound_at ?? null}::timestamptz,
-                                          ${txn.trade_time}::timestamptz))) / (365.25 * 86400))::integer) END,
+                   ${feePeriodSql(
+                     sql`${feeKind}::text`,
+                     sql`${txn.trade_time}::timestamptz`,
+                     sql`coalesce(${src.activated_at ?? null}::timestamptz, ${src.bound_at ?? null}::timestamptz)`,
+                   )},
                    ${txn.amount_fen}::bigint, ${src.merchant_id}::bigint, ${src.agent_id}::bigint,
-                   ${src.top_id}::bigint, ${txn.id}::bigint, ${txn.trade_time}::timestamptz
+                   ${src.top_id}::bigint, ${txn.id}::bigint, ${txn.trade_time}::timestamptz,
+                   ${txn.acquirer_txn_id as string}::text
             ON CONFLICT DO NOTHING RETURNING terminal_id`,
       );
       if (recorded.length === 0)

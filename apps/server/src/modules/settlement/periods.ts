@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /** Asia/Shanghai periods of the jobs: months 'YYYY-MM' and days 'YYYY-MM-DD'. */
 const SHANGHAI_MS = 8 * 3600 * 1000;
 
@@ -23,4 +25,16 @@ export function monthBounds(month: string): { start: Date; end: Date } {
     start: new Date(Date.UTC(y, m - 1, 1) - SHANGHAI_MS),
     end: new Date(Date.UTC(y, m, 1) - SHANGHAI_MS),
   };
+}
+
+/**
+ * The period of a fee collection, as SQL: 0 for the deposit (once per terminal); for the SIM
+ * fee, the whole years (Asia/Shanghai calendar) from the terminal's activation to the trade
+ * time, so a fee collected in the first year is period 0, the first anniversary's 1, the second's
+ * 2 (the yearly job's CF-<terminal>-<n> falls in period n).
+ */
+export function feePeriodSql(feeKind: SQL, tradeTime: SQL, since: SQL): SQL {
+  return sql`CASE WHEN ${feeKind} = 'service_fee' THEN 0
+                  ELSE GREATEST(0, extract(year FROM age(${tradeTime} AT TIME ZONE 'Asia/Shanghai',
+                                                         coalesce(${since}, ${tradeTime}) AT TIME ZONE 'Asia/Shanghai'))::integer) END`;
 }

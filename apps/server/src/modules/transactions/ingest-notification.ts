@@ -10,6 +10,11 @@ import {
 import { sql } from 'drizzle-orm';
 import { preparedRows, rows, type DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
+import { feePeriodSql } from '../settlement/periods';
+
+/** A fee collection made by the jobs themselves (the activation deposit, the yearly SIM fee). */
+const JOB_FEE_SQL = (col: string) =>
+  sql.raw(`coalesce(${col} LIKE 'SF-%' OR ${col} LIKE 'CF-%', false)`);
 
 const num = (v: unknown) => Number(v);
 
@@ -90,8 +95,14 @@ const column = <K extends keyof Row>(list: Row[], key: K) => sql.param(list.map(
  *   policy), frozen on the row; a refund or reversal to where its original was;
  * - a notification for an unknown terminal, or one bound to no merchant, is stored and flagged,
  *   not dropped, and not settled;
- * - a service-fee or communication-fee collection is recorded once per terminal and period (the
- *   deposit once, the SIM fee once a year); a later one is flagged duplicate_fee;
+ * - a service-fee or communication-fee collection counts once per terminal and period (the
+ *   deposit once, the SIM fee once a year: period 0 in the first year, n from the n-th
+ *   anniversary). Which one counts is a rule on the facts, not on arrival: an acquirer's
+ *   collection before the jobs' own (SF-/CF-), then the earliest trade time, then the acquirer's
+ *   id. One that ranks after the counting one is flagged duplicate_fee; one that ranks before it
+ *   takes the period over, and the one it displaces is flagged fee_superseded and recorded in
+ *   fee_supersessions (settlement reverses what it paid). An amount that is none of the policy's
+ *   options is flagged fee_not_option;
  * - a successful, unflagged transaction joins the settlement queue in the same statement.
  * The list must not hold one transaction id twice, nor a refund whose original is in the same
  * list (the statement sees only what was stored before it): NotificationBatcher sees to that.
@@ -104,7 +115,7 @@ export async function ingestNotifications(
   const input = list.map(toRow);
   const stored = await preparedRows<{ acquirer_txn_id: string; id: unknown; flag: string | null }>(
     db,
-    'ingest-notifications-v2',
+    'ingest-notifications-v3',
     sql`
     WITH input AS (
       SELECT * FROM unnest(
@@ -139,7 +150,11 @@ export async function ingestNotifications(
                       (SELECT mr.rate_ppm FROM merchant_rates mr
                         WHERE mr.merchant_id = coalesce(o.merchant_id, t.merchant_id)
                           AND mr.rate_type = i.rate_type)) AS merchant_rate_ppm,
-             t.bound_at, t.activated_at
+             t.bound_at, t.activated_at,
+             -- A fee amount that is none of the policy's options is flagged, not paid.
+             (NOT i.fee_ok OR fp.id IS NULL
+              OR (CASE WHEN i.fee_kind = 'service_fee' THEN fp.service_fee_options_fen ELSE fp.comm_fee_options_fen END)
+                 @> to_jsonb(i.amount)) AS option_ok
         FROM k JOIN input i ON i.acq = k.acquirer_txn_id
         LEFT JOIN LATERAL (
           SELECT t.id, t.merchant_id, t.policy_id, t.bound_at, t.activated_at, m.agent_id, m.agent_path, m.top_id
@@ -152,18 +167,51 @@ export async function ingestNotifications(
             JOIN transactions o ON o.id = ok.txn_id AND o.trade_time = ok.trade_time
            WHERE ok.acquirer_txn_id = i.orig_acq
         ) o ON true
+        LEFT JOIN policies fp ON i.fee_ok AND fp.id = coalesce(o.policy_id, t.policy_id)
+    ), fee_in AS (
+      -- Successful fee collections whose amount is one of the policy's options, with their period
+      -- and rank: an acquirer's collection before the jobs' own (SF-/CF-), then the earliest trade
+      -- time, then the acquirer's id. Of those of one period in this list, only the first.
+      SELECT DISTINCT ON (s.terminal_id, s.fee_kind, s.period) s.*
+        FROM (SELECT s.*, ${feePeriodSql(sql`s.fee_kind`, sql`s.trade_time`, sql`coalesce(s.activated_at, s.bound_at)`)} AS period,
+                     ${JOB_FEE_SQL('s.acq')} AS own
+                FROM src s
+               WHERE s.fee_ok AND s.merchant_id IS NOT NULL AND s.option_ok) s
+       ORDER BY s.terminal_id, s.fee_kind, s.period, s.own, s.trade_time, s.acq COLLATE "C"
+    ), fee_before AS (
+      -- What counted in those periods before this statement (its snapshot).
+      SELECT f.terminal_id, f.kind, f.period_index, f.txn_id, f.amount_fen, f.top_id, f.collected_at
+        FROM fee_in n JOIN fee_collections f
+             ON f.terminal_id = n.terminal_id AND f.kind = n.fee_kind AND f.period_index = n.period
     ), fee AS (
-      INSERT INTO fee_collections (terminal_id, kind, period_index, amount_fen, merchant_id, agent_id, top_id, txn_id, collected_at)
-      SELECT s.terminal_id, s.fee_kind,
-             CASE WHEN s.fee_kind = 'service_fee' THEN 0
-                  ELSE GREATEST(1, floor(extract(epoch FROM (s.trade_time - coalesce(s.activated_at, s.bound_at, s.trade_time)))
-                                        / (365.25 * 86400))::integer) END,
-             s.amount, s.merchant_id, s.agent_id, s.top_id, s.txn_id, s.trade_time
-        FROM src s
-       WHERE s.fee_ok AND s.merchant_id IS NOT NULL
-       ORDER BY s.ord
-      ON CONFLICT DO NOTHING
+      -- The period goes to the new collection when it ranks before the one that counted.
+      INSERT INTO fee_collections AS f (terminal_id, kind, period_index, amount_fen, merchant_id, agent_id, top_id, txn_id,
+                                        collected_at, acquirer_txn_id)
+      SELECT n.terminal_id, n.fee_kind, n.period, n.amount, n.merchant_id, n.agent_id, n.top_id, n.txn_id, n.trade_time, n.acq
+        FROM fee_in n
+       ORDER BY n.terminal_id, n.fee_kind, n.period
+      ON CONFLICT (terminal_id, kind, period_index) DO UPDATE
+        SET amount_fen = EXCLUDED.amount_fen, merchant_id = EXCLUDED.merchant_id, agent_id = EXCLUDED.agent_id,
+            top_id = EXCLUDED.top_id, txn_id = EXCLUDED.txn_id, collected_at = EXCLUDED.collected_at,
+            acquirer_txn_id = EXCLUDED.acquirer_txn_id
+        WHERE (${JOB_FEE_SQL('EXCLUDED.acquirer_txn_id')}, EXCLUDED.collected_at, EXCLUDED.acquirer_txn_id COLLATE "C")
+            < (${JOB_FEE_SQL('f.acquirer_txn_id')}, f.collected_at, coalesce(f.acquirer_txn_id, '') COLLATE "C")
+      RETURNING terminal_id, kind, period_index, txn_id
+    ), superseded AS (
+      -- The one that counted gives way: recorded (settlement reverses what it paid) and flagged.
+      INSERT INTO fee_supersessions (txn_id, terminal_id, kind, period_index, amount_fen, top_id, by_txn_id)
+      SELECT b.txn_id, b.terminal_id, b.kind, b.period_index, b.amount_fen, b.top_id, fee.txn_id
+        FROM fee_before b
+        JOIN fee ON fee.terminal_id = b.terminal_id AND fee.kind = b.kind AND fee.period_index = b.period_index
+       WHERE b.txn_id IS NOT NULL
+      ON CONFLICT (txn_id) DO NOTHING
       RETURNING txn_id
+    ), superseded_flag AS (
+      UPDATE transactions t SET flag = 'fee_superseded'
+        FROM fee_before b
+        JOIN fee ON fee.terminal_id = b.terminal_id AND fee.kind = b.kind AND fee.period_index = b.period_index
+       WHERE t.id = b.txn_id AND t.trade_time = b.collected_at AND t.flag IS NULL
+      RETURNING t.id
     ), ins AS (
       INSERT INTO transactions (id, acquirer_txn_id, kind, orig_acquirer_txn_id, orig_txn_id, sn, terminal_id, merchant_id,
                                 agent_id, agent_path, top_id, policy_id, pay_type, total_type, card_type, method, status,
@@ -174,6 +222,7 @@ export async function ingestNotifications(
              s.amount, s.fee_fen, s.merchant_rate_ppm, s.card_no, s.trade_time,
              CASE WHEN s.terminal_id IS NULL THEN 'unknown_terminal'
                   WHEN s.merchant_id IS NULL THEN 'unbound_terminal'
+                  WHEN s.fee_ok AND NOT s.option_ok THEN 'fee_not_option'
                   WHEN s.fee_ok AND NOT EXISTS (SELECT 1 FROM fee f WHERE f.txn_id = s.txn_id) THEN 'duplicate_fee' END
         FROM src s
       RETURNING id, acquirer_txn_id, trade_time, flag
