@@ -32,6 +32,8 @@ const healthy = {
   negativeAgentAccounts: 0,
   unbalancedEntries: 0,
   balanceMismatches: 0,
+  refundsAwaitingOriginal: 0,
+  feesSuperseded: 0,
 };
 
 describe('double-entry postings', () => {

@@ -369,6 +369,8 @@ describe('set-based settlement equals the pure split', () => {
       negativeAgentAccounts: 0,
       unbalancedEntries: 0,
       balanceMismatches: 0,
+      refundsAwaitingOriginal: 0,
+      feesSuperseded: 0,
     });
   });
 });

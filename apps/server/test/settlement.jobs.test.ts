@@ -28,6 +28,8 @@ const healthy = {
   negativeAgentAccounts: 0,
   unbalancedEntries: 0,
   balanceMismatches: 0,
+  refundsAwaitingOriginal: 0,
+  feesSuperseded: 0,
 };
 const n = (v: unknown) => Number(v);
 

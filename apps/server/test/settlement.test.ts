@@ -69,6 +69,8 @@ describe('settlement of a payment', () => {
       negativeAgentAccounts: 0,
       unbalancedEntries: 0,
       balanceMismatches: 0,
+      refundsAwaitingOriginal: 0,
+      feesSuperseded: 0,
     });
   });
 });
@@ -79,6 +81,8 @@ const healthy = {
   negativeAgentAccounts: 0,
   unbalancedEntries: 0,
   balanceMismatches: 0,
+  refundsAwaitingOriginal: 0,
+  feesSuperseded: 0,
 };
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await rows<{ n: unknown }>(db, query))[0]!.n);

@@ -13,10 +13,21 @@ export interface LedgerHealth {
   unbalancedEntries: number;
   /** Accounts whose balance differs from the sum of their lines: always 0. */
   balanceMismatches: number;
+  /**
+   * Refunds and reversals on the settlement queue whose original payment is not settled (not
+   * arrived, or not settled yet): 0 once everything has arrived and settled.
+   */
+  refundsAwaitingOriginal: number;
+  /**
+   * Fees that counted in their period until an earlier one (by the rule on trade time and the
+   * acquirer's id) arrived and took it over; what they paid is reversed by the one that counts.
+   */
+  feesSuperseded: number;
 }
 
 /**
- * The ledger's invariants, checked from scratch (a full scan: for tests, the benchmark and an
+ * The ledger's invariants, checked from scratch, and what settlement still holds apart (refunds
+ * waiting for their original, fees superseded in their period) (a full scan: for tests, the benchmark and an
  * operator's audit, not for every request).
  */
 export async function ledgerHealth(db: DbOrTx): Promise<LedgerHealth> {
@@ -30,7 +41,13 @@ export async function ledgerHealth(db: DbOrTx): Promise<LedgerHealth> {
           (SELECT count(*) FROM ledger_accounts a
              LEFT JOIN (SELECT account_id, sum(amount_fen) AS s FROM ledger_lines GROUP BY account_id) l
                ON l.account_id = a.id
-            WHERE a.balance_fen <> coalesce(l.s, 0)) AS mismatches`,
+            WHERE a.balance_fen <> coalesce(l.s, 0)) AS mismatches,
+          (SELECT count(*) FROM settlement_queue q
+             JOIN transactions t ON t.id = q.txn_id AND t.trade_time = q.trade_time
+            WHERE t.kind IN (2, 3)
+              AND NOT EXISTS (SELECT 1 FROM transaction_keys k JOIN settlements s ON s.txn_id = k.txn_id
+                               WHERE k.acquirer_txn_id = t.orig_acquirer_txn_id)) AS awaiting,
+          (SELECT count(*) FROM fee_supersessions) AS superseded`,
   );
   return {
     globalSumFen: num(r!.global_sum),
@@ -38,5 +55,7 @@ export async function ledgerHealth(db: DbOrTx): Promise<LedgerHealth> {
     negativeAgentAccounts: num(r!.negative),
     unbalancedEntries: num(r!.unbalanced),
     balanceMismatches: num(r!.mismatches),
+    refundsAwaitingOriginal: num(r!.awaiting),
+    feesSuperseded: num(r!.superseded),
   };
 }

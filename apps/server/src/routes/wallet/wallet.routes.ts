@@ -131,7 +131,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         summary:
-          "Operators: the ledger's invariants (global sum zero, no wallet below zero, balanced entries)",
+          "Operators: the ledger's invariants (global sum zero, no wallet below zero, balanced entries), refunds waiting for their original and fees superseded in their period",
         security,
         response: {
           200: envelopeOf(
@@ -141,6 +141,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
               negativeAgentAccounts: z.number(),
               unbalancedEntries: z.number(),
               balanceMismatches: z.number(),
+              refundsAwaitingOriginal: z.number(),
+              feesSuperseded: z.number(),
             }),
           ),
         },
