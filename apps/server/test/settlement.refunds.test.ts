@@ -203,6 +203,19 @@ describe('refunds take back at most what the payment earned', () => {
   });
 });
 
+describe('ledger health', () => {
+  it('reports refunds still waiting for their original', async () => {
+    const before = (await ledgerHealth(db)).refundsAwaitingOriginal;
+    const id = `RFW${++seq}`;
+    await send({ txnId: `${id}-r`, kind: TXN_KIND.REFUND, origTxnId: id, amountFen: 1000 });
+    await runSettlement(db);
+    expect((await ledgerHealth(db)).refundsAwaitingOriginal).toBe(before + 1);
+    await send({ txnId: id, amountFen: 100_000 });
+    await settleAll();
+    expect((await ledgerHealth(db)).refundsAwaitingOriginal).toBe(0);
+  });
+});
+
 describe('property: refunds and reversals split across batches', () => {
   it('never take back more than earned, per share and in total, and land on the cumulative target', async () => {
     await fc.assert(
