@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateEvents, smsCodes, smsOutbox } from '../src/db/schema';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
@@ -40,28 +40,38 @@ describe('GET /prod-api/api/ag/my/center/sendSMS2 (no token)', () => {
     expect((await outbox('abc')).json()).toMatchObject({ code: 400, field: 'mobile' });
   });
 
-  it('refuses register for a registered mobile and resetPwd or login for an unknown one', async () => {
-    expect(
-      (await send2(`mobile=${DEMO_ACCOUNTS.top.mobile}&scene=register`, '10.2.1.1')).json(),
-    ).toMatchObject({
-      code: 409,
-      field: 'mobile',
-      msg: '该手机号已注册',
-    });
-    expect((await send2('mobile=13612340002&scene=resetPwd', '10.2.1.2')).json()).toMatchObject({
-      code: 400,
-      field: 'mobile',
-      msg: '该手机号未注册',
-    });
-    expect((await send2('mobile=13612340003&scene=login', '10.2.1.3')).json().msg).toBe(
-      '该手机号未注册',
-    );
-    expect(await outboxCount(DEMO_ACCOUNTS.top.mobile)).toBe(0);
-    expect(await outboxCount('13612340002')).toBe(0);
-    // A registered mobile may ask for a reset code.
+  it('answers alike whether the mobile is registered; a scene that does not fit gets a notice, no code', async () => {
+    const answers = [
+      await send2(`mobile=${DEMO_ACCOUNTS.top.mobile}&scene=register`, '10.2.1.1'),
+      await send2('mobile=13612340002&scene=resetPwd', '10.2.1.2'),
+      await send2('mobile=13612340003&scene=login', '10.2.1.3'),
+      await send2('mobile=13612340016&scene=register', '10.2.1.5'),
+    ].map((r) => ({ status: r.statusCode, body: r.json() }));
+    for (const a of answers) expect(a).toEqual(answers[3]);
+    expect(answers[3]).toMatchObject({ status: 200, body: { code: 200, msg: '验证码已发送' } });
+
+    const registered = (await outbox(DEMO_ACCOUNTS.top.mobile)).json().data;
+    expect(registered).toMatchObject({ scene: 'register', code: '' });
+    expect(registered.content).toContain('已注册');
+    expect(registered.content).not.toMatch(/\d{6}/);
+    const unknown = (await outbox('13612340002')).json().data;
+    expect(unknown).toMatchObject({ scene: 'resetPwd', code: '' });
+    expect(unknown.content).toContain('尚未注册');
+    // No code exists to be guessed for either.
+    const codes = await db
+      .select()
+      .from(smsCodes)
+      .where(inArray(smsCodes.mobile, [DEMO_ACCOUNTS.top.mobile, '13612340002', '13612340003']));
+    expect(codes).toHaveLength(0);
+    // A notice counts against the mobile's resend limit like a code.
+    const again = await send2(`mobile=${DEMO_ACCOUNTS.top.mobile}&scene=register`, '10.2.1.6');
+    expect(again.json().msg).toBe('发送过于频繁，请60秒后再试');
+    // A registered mobile gets its reset code.
+    await db.execute(sql`DELETE FROM rate_events WHERE key LIKE ${'sms:mobile%'}`);
     expect(
       (await send2(`mobile=${DEMO_ACCOUNTS.top.mobile}&scene=resetPwd`, '10.2.1.4')).json().code,
     ).toBe(200);
+    expect((await outbox(DEMO_ACCOUNTS.top.mobile)).json().data.code).toMatch(/^\d{6}$/);
   });
 
   it('names the field on bad input and sends nothing', async () => {

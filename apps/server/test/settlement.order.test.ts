@@ -141,13 +141,13 @@ async function settleAll(batchSize: number) {
  */
 async function deliver(
   list: readonly Fact[],
-  d: fc.RecordValue<{
+  d: {
     seed: number;
     listSize: number;
     listsPerRun: number;
     batchSize: number;
     maxBatches: number;
-  }>,
+  },
   interleave: boolean,
 ): Promise<Map<string, number>> {
   const tag = `OW${++worlds}`;

@@ -2,7 +2,6 @@ import { SMS_CODE_LENGTH, type SendSmsResponse, type SmsScene } from '@pos/core'
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, smsCodes } from '../../db/schema';
-import { badRequest, conflict } from '../../lib/app-error';
 import { randomDigits } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
 import { hashSmsCode, SMS_CODE_TTL_MS } from './sms-codes';
@@ -23,6 +22,18 @@ const PURPOSE: Record<SmsScene, string> = {
 export const smsContent = (scene: SmsScene, code: string) =>
   `【拓客宝】您的验证码为${code}，用于${PURPOSE[scene]}，5分钟内有效。如非本人操作，请忽略本短信。`;
 
+/**
+ * What the phone gets instead of a code when the request does not fit its account: a registered
+ * mobile asked to register, or a mobile without an account asked to sign in or reset. Only the
+ * phone's owner learns it; the caller is answered as for a code.
+ */
+export const SMS_NOTICE = {
+  registered:
+    '【拓客宝】该手机号已注册拓客宝账号，可直接登录；如忘记密码，请在登录页使用"忘记密码"。如非本人操作，请忽略本短信。',
+  unregistered:
+    '【拓客宝】该手机号尚未注册拓客宝账号，如需注册请向您的上级代理索取邀请码。如非本人操作，请忽略本短信。',
+} as const;
+
 export interface SendSmsCodeInput {
   mobile: string;
   scene: SmsScene;
@@ -31,10 +42,11 @@ export interface SendSmsCodeInput {
 }
 
 /**
- * Sends a fresh 6-digit code for (mobile, scene). The address limit is taken first, before the
- * registration checks, so this call cannot test which mobiles are registered any faster than an
- * address may ask for codes. The mobile's own limits count only codes actually sent, so someone
- * told "already registered" can ask for a reset code at once.
+ * Sends a fresh 6-digit code for (mobile, scene). Whether the mobile is registered shows nowhere
+ * in the answer: where the scene does not fit the account (register for a registered mobile,
+ * sign-in or reset for an unknown one) the phone gets a notice saying so instead of a code, and
+ * the caller the same answer as for a code. Every message counts against the mobile's limits, so
+ * notices cannot be used to flood a phone either.
  */
 export async function sendSmsCode(
   deps: { db: Db; sender: SmsSender },
@@ -55,14 +67,15 @@ export async function sendSmsCode(
     now,
   );
 
+  let notice: string | null = null;
   if (input.scene === 'register' || input.scene === 'resetPwd' || input.scene === 'login') {
     const [agent] = await db
       .select({ id: agents.id })
       .from(agents)
       .where(eq(agents.mobile, input.mobile))
       .limit(1);
-    if (input.scene === 'register' && agent) throw conflict('该手机号已注册', 'mobile');
-    if (input.scene !== 'register' && !agent) throw badRequest('该手机号未注册', 'mobile');
+    if (input.scene === 'register' && agent) notice = SMS_NOTICE.registered;
+    if (input.scene !== 'register' && !agent) notice = SMS_NOTICE.unregistered;
   }
 
   await hitLimits(
@@ -84,6 +97,14 @@ export async function sendSmsCode(
     now,
   );
 
+  const answer = {
+    expiresInSeconds: SMS_CODE_TTL_MS / 1000,
+    resendAfterSeconds: SMS_RESEND_MS / 1000,
+  };
+  if (notice) {
+    await sender.send(input.mobile, input.scene, '', notice);
+    return answer;
+  }
   const code = randomDigits(SMS_CODE_LENGTH);
   await db.insert(smsCodes).values({
     mobile: input.mobile,
@@ -93,5 +114,5 @@ export async function sendSmsCode(
     expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
   });
   await sender.send(input.mobile, input.scene, code, smsContent(input.scene, code));
-  return { expiresInSeconds: SMS_CODE_TTL_MS / 1000, resendAfterSeconds: SMS_RESEND_MS / 1000 };
+  return answer;
 }
