@@ -78,6 +78,29 @@ describe('operator sign-in with TOTP', () => {
     expect(guard!.locked).toBeNull();
   });
 
+  it('ten concurrent right codes on one challenge: one signs in, the rest find it used, nothing locks', async () => {
+    const { username, password } = DEMO_OPERATORS.super_admin;
+    const first = await login(username, password);
+    const secret = first.body.data.enrol!.secret;
+    const code = totpCode(secret);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        adminCall<{ token?: string }>(app, null, 'POST', '/auth/totp', {
+          challenge: first.body.data.challenge,
+          code,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.body.code === 200 && a.body.data.token)).toHaveLength(1);
+    expect(answers.filter((a) => /锁定/.test(a.body.msg ?? ''))).toHaveLength(0);
+    const [guard] = await rows<{ failed: unknown; locked: unknown }>(
+      ctx.database.db,
+      sql`SELECT failed_logins AS failed, locked_until AS locked FROM operators WHERE username = ${username}`,
+    );
+    expect(Number(guard!.failed)).toBe(0);
+    expect(guard!.locked).toBeNull();
+  });
+
   it('locks the account after five wrong passwords, even for the right one', async () => {
     const { username, password } = DEMO_OPERATORS.content;
     for (let i = 0; i < 5; i++) {
