@@ -13,17 +13,20 @@ const external = [
 ].filter((name) => name !== '@pos/core');
 
 const started = performance.now();
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: external.flatMap((name) => [name, `${name}/*`]),
-  logLevel: 'warning',
-});
+// The server, and the operator commands beside it (src/cli.ts: bootstrap-admin), for the image too.
+for (const name of ['main', 'cli']) {
+  await build({
+    entryPoints: [`src/${name}.ts`],
+    outfile: `dist/${name}.js`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: external.flatMap((dep) => [dep, `${dep}/*`]),
+    logLevel: 'warning',
+  });
+}
 console.log(
-  `server compiled to apps/server/dist/main.js in ${Math.round(performance.now() - started)} ms`,
+  `server compiled to apps/server/dist/main.js and cli.js in ${Math.round(performance.now() - started)} ms`,
 );
