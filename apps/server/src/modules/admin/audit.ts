@@ -1,10 +1,15 @@
+import type { AuditAction } from '@pos/core';
 import type { DbOrTx } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 
 export interface AuditEntry {
-  /** What was done, as `area.verb` (withdrawal.approve, banner.update, pii.reveal ...). */
-  action: string;
+  /**
+   * What was done, as `area.verb` (withdrawal.approve, banner.update, pii.reveal ...): one of
+   * core's AUDIT_ACTION_LABELS, so the console can name it in both languages; a new action is
+   * added there with its words.
+   */
+  action: AuditAction;
   targetType: string;
   targetId?: string | number | null;
   before?: unknown;

@@ -7,7 +7,7 @@ import type {
   OperatorChangeRow,
   Role,
 } from '@pos/core';
-import { AGENT_LEVEL_PARAM, MALL_RULES_PARAM, mallRules } from '@pos/core';
+import { AGENT_LEVEL_PARAM, MALL_RULES_PARAM, mallRules, type AuditAction } from '@pos/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { operatorChanges, operators, operatorSessions, systemParams } from '../../db/schema';
@@ -134,7 +134,7 @@ export async function decideOperatorChange(
     let operatorId = change.operatorId;
     let username = payload.username ?? '';
     let issued: string | null = null;
-    let applied: { action: string; before?: unknown; after?: unknown } | null = null;
+    let applied: { action: AuditAction; before?: unknown; after?: unknown } | null = null;
     if (input.approve) {
       if (kind === 'create') {
         const [exists] = await tx

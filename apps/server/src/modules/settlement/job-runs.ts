@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { JobName, JobRun } from '@pos/core';
+import type { JobKey as CoreJobKey, JobRun } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { num } from '../ledger/accounts';
@@ -20,16 +20,10 @@ export const JOB_STATUS = {
 
 /**
  * The jobs that keep a status row: the ones an operator can run (core's JOB_NAMES) and the
- * scheduler's housekeeping, each claimed on its 'live' row once per slot of its cadence.
+ * scheduler's housekeeping, each claimed on its 'live' row once per slot of its cadence; core's
+ * JOB_KEYS lists them with their names in words (a new job is added there).
  */
-export type JobKey =
-  | JobName
-  | 'recall_auto_pass'
-  | 'acquirer_timeouts'
-  | 'mall_order_timeouts'
-  | 'mall_gateway_refunds'
-  | 'mall_auto_receive'
-  | 'ledger_partitions';
+export type JobKey = CoreJobKey;
 
 export interface JobOutcome {
   processed: number;
