@@ -75,11 +75,12 @@ beforeAll(async () => {
   buyer = await loginAs(app, DEMO_ACCOUNTS.child.mobile);
   other = await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile);
   await setPayPassword(app, buyer, DEMO_ACCOUNTS.child.mobile, PAY);
-  const [brand] = await rows<{ id: unknown }>(db, sql`SELECT id FROM brands WHERE name = '新大陆'`);
+  const [brand] = await rows<{ id: unknown }>(db, sql`SELECT id FROM brands WHERE name = '联迪'`);
   const saved = await adminCall<{ id: number }>(app, ops, 'POST', '/mall/products/save', {
     brandId: Number(brand!.id),
-    model: 'ME31',
-    name: '新大陆 ME31',
+    // The platform's demo stock holds 100 unallocated A8 (a product never sells more).
+    model: 'A8',
+    name: '联迪 A8',
     priceTiers: [{ minQty: 1, unitPriceFen: 5_000 }],
     stock: 100,
     onSale: true,

@@ -2,7 +2,7 @@ import type { MallOrder, MallProduct } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { expireUnpaidOrders } from '../src/modules/mall/orders';
+import { expireUnpaidOrders, serialNo } from '../src/modules/mall/orders';
 import { receiveDueOrders } from '../src/modules/mall/fulfilment';
 import {
   agentAccountId,
@@ -303,9 +303,11 @@ describe('shipping', () => {
              AND b.name = '联迪' AND t.model = 'E350' ORDER BY t.sn LIMIT 3`,
     );
     expect(stock.length).toBe(3);
+    const waybill = { courier: '顺丰速运', waybillNo: 'SF1234567890' };
     const three = await adminCall(app, ops, 'POST', '/mall/orders/ship', {
       id: placed.data.id,
       sns: stock.map((s) => s.sn),
+      ...waybill,
     });
     expect(three.body).toMatchObject({ code: 400, field: 'sns' });
     const [held] = await rows<{ sn: string }>(
@@ -315,6 +317,7 @@ describe('shipping', () => {
     const notOurs = await adminCall(app, ops, 'POST', '/mall/orders/ship', {
       id: placed.data.id,
       sns: [stock[0]!.sn, held!.sn],
+      ...waybill,
     });
     expect(notOurs.body.msg).toContain(held!.sn);
 
@@ -326,6 +329,7 @@ describe('shipping', () => {
       {
         id: placed.data.id,
         sns: stock.slice(0, 2).map((s) => s.sn),
+        ...waybill,
       },
     );
     expect(shipped.body).toMatchObject({ code: 200, data: { count: 2 } });
@@ -338,6 +342,14 @@ describe('shipping', () => {
     const view = await call<MallOrder>(buyer, 'GET', `/api/mall/order?id=${placed.data.id}`);
     expect(view.data.status).toBe(2);
     expect(view.data.shippedSns).toEqual(stock.slice(0, 2).map((s) => s.sn));
+    expect(view.data).toMatchObject(waybill);
+    const listed = await adminCall<{ rows: { courier: string; waybillNo: string }[] }>(
+      app,
+      ops,
+      'GET',
+      `/mall/orders?orderNo=${placed.data.orderNo}`,
+    );
+    expect(listed.body.data.rows[0]).toMatchObject(waybill);
     expect((await call(buyer, 'POST', '/api/mall/order/cancel', { id: placed.data.id })).code).toBe(
       409,
     );
@@ -347,5 +359,129 @@ describe('shipping', () => {
     });
     expect(received.data.status).toBe(3);
     expect(await receiveDueOrders(db, new Date(Date.now() + 11 * 86_400_000))).toBe(0);
+  });
+});
+
+describe("stock tied to the platform's unallocated terminals (issue 28 point 8)", () => {
+  const platformE350 = async () =>
+    Number(
+      (
+        await rows<{ n: unknown }>(
+          db,
+          sql`SELECT count(*) AS n FROM terminals t JOIN brands b ON b.id = t.brand_id
+               WHERE t.holder_agent_id IS NULL AND t.holder_path = '' AND t.bind_status = 0
+                 AND t.deleted_at IS NULL AND t.pending_operation_id IS NULL
+                 AND b.name = '联迪' AND t.model = 'E350'`,
+        )
+      )[0]!.n,
+    );
+  const openUnits = async () =>
+    Number(
+      (
+        await rows<{ n: unknown }>(
+          db,
+          sql`SELECT coalesce(sum(i.quantity), 0) AS n FROM mall_order_items i
+                JOIN mall_orders o ON o.id = i.order_id WHERE o.status IN (0, 1)`,
+        )
+      )[0]!.n,
+    );
+  const adminProduct = async () =>
+    (await adminCall<MallProduct[]>(app, ops, 'GET', '/mall/products')).body.data.find(
+      (p) => p.id === product.id,
+    )!;
+
+  it('refuses a stock above the free platform terminals of the model, naming the field, and changes nothing', async () => {
+    await setStock(5);
+    const free = (await platformE350()) - (await openUnits());
+    expect(free).toBeGreaterThan(0);
+    expect(await adminProduct()).toMatchObject({ reserved: 5, platformFree: free, stock: 5 });
+    const { id, brandId, model, name, priceTiers } = product;
+    const over = await adminCall(app, ops, 'POST', '/mall/products/save', {
+      id,
+      brandId,
+      model,
+      name,
+      priceTiers,
+      onSale: true,
+      stock: free + 1,
+    });
+    expect(over.body).toMatchObject({ code: 400, field: 'stock' });
+    expect(over.body.msg).toContain(`${free} 台`);
+    expect(await stockNow()).toBe(5);
+    const exact = await adminCall(app, ops, 'POST', '/mall/products/save', {
+      id,
+      brandId,
+      model,
+      name,
+      priceTiers,
+      onSale: true,
+      stock: free,
+    });
+    expect(exact.body.code, exact.body.msg).toBe(200);
+    expect(await stockNow()).toBe(free);
+  });
+
+  it('shows agents and sells never more than the platform holds, even when the reservation is larger', async () => {
+    // Allocating platform terminals elsewhere leaves a reservation larger than what is there.
+    await setStock(100_000);
+    const free = (await platformE350()) - (await openUnits());
+    const seen = await call<MallProduct>(buyer, 'GET', `/api/mall/product?id=${product.id}`);
+    expect(seen.data.stock).toBe(free);
+    const tooMany = await order(free + 1);
+    expect(tooMany).toMatchObject({ code: 400, msg: `${product.name} 库存不足，仅剩 ${free} 台` });
+    expect(await stockNow()).toBe(100_000);
+    const placed = await order(1);
+    expect(placed.code, placed.msg).toBe(200);
+    const after = await call<MallProduct>(buyer, 'GET', `/api/mall/product?id=${product.id}`);
+    expect(after.data.stock).toBe(free - 1);
+    await call(buyer, 'POST', '/api/mall/order/cancel', { id: placed.data.id });
+    await setStock(5);
+  });
+
+  it('lists the platform SNs of the order model to ship from; a ship without a courier or waybill changes nothing', async () => {
+    await fundPool(demo.grandchild.id, 50_000);
+    const placed = await order(1);
+    await call(buyer, 'POST', '/api/mall/order/pay', {
+      id: placed.data.id,
+      payType: 4,
+      payPassword: PAY,
+    });
+    const shippable = await adminCall<
+      { model: string; quantity: number; available: number; sns: string[] }[]
+    >(app, ops, 'GET', `/mall/orders/shippable?id=${placed.data.id}`);
+    expect(shippable.body.data).toHaveLength(1);
+    const [line] = shippable.body.data;
+    expect(line).toMatchObject({ model: 'E350', quantity: 1, available: await platformE350() });
+    const listedRows = await rows<{ n: unknown }>(
+      db,
+      sql`SELECT count(*) AS n FROM terminals WHERE sn = ANY(string_to_array(${line!.sns.join(',')}, ','))
+            AND holder_agent_id IS NULL AND model = 'E350' AND bind_status = 0`,
+    );
+    expect(Number(listedRows[0]!.n)).toBe(line!.sns.length);
+    const noWaybill = await adminCall(app, ops, 'POST', '/mall/orders/ship', {
+      id: placed.data.id,
+      sns: [line!.sns[0]],
+      courier: '顺丰速运',
+      waybillNo: '',
+    });
+    expect(noWaybill.body).toMatchObject({ code: 400, field: 'waybillNo', msg: '请填写运单号' });
+    const still = await call<MallOrder>(buyer, 'GET', `/api/mall/order?id=${placed.data.id}`);
+    expect(still.data).toMatchObject({ status: 1, courier: null, waybillNo: null });
+    const contentDenied = await adminCall(app, content, 'POST', '/mall/orders/ship', {
+      id: placed.data.id,
+      sns: [line!.sns[0]],
+      courier: '顺丰速运',
+      waybillNo: 'SF1',
+    });
+    expect(contentDenied.status).toBe(403);
+  });
+
+  it('numbers orders by the China date and time, not UTC', async () => {
+    // 2026-11-27 17:41:09 UTC is 2026-11-28 01:41:09 in Asia/Shanghai.
+    expect(serialNo('M', new Date('2026-11-27T17:41:09.423Z'))).toMatch(/^M261128014109\d{6}$/);
+    const placed = await order(1);
+    const cn = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(2, 10).replace(/-/g, '');
+    expect(placed.data.orderNo.slice(1, 7)).toBe(cn);
+    await call(buyer, 'POST', '/api/mall/order/cancel', { id: placed.data.id });
   });
 });

@@ -105,8 +105,16 @@ export const mallProduct = z.object({
   description: z.string(),
   imageUrl: z.string().nullable(),
   priceTiers: z.array(priceTier),
+  /**
+   * Units that can be ordered: the product's reservation, never more than the platform's
+   * unallocated terminals of its brand and model less the units unshipped orders hold.
+   */
   stock: z.number(),
   onSale: z.boolean(),
+  /** Operators only: the reservation as set (before the cap by the platform's terminals). */
+  reserved: z.number().optional(),
+  /** Operators only: the platform's unallocated terminals of the model not held by open orders. */
+  platformFree: z.number().optional(),
 });
 export type MallProduct = z.infer<typeof mallProduct>;
 
@@ -277,6 +285,9 @@ export const mallOrder = z.object({
   cancelReason: z.string().nullable(),
   /** The SNs the platform shipped (empty until shipped). */
   shippedSns: z.array(z.string()),
+  /** The courier and waybill number the platform shipped with (null until shipped). */
+  courier: z.string().nullable(),
+  waybillNo: z.string().nullable(),
 });
 export type MallOrder = z.infer<typeof mallOrder>;
 
@@ -332,6 +343,8 @@ export const adminMallOrder = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  courier: z.string().nullable(),
+  waybillNo: z.string().nullable(),
 });
 export type AdminMallOrder = z.infer<typeof adminMallOrder>;
 
@@ -340,8 +353,30 @@ export const shipMallOrderRequest = z.object({
   sns: z.array(z.string().trim().min(1).max(32)).max(1000, '一次最多1000台').optional(),
   startSn: z.string().max(64, '起始SN格式错误').optional(),
   endSn: z.string().max(64, '结束SN格式错误').optional(),
+  courier: text('快递公司', 30),
+  waybillNo: z
+    .string({ error: '请填写运单号' })
+    .trim()
+    .min(1, '请填写运单号')
+    .max(40, '运单号不能超过40个字')
+    .regex(/^[A-Za-z0-9-]+$/, '运单号只能包含字母、数字和短横线'),
 });
 export type ShipMallOrderRequest = z.infer<typeof shipMallOrderRequest>;
+
+/** The platform's SNs an order can ship with: per model of its lines, how many it needs and has. */
+export const mallShippableModel = z.object({
+  brandId: z.number(),
+  brandName: z.string(),
+  model: z.string(),
+  /** Units of this model the order bought. */
+  quantity: z.number(),
+  /** The platform's unallocated terminals of the model (all of them, not only those listed). */
+  available: z.number(),
+  /** The first of them by SN (at most 500). */
+  sns: z.array(z.string()),
+});
+export type MallShippableModel = z.infer<typeof mallShippableModel>;
+export const mallShippableQuery = z.object({ id: id('订单') });
 
 export const cancelMallOrderRequest = z.object({
   id: id('订单'),

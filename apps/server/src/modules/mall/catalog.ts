@@ -15,8 +15,41 @@ import { json } from '../policies/scope';
 import { checkProduct } from '../terminals/import-terminals';
 import type { Buyer } from './orders';
 
+/**
+ * The platform's terminals of a brand and model that a mall order can still take: its own
+ * unallocated stock (unbound, not deleted, not held by a pending operation) less the units that
+ * orders not yet shipped (awaiting payment or paid) hold of that model. One statement, so a
+ * shipment (which moves terminals out and an order out of the open ones together) never shows
+ * half done.
+ */
+export const platformFree = (brandId: SQL, model: SQL): SQL =>
+  sql`((SELECT count(*) FROM terminals t
+         WHERE t.brand_id = ${brandId} AND t.bind_status = 0 AND t.holder_path = '' AND t.model = ${model}
+           AND t.holder_agent_id IS NULL AND t.deleted_at IS NULL AND t.pending_operation_id IS NULL)
+      - (SELECT coalesce(sum(oi.quantity), 0) FROM mall_order_items oi
+           JOIN mall_orders oo ON oo.id = oi.order_id AND oo.status IN (0, 1)
+           JOIN mall_products op ON op.id = oi.product_id
+          WHERE op.brand_id = ${brandId} AND op.model = ${model}))`;
+
+/** Serialises the orders and product edits that reserve units of one brand and model. */
+export async function lockModel(tx: DbOrTx, brandId: number, model: string) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`mall_model:${brandId}:${model}`}, 0))`,
+  );
+}
+
+/** The units of a model the platform can still sell (never below 0). */
+export async function freeOfModel(tx: DbOrTx, brandId: number, model: string) {
+  const [r] = await rows<{ n: unknown }>(
+    tx,
+    sql`SELECT ${platformFree(sql`${brandId}`, sql`${model}`)} AS n`,
+  );
+  return Math.max(0, num(r!.n));
+}
+
 const PRODUCT_COLUMNS = sql`p.id, p.brand_id, b.name AS brand_name, p.model, p.name, p.description,
-  p.image_url, p.price_tiers, p.stock, p.on_sale`;
+  p.image_url, p.price_tiers, p.stock AS reserved, p.on_sale,
+  greatest(0, ${platformFree(sql`p.brand_id`, sql`p.model`)}) AS platform_free`;
 
 const toProduct = (r: Record<string, unknown>): MallProduct => ({
   id: num(r.id),
@@ -27,8 +60,15 @@ const toProduct = (r: Record<string, unknown>): MallProduct => ({
   description: String(r.description ?? ''),
   imageUrl: (r.image_url as string | null) ?? null,
   priceTiers: json<PriceTier[]>(r.price_tiers),
-  stock: num(r.stock),
+  stock: Math.min(num(r.reserved), num(r.platform_free)),
   onSale: Boolean(r.on_sale),
+});
+
+/** A product as operators see it: also its reservation as set and the platform's free units. */
+const toAdminProduct = (r: Record<string, unknown>): MallProduct => ({
+  ...toProduct(r),
+  reserved: num(r.reserved),
+  platformFree: num(r.platform_free),
 });
 
 /** Products on sale (agents), or every product (operators), by brand then sort order. */
@@ -42,7 +82,7 @@ export async function listProducts(
         ${opts.all ? sql`` : sql`WHERE p.on_sale`}
         ORDER BY b.sort, p.sort, p.id`,
   );
-  return found.map(toProduct);
+  return found.map(opts.all ? toAdminProduct : toProduct);
 }
 
 export async function getProduct(db: DbOrTx, id: number, opts: { all?: boolean } = {}) {
@@ -52,12 +92,15 @@ export async function getProduct(db: DbOrTx, id: number, opts: { all?: boolean }
         WHERE p.id = ${id} ${opts.all ? sql`` : sql`AND p.on_sale`}`,
   );
   if (!p) throw notFound('商品不存在或已下架');
-  return toProduct(p);
+  return opts.all ? toAdminProduct(p) : toProduct(p);
 }
 
 /**
  * An operator creates or edits a product: a brand's model with price tiers (the first from 1
- * unit, starts rising), stock and whether it is on sale. Audited with the product before.
+ * unit, starts rising), stock and whether it is on sale. The stock is a reservation out of the
+ * platform's unallocated terminals of that brand and model and never more than those not held by
+ * open orders (checked under the model's lock, which orders take too). Audited with the product
+ * before.
  */
 export async function saveProduct(db: Db, op: OperatorCaller, input: SaveMallProductRequest) {
   const tiers = [...input.priceTiers].sort((a, b) => a.minQty - b.minQty);
@@ -67,6 +110,13 @@ export async function saveProduct(db: Db, op: OperatorCaller, input: SaveMallPro
   await checkProduct(db, input.brandId, input.model);
   return db.transaction(async (tx) => {
     const before = input.id ? await getProduct(tx, input.id, { all: true }) : null;
+    await lockModel(tx, input.brandId, input.model);
+    const free = await freeOfModel(tx, input.brandId, input.model);
+    if (input.stock > free)
+      throw badRequest(
+        `库存不能超过平台未分配的该型号终端数：${input.model} 现有 ${free} 台可售`,
+        'stock',
+      );
     const values = sql`${input.brandId}, ${input.model}, ${input.name}, ${input.description ?? ''},
       ${input.imageUrl ?? null}, ${JSON.stringify(tiers)}::jsonb, ${input.stock}, ${input.onSale}, ${input.sort ?? 0}`;
     const [saved] = await rows<{ id: unknown }>(

@@ -4,6 +4,7 @@ import {
   TERMINAL_OPERATE_TYPE,
   type AdminMallOrder,
   type AdminMallOrderQuery,
+  type MallShippableModel,
   type ShipMallOrderRequest,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
@@ -28,6 +29,7 @@ export const AUTO_RECEIVE_DAYS = 10;
  * transaction the terminals move to the buyer's stock as a platform allocation with its operation
  * record (so the buyer's terminal pages show them at once), and the order becomes shipped. The
  * SNs must match the order exactly: the brand and model of each line, as many as it bought.
+ * The courier and waybill number are recorded on the order for the buyer.
  */
 export async function shipOrder(
   db: Db,
@@ -100,7 +102,8 @@ export async function shipOrder(
       );
       await tx.execute(
         sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.SHIPPED}, shipped_at = ${now},
-              operation_id = ${operationId}, updated_at = ${now} WHERE id = ${input.id}`,
+              operation_id = ${operationId}, courier = ${input.courier}, waybill_no = ${input.waybillNo},
+              updated_at = ${now} WHERE id = ${input.id}`,
       );
       await audit(tx, op, {
         action: 'mall_order.ship',
@@ -112,6 +115,8 @@ export async function shipOrder(
           operationId,
           count: moved.length,
           sns: sns.slice(0, 50),
+          courier: input.courier,
+          waybillNo: input.waybillNo,
         },
       });
       return { id: input.id, operationId, count: moved.length };
@@ -132,6 +137,47 @@ export async function shipOrder(
       )) ?? badRequest('终端状态已变化，请刷新后重试', 'sns')
     );
   }
+}
+
+/**
+ * What an order can ship with: per brand and model of its lines, the units bought, how many of
+ * the platform's unallocated terminals of that model there are, and the first 500 of their SNs
+ * (the operator picks from these, by list or range).
+ */
+export async function shippableFor(db: Db, orderId: number): Promise<MallShippableModel[]> {
+  const wanted = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT p.brand_id, b.name AS brand_name, p.model, sum(i.quantity) AS quantity
+          FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
+         WHERE i.order_id = ${orderId} GROUP BY p.brand_id, b.name, p.model ORDER BY p.model`,
+  );
+  if (wanted.length === 0) throw notFound('订单不存在');
+  const platformStock = (brandId: number, model: string) =>
+    sql`FROM terminals t WHERE t.brand_id = ${brandId} AND t.bind_status = 0 AND t.holder_path = ''
+          AND t.model = ${model} AND t.holder_agent_id IS NULL AND t.deleted_at IS NULL
+          AND t.pending_operation_id IS NULL`;
+  const out: MallShippableModel[] = [];
+  for (const w of wanted) {
+    const brandId = num(w.brand_id);
+    const model = String(w.model);
+    const [count] = await rows<{ n: unknown }>(
+      db,
+      sql`SELECT count(*) AS n ${platformStock(brandId, model)}`,
+    );
+    const sns = await rows<{ sn: string }>(
+      db,
+      sql`SELECT t.sn ${platformStock(brandId, model)} ORDER BY t.sn LIMIT 500`,
+    );
+    out.push({
+      brandId,
+      brandName: String(w.brand_name),
+      model,
+      quantity: num(w.quantity),
+      available: num(count!.n),
+      sns: sns.map((r) => r.sn),
+    });
+  }
+  return out;
 }
 
 /** The buyer confirms receipt of a shipped order. */
@@ -190,7 +236,7 @@ export async function cancelByOperator(
 export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrder> {
   return {
     select: sql`o.id, o.order_no, o.status, o.pay_type, o.shipping_way, o.total_fen, o.created_at, o.paid_at,
-                o.shipped_at, a.name AS agent_name, a.mobile AS agent_mobile, o.address,
+                o.shipped_at, o.courier, o.waybill_no, a.name AS agent_name, a.mobile AS agent_mobile, o.address,
                 (SELECT coalesce(sum(i.quantity), 0) FROM mall_order_items i WHERE i.order_id = o.id) AS quantity,
                 (SELECT string_agg(p.name || ' ' || p.model || ' x' || i.quantity, '; ' ORDER BY p.id)
                    FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id WHERE i.order_id = o.id) AS summary`,
@@ -219,6 +265,8 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
         createdAt: isoNow(r.created_at),
         paidAt: iso(r.paid_at),
         shippedAt: iso(r.shipped_at),
+        courier: (r.courier as string | null) ?? null,
+        waybillNo: (r.waybill_no as string | null) ?? null,
       };
     },
   };

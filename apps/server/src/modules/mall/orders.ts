@@ -1,4 +1,5 @@
 import {
+  formatDate,
   GATEWAY_PAY_TYPES,
   WALLET_PAY_TYPES,
   MALL_ORDER_STATUS,
@@ -31,10 +32,14 @@ import { andInTree } from '../../db/tree';
 import { iso, isoNow } from '../terminals/scope';
 import { checkPayPassword } from '../withdrawals/pay-password';
 import { readMallRules } from './rules';
+import { freeOfModel, lockModel } from './catalog';
 
-/** An order or payment number: a letter, the UTC time to the second, six random digits. */
+/**
+ * An order or payment number: a letter, the time to the second in Asia/Shanghai (the day the
+ * agent and the operator read, yymmddhhMMss), six random digits.
+ */
 export const serialNo = (prefix: string, now: Date) =>
-  `${prefix}${now.toISOString().replace(/\D/g, '').slice(2, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  `${prefix}${formatDate(now, 'yyyymmddhhMMss').slice(2)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
 const shortfall = (name: string, stock: number) => `${name} 库存不足，仅剩 ${stock} 台`;
 
@@ -149,6 +154,8 @@ function toView(
     cancelledAt: iso(o.cancelled_at),
     cancelReason: (o.cancel_reason as string | null) ?? null,
     shippedSns,
+    courier: (o.courier as string | null) ?? null,
+    waybillNo: (o.waybill_no as string | null) ?? null,
   };
 }
 
@@ -227,25 +234,53 @@ async function priceItems(
   if (new Set(ids).size !== ids.length) throw badRequest('同一商品请合并数量', 'items');
   const priced: Priced[] = [];
   for (const [i, item] of items.entries()) {
+    if (opts.reserve) {
+      // Orders and product edits of one model take its lock, so the platform's free units of
+      // the model are read and taken by one order at a time.
+      const [m] = await rows<{ brand_id: unknown; model: string }>(
+        tx,
+        sql`SELECT brand_id, model FROM mall_products WHERE id = ${item.productId}`,
+      );
+      if (m) await lockModel(tx, num(m.brand_id), m.model);
+    }
     const [p] = opts.reserve
       ? await rows<Record<string, unknown>>(
           tx,
           sql`UPDATE mall_products SET stock = stock - ${item.quantity}, updated_at = ${opts.now}
                WHERE id = ${item.productId} AND on_sale AND stock >= ${item.quantity}
-              RETURNING name, model, price_tiers, stock`,
+              RETURNING name, model, price_tiers, stock, brand_id`,
         )
       : await rows<Record<string, unknown>>(
           tx,
-          sql`SELECT name, model, price_tiers, stock FROM mall_products
+          sql`SELECT name, model, price_tiers, stock, brand_id FROM mall_products
                WHERE id = ${item.productId} AND on_sale`,
         );
+    if (p) {
+      // Never more than the platform's unallocated terminals of the model: the lines of this
+      // order are not written yet, so the free units must still cover this line.
+      const free = await freeOfModel(tx, num(p.brand_id), String(p.model));
+      const left = Math.min(num(p.stock) + (opts.reserve ? item.quantity : 0), free);
+      if (opts.reserve && free < item.quantity)
+        throw badRequest(shortfall(String(p.name), left), `items.${i}.quantity`);
+      p.stock = left - (opts.reserve ? item.quantity : 0);
+    }
     if (!p) {
-      const [exists] = await rows<{ name: string; stock: unknown; on_sale: boolean }>(
+      const [exists] = await rows<{
+        name: string;
+        stock: unknown;
+        on_sale: boolean;
+        brand_id: unknown;
+        model: string;
+      }>(
         tx,
-        sql`SELECT name, stock, on_sale FROM mall_products WHERE id = ${item.productId}`,
+        sql`SELECT name, stock, on_sale, brand_id, model FROM mall_products WHERE id = ${item.productId}`,
       );
       if (!exists || !exists.on_sale) throw badRequest('商品已下架', `items.${i}.productId`);
-      throw badRequest(shortfall(exists.name, num(exists.stock)), `items.${i}.quantity`);
+      const free = await freeOfModel(tx, num(exists.brand_id), exists.model);
+      throw badRequest(
+        shortfall(exists.name, Math.min(num(exists.stock), free)),
+        `items.${i}.quantity`,
+      );
     }
     const unit = unitPriceFor(json<PriceTier[]>(p.price_tiers), item.quantity);
     if (unit === null) throw badRequest(`${String(p.name)} 暂无价格`, `items.${i}.productId`);

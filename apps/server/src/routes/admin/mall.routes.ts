@@ -13,12 +13,19 @@ import {
   pageOf,
   saveMallProductRequest,
   shipMallOrderRequest,
+  mallShippableModel,
+  mallShippableQuery,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keysetPage, sendCsv } from '../../lib/keyset';
 import { listProducts, saveProduct } from '../../modules/mall/catalog';
-import { adminOrderList, cancelByOperator, shipOrder } from '../../modules/mall/fulfilment';
+import {
+  adminOrderList,
+  cancelByOperator,
+  shipOrder,
+  shippableFor,
+} from '../../modules/mall/fulfilment';
 import { refundPendingPayments } from '../../modules/mall/payments';
 import { freeQuotaList, saveFreeQuota } from '../../modules/mall/quotas';
 import { readStoredMallRules } from '../../modules/mall/rules';
@@ -120,6 +127,21 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await keysetPage(app.db, spec, request.query));
     },
   );
+  app.get(
+    '/mall/orders/shippable',
+    {
+      config: { permission: 'mall:view' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Per model of an order's lines: units bought, the platform's unallocated terminals of it and their first 500 SNs",
+        querystring: mallShippableQuery,
+        response: { 200: envelopeOf(z.array(mallShippableModel)) },
+      },
+    },
+    async (request) => ok(await shippableFor(app.db, request.query.id)),
+  );
   app.post(
     '/mall/orders/ship',
     {
@@ -127,7 +149,8 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Ship a paid order from the platform's stock by SN list or range",
+        summary:
+          "Ship a paid order from the platform's stock by SN list or range, with its courier and waybill number",
         body: shipMallOrderRequest,
         response: {
           200: envelopeOf(z.object({ id: z.number(), operationId: z.number(), count: z.number() })),
