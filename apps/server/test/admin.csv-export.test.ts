@@ -55,4 +55,16 @@ describe('CSV exports', () => {
       for (const cell of l.split(',')) expect(cell).not.toMatch(/^[=+@\t]/);
     }
   });
+
+  it('write times as YYYY-MM-DD HH:mm:ss in Asia/Shanghai under a header that says so', async () => {
+    const id = await propose('time', 100);
+    await ctx.database.db.execute(
+      sql`UPDATE ledger_adjustments SET created_at = '2026-11-27T17:41:09.423Z' WHERE id = ${id}`,
+    );
+    const text = (await adminCall(app, finance, 'GET', '/adjustments?format=csv')).body.raw!;
+    expect(text.split('\r\n')[0]).toContain('发起时间(北京时间)');
+    const line = text.split('\r\n').find((l) => l.startsWith(`${id},`))!;
+    expect(line).toContain('2026-11-28 01:41:09');
+    expect(line).not.toContain('T17:41');
+  });
 });

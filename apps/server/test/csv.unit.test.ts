@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { csvFen, csvHeader, csvNumber, csvRow, csvText, type CsvColumn } from '../src/lib/csv';
+import {
+  csvFen,
+  csvHeader,
+  csvNumber,
+  csvRow,
+  csvText,
+  csvTime,
+  type CsvColumn,
+} from '../src/lib/csv';
 
 describe('the CSV cell writer', () => {
   it('prefixes every text cell a spreadsheet would run as a formula with a single quote', () => {
@@ -54,5 +62,19 @@ describe('the CSV cell writer', () => {
     ];
     expect(csvHeader(columns)).toBe(`ID,'=备注,金额(元)`);
     expect(csvRow(columns, { id: 7, memo: '-2.50', amountFen: -250 })).toBe(`7,'-2.50,-2.50`);
+  });
+});
+
+describe('time columns', () => {
+  it('write moments as YYYY-MM-DD HH:mm:ss in Asia/Shanghai, across the UTC day boundary', () => {
+    expect(csvTime('2026-11-27T17:41:09.423Z')).toBe('2026-11-28 01:41:09');
+    expect(csvTime(new Date('2026-01-01T00:00:00Z'))).toBe('2026-01-01 08:00:00');
+    expect(csvTime(null)).toBe('');
+    expect(csvTime('')).toBe('');
+    expect(csvTime('=1+1')).toBe(`'=1+1`);
+    const columns: CsvColumn<{ at: string }>[] = [
+      { header: '时间(北京时间)', type: 'time', value: (r) => r.at },
+    ];
+    expect(csvRow(columns, { at: '2026-11-27T15:59:59.999Z' })).toBe('2026-11-27 23:59:59');
   });
 });

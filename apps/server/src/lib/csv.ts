@@ -1,3 +1,5 @@
+import { formatDate } from '@pos/core';
+
 /**
  * The one CSV cell writer every export goes through.
  *
@@ -26,6 +28,15 @@ export type CsvColumn<R> =
       /** Money in integer fen, written in yuan with two decimals (-250 is -2.50). */
       type: 'fen';
       value: (row: R) => number | bigint | null | undefined;
+    }
+  | {
+      header: string;
+      /**
+       * A moment (an ISO string or a Date), written as 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai,
+       * the time the app and the console show; the header should say so (北京时间).
+       */
+      type: 'time';
+      value: (row: R) => string | Date | null | undefined;
     };
 
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
@@ -58,6 +69,14 @@ export function csvFen(value: unknown): string {
   return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
+/** A moment as 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai; what cannot be read is escaped text. */
+export function csvTime(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (!(value instanceof Date) && typeof value !== 'string') return csvText(String(value));
+  const text = formatDate(value, 'yyyy-mm-dd hh:MM:ss');
+  return text === '' ? csvText(String(value)) : text;
+}
+
 /** One cell of a row, written by its column's type. */
 export function csvCell<R>(column: CsvColumn<R>, row: R): string {
   switch (column.type) {
@@ -65,6 +84,8 @@ export function csvCell<R>(column: CsvColumn<R>, row: R): string {
       return csvNumber(column.value(row));
     case 'fen':
       return csvFen(column.value(row));
+    case 'time':
+      return csvTime(column.value(row));
     default:
       return csvText(column.value(row));
   }

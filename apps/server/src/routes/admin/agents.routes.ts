@@ -60,7 +60,7 @@ export const adminAgentRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '上级', type: 'number', value: (r) => r.parentId },
             { header: '状态', value: (r) => (r.status === 0 ? '正常' : '停用') },
             { header: '特殊账户', value: (r) => (r.isSpecificAccount ? '是' : '否') },
-            { header: '注册时间', value: (r) => r.createdAt },
+            { header: '注册时间(北京时间)', type: 'time', value: (r) => r.createdAt },
           ],
           'agents',
         );

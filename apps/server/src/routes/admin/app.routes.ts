@@ -60,7 +60,7 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '地址', value: (r) => r.url },
             { header: 'SHA-256', value: (r) => r.sha256 },
             { header: '大小', type: 'number', value: (r) => r.sizeBytes },
-            { header: '发布时间', value: (r) => r.createdAt },
+            { header: '发布时间(北京时间)', type: 'time', value: (r) => r.createdAt },
           ],
           'app-versions',
         );

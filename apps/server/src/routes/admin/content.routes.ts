@@ -125,7 +125,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: 'ID', type: 'number', value: (r) => r.id },
             { header: '标题', value: (r) => r.title },
             { header: '内容', value: (r) => r.content },
-            { header: '发布时间', value: (r) => r.publishedAt },
+            { header: '发布时间(北京时间)', type: 'time', value: (r) => r.publishedAt },
           ],
           'notices',
         );

@@ -82,7 +82,7 @@ export const adminCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '首个SN', value: (r) => r.firstSn },
             { header: '末个SN', value: (r) => r.lastSn },
             { header: '原因', value: (r) => r.reason },
-            { header: '时间', value: (r) => r.createdAt },
+            { header: '时间(北京时间)', type: 'time', value: (r) => r.createdAt },
           ],
           'terminal-operations',
         );

@@ -119,7 +119,7 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '数量', type: 'number', value: (r) => r.quantity },
             { header: '金额(元)', type: 'fen', value: (r) => r.totalFen },
             { header: '收货地址', value: (r) => r.address },
-            { header: '下单时间', value: (r) => r.createdAt },
+            { header: '下单时间(北京时间)', type: 'time', value: (r) => r.createdAt },
           ],
           'mall-orders',
         );
@@ -219,7 +219,7 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '手机号', value: (r) => r.agentMobile },
             { header: '额度(台)', type: 'number', value: (r) => r.granted },
             { header: '已领取(台)', type: 'number', value: (r) => r.used },
-            { header: '更新时间', value: (r) => r.updatedAt },
+            { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
           ],
           'mall-quotas',
         );

@@ -70,7 +70,7 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '状态', type: 'number', value: (r) => r.status },
             { header: '处理数', type: 'number', value: (r) => r.processed },
             { header: '错误', value: (r) => r.error },
-            { header: '完成时间', value: (r) => r.finishedAt },
+            { header: '完成时间(北京时间)', type: 'time', value: (r) => r.finishedAt },
           ],
           'jobs',
         );

@@ -65,7 +65,7 @@ export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '激活期限(天)', type: 'number', value: (r) => r.activationWindowDays },
             { header: '达标月数', type: 'number', value: (r) => r.standardMonthCount },
             { header: '已开通一级代理', type: 'number', value: (r) => r.topAgentsOpened },
-            { header: '更新时间', value: (r) => r.updatedAt },
+            { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
           ],
           'policies',
         );
@@ -159,7 +159,7 @@ export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '版本', type: 'number', value: (r) => r.version },
             { header: 'POS刷卡成本(ppm)', type: 'number', value: (r) => r.posCost },
             { header: '激活奖励(元)', type: 'fen', value: (r) => r.activationRewardFen },
-            { header: '更新时间', value: (r) => r.updatedAt },
+            { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
           ],
           'policy-top-agents',
         );

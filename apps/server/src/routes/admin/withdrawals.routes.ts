@@ -60,7 +60,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '卡号', value: (r) => r.cardMasked },
             { header: '状态', value: (r) => withdrawalStatusLabel(r.status) },
             { header: '原因', value: (r) => r.reason },
-            { header: '申请时间', value: (r) => r.createdAt },
+            { header: '申请时间(北京时间)', type: 'time', value: (r) => r.createdAt },
           ],
           'withdrawals',
         );
