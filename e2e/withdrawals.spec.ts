@@ -69,6 +69,16 @@ test('the top agent withdraws 20.00 from earnings; the operator rejects it and t
 
   await typePayPassword(page, '123456');
   await page.getByTestId('submit-withdraw').click();
+  // The first tap only asks: the server's figures and the card, and nothing is frozen yet.
+  const confirm = page.getByTestId('withdraw-confirm');
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByTestId('confirm-amount')).toHaveText('¥20.00');
+  await expect(confirm.getByTestId('confirm-fee')).toHaveText('¥3.00');
+  await expect(confirm.getByTestId('confirm-tax')).toHaveText('¥1.20');
+  await expect(confirm.getByTestId('confirm-net')).toHaveText('¥15.80');
+  await expect(confirm.getByTestId('confirm-card')).not.toBeEmpty();
+  expect((await wallet(page, token)).available).toBe(before.available);
+  await page.getByRole('dialog').getByRole('button', { name: '确认提现' }).click();
   await expect(page).toHaveURL(/\/pages\/earnings\/earningsWithdrawalInfo\?id=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('id'));
 

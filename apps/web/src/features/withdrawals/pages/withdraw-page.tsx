@@ -6,7 +6,18 @@ import {
   maskName,
   parseYuanAmount,
 } from '@pos/core';
-import { Button, Input, List, NoticeBar, Radio, Selector, Skeleton, Toast } from 'antd-mobile';
+import {
+  Button,
+  Dialog,
+  Input,
+  List,
+  NoticeBar,
+  Radio,
+  Selector,
+  Skeleton,
+  Toast,
+} from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
@@ -17,16 +28,22 @@ import { useBalances } from '../api/get-balances';
 import { useIdentityStatus } from '../api/get-identity-status';
 import { usePayPasswordStatus } from '../api/get-pay-password-status';
 import { useSettleAccounts } from '../api/get-settle-accounts';
-import { useWithdrawPreview } from '../api/get-withdraw-preview';
+import { getWithdrawPreview, useWithdrawPreview } from '../api/get-withdraw-preview';
+import { withdrawalKeys } from '../api/keys';
 import { newIdempotencyKey, useWdLabels } from '../components/labels';
 import { PayPasswordInput } from '../components/pay-password-input';
 import '../i18n';
 import '../withdrawals.css';
 
-/** Withdraw (/pages/earnings/earningsWithdrawal): wallet, amount, live fee + tax + net, card, pay password. */
+/**
+ * Withdraw (/pages/earnings/earningsWithdrawal): wallet, amount, live fee + tax + net, card, pay
+ * password. Submitting asks the server for the charges once more and shows them with the card;
+ * nothing is frozen until the agent confirms.
+ */
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const labels = useWdLabels();
   const balances = useBalances();
   const identity = useIdentityStatus();
@@ -39,6 +56,8 @@ export default function WithdrawPage() {
   const [password, setPassword] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Once the agent has tried to submit, each field is checked again as it changes.
+  const [tried, setTried] = useState(false);
 
   const amountFen = amount ? parseYuanAmount(amount) : null;
   const preview = useWithdrawPreview(walletType, amountFen);
@@ -49,17 +68,98 @@ export default function WithdrawPage() {
     : [];
   const chosen = accountId ?? cards[0]?.id;
 
+  const amountError = (text: string, wallet: typeof walletType): string | undefined => {
+    const fen = text ? parseYuanAmount(text) : null;
+    const left = balances.data?.wallets.find((w) => w.walletType === wallet)?.balanceFen ?? 0;
+    if (!text) return t('withdrawals.amountRequired');
+    if (fen === null) return t('withdrawals.amountFormat');
+    if (fen < WITHDRAW_MIN_FEN)
+      return t('withdrawals.amountTooLow', { m: fenToYuanText(WITHDRAW_MIN_FEN) });
+    if (fen > left) return t('withdrawals.amountTooHigh');
+    return undefined;
+  };
+  // An error shown stays only while its field is still wrong: each change checks that field again.
+  const recheck = (field: string, error: string | undefined) =>
+    setErrors((e) => {
+      if (!tried || e[field] === error) return e;
+      const next = { ...e };
+      if (error) next[field] = error;
+      else delete next[field];
+      return next;
+    });
+  const changeAmount = (text: string) => {
+    setAmount(text);
+    recheck('amount', amountError(text, walletType));
+  };
+  const changeWallet = (w: typeof walletType) => {
+    setWalletType(w);
+    recheck('amount', amountError(amount, w));
+  };
+  const changePassword = (v: string) => {
+    setPassword(v);
+    recheck('payPassword', /^\d{6}$/.test(v) ? undefined : t('withdrawals.payPasswordRequired'));
+  };
+
   const submit = async () => {
     const e: Record<string, string> = {};
-    if (!amount) e.amount = t('withdrawals.amountRequired');
-    else if (amountFen === null) e.amount = t('withdrawals.amountFormat');
-    else if (amountFen < WITHDRAW_MIN_FEN)
-      e.amount = t('withdrawals.amountTooLow', { m: fenToYuanText(WITHDRAW_MIN_FEN) });
-    else if (amountFen > available) e.amount = t('withdrawals.amountTooHigh');
+    const amountWrong = amountError(amount, walletType);
+    if (amountWrong) e.amount = amountWrong;
     if (!chosen) e.card = t('withdrawals.cardRequired');
     if (!/^\d{6}$/.test(password)) e.payPassword = t('withdrawals.payPasswordRequired');
     setErrors(e);
+    setTried(true);
     if (Object.keys(e).length) return;
+    const card = cards.find((c) => c.id === chosen)!;
+    // The charges shown for confirmation are the server's, asked for this exact amount now.
+    let charges;
+    try {
+      charges = await qc.fetchQuery({
+        queryKey: withdrawalKeys.preview(walletType, amountFen!),
+        queryFn: () => getWithdrawPreview(walletType, amountFen!),
+        staleTime: 0,
+      });
+    } catch (error) {
+      Toast.show({
+        content:
+          error instanceof Error && error.message ? error.message : t('withdrawals.previewFailed'),
+      });
+      return;
+    }
+    // Money is frozen only after the agent has seen what leaves, what it costs and where it goes.
+    const row = (label: string, value: string, testId: string, strong = false) => (
+      <div className="wd-confirm-row">
+        <span>{label}</span>
+        <span className={strong ? 'wd-net' : undefined} data-testid={testId}>
+          {value}
+        </span>
+      </div>
+    );
+    const go = await Dialog.confirm({
+      title: t('withdrawals.confirmTitle'),
+      content: (
+        <div className="wd-confirm" data-testid="withdraw-confirm">
+          {row(t('withdrawals.wallet'), labels.wallet(walletType), 'confirm-wallet')}
+          {row(t('withdrawals.amount'), `¥${formatMoney(charges.amountFen)}`, 'confirm-amount')}
+          {row(t('withdrawals.fee'), `¥${formatMoney(charges.feeFen)}`, 'confirm-fee')}
+          {row(t('withdrawals.tax'), `¥${formatMoney(charges.taxFen)}`, 'confirm-tax')}
+          {row(
+            t('withdrawals.net'),
+            `¥${formatMoney(Math.max(0, charges.netFen))}`,
+            'confirm-net',
+            true,
+          )}
+          {row(
+            t('withdrawals.card'),
+            `${card.bankName} ${card.cardMasked} ${maskName(card.holderName)}`,
+            'confirm-card',
+          )}
+          <div className="wd-confirm-note">{t('withdrawals.confirmNote')}</div>
+        </div>
+      ),
+      confirmText: t('withdrawals.confirmOk'),
+      cancelText: t('withdrawals.confirmCancel'),
+    });
+    if (!go) return;
     try {
       const w = await apply.mutateAsync({
         walletType,
@@ -134,7 +234,7 @@ export default function WithdrawPage() {
               className="wd-wallet-selector"
               columns={2}
               value={[walletType]}
-              onChange={(v) => v[0] && setWalletType(v[0])}
+              onChange={(v) => v[0] && changeWallet(v[0])}
               options={WITHDRAWABLE_WALLETS.map((w) => ({
                 label: labels.wallet(w),
                 description: formatMoney(
@@ -149,7 +249,10 @@ export default function WithdrawPage() {
             <div>{t('withdrawals.amount')}</div>
             <List.Item
               extra={
-                <a onClick={() => setAmount(fenToYuanText(available))} data-testid="withdraw-all">
+                <a
+                  onClick={() => changeAmount(fenToYuanText(available))}
+                  data-testid="withdraw-all"
+                >
                   {t('withdrawals.all')}
                 </a>
               }
@@ -164,7 +267,7 @@ export default function WithdrawPage() {
               <Input
                 className="wd-amount-input"
                 value={amount}
-                onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
+                onChange={(v) => changeAmount(v.replace(/[^\d.]/g, ''))}
                 inputMode="decimal"
                 placeholder={t('withdrawals.amountPlaceholder')}
                 aria-label={t('withdrawals.amount')}
@@ -193,7 +296,13 @@ export default function WithdrawPage() {
                 {t('withdrawals.noCard')} · {t('withdrawals.goBind')}
               </List.Item>
             ) : (
-              <Radio.Group value={chosen} onChange={(v) => setAccountId(Number(v))}>
+              <Radio.Group
+                value={chosen}
+                onChange={(v) => {
+                  setAccountId(Number(v));
+                  recheck('card', undefined);
+                }}
+              >
                 {cards.map((c) => (
                   <List.Item
                     key={c.id}
@@ -215,7 +324,7 @@ export default function WithdrawPage() {
             <div>{t('withdrawals.payPassword')}</div>
             <PayPasswordInput
               value={password}
-              onChange={setPassword}
+              onChange={changePassword}
               error={Boolean(errors.payPassword)}
             />
             {errors.payPassword && (
