@@ -398,8 +398,8 @@ describe('allocate, transfer, recall', () => {
       toAgentId: demo.child.id,
       sns: ['LD00001011', 'LD00002001'],
     });
-    expect(other.statusCode).toBe(404);
-    expect(other.json().msg).toBe('SN LD00002001 不存在');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().msg).toBe('SN LD00002001 不是您或您团队的终端，不能下发');
     const subs = (
       await post(top, '/api/term-info/operate', {
         type: 0,
@@ -407,21 +407,22 @@ describe('allocate, transfer, recall', () => {
         sns: ['LD00001011', 'LD00001600'],
       })
     ).json();
-    expect(subs).toMatchObject({ code: 400, msg: 'SN LD00001600 不在您的库存中，不能下发' });
-    // A child naming its parent's stock is told it does not exist.
+    expect(subs).toMatchObject({ code: 400 });
+    expect(subs.msg).toMatch(/^SN LD00001600 在代理商 .+ 的库存中，不在您的库存中，不能下发$/);
+    // A child naming its parent's stock is told it is not its team's (nothing outside is revealed).
     const parents = await post(child, '/api/term-info/operate', {
       type: 0,
       toAgentId: demo.grandchild.id,
       sns: ['LD00000300'],
     });
-    expect(parents.statusCode).toBe(404);
-    expect(parents.json().msg).toBe('SN LD00000300 不存在');
+    expect(parents.statusCode).toBe(400);
+    expect(parents.json().msg).toBe('SN LD00000300 不是您或您团队的终端，不能下发');
     const otherTree = await post(otherTop, '/api/term-info/preview', {
       type: 2,
       startSn: 'LD00001501',
       endSn: 'LD00001505',
     });
-    expect(otherTree.statusCode).toBe(404);
+    expect(otherTree.statusCode).toBe(400);
     expect(await holders('LD00001011', 'LD00001600', 'LD00000300')).toEqual([
       demo.top.id,
       demo.child.id,
@@ -467,7 +468,9 @@ describe('allocate, transfer, recall', () => {
       endSn: 'LD00001905',
     });
     // LD00001895-1900 belong to the grandchild; the first offender is named.
-    expect(res.json().msg).toBe('SN LD00001895 不在您的库存中，不能下发');
+    expect(res.json().msg).toMatch(
+      /^SN LD00001895 在代理商 .+ 的库存中，不在您的库存中，不能下发$/,
+    );
     const gap = await post(grandchild, '/api/term-info/preview', {
       type: 2,
       fromAgentId: demo.grandchild.id,
@@ -481,8 +484,8 @@ describe('allocate, transfer, recall', () => {
       startSn: 'LD00001899',
       endSn: 'LD00001902',
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().msg).toBe('SN LD00001901 不存在');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe('SN LD00001901 不在您团队的库存中，不能回拨');
   });
 
   it('transfers to any agent of the subtree', async () => {
@@ -623,7 +626,11 @@ describe('allocate, transfer, recall', () => {
         sns: ['LD00001600', 'LD00001850'],
       })
     ).json();
-    expect(notTheirs).toMatchObject({ code: 400, msg: 'SN LD00001850 不在该代理商名下，不能回拨' });
+    // It names where the terminal is: a deeper member of the top's team, by full name (decision 010).
+    expect(notTheirs).toMatchObject({ code: 400 });
+    expect(notTheirs.msg).toMatch(
+      /^SN LD00001850 在代理商 [^*]+ 的库存中，不在该代理商名下，不能回拨$/,
+    );
     const ownStock = (
       await post(top, '/api/term-info/operate', { type: 2, sns: ['LD00000500'] })
     ).json();

@@ -310,6 +310,13 @@ export const terminalOperationRecord = z.object({
   count: z.number(),
   firstSn: z.string().nullable(),
   lastSn: z.string().nullable(),
+  /**
+   * The SNs that moved, as runs of consecutive numbers in order (the first OPERATION_RUNS_SHOWN):
+   * a range is shown only where every SN in it moved. firstSn/lastSn bound the batch, nothing more.
+   */
+  snRuns: z.array(z.object({ first: z.string(), last: z.string(), count: z.number() })),
+  /** How many runs the SNs make in all. */
+  runCount: z.number(),
   operator: termAgentBrief,
   from: termAgentBrief,
   to: termAgentBrief,
@@ -327,6 +334,8 @@ export const terminalOperationRecord = z.object({
   autoPassAt: z.string().nullable(),
 });
 export type TerminalOperationRecord = z.infer<typeof terminalOperationRecord>;
+/** Runs of SNs an operation record carries; the SN list of its detail page has them all. */
+export const OPERATION_RUNS_SHOWN = 3;
 export const terminalOperationPage = termPageOf(terminalOperationRecord);
 export type TerminalOperationPage = z.infer<typeof terminalOperationPage>;
 

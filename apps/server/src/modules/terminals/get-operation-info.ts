@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { OPERATION_COLUMNS, operationJoins, toOperationRecord } from './operation-record';
+import {
+  OPERATION_COLUMNS,
+  operationJoins,
+  operationRuns,
+  toOperationRecord,
+} from './operation-record';
 import { andInTree } from '../../db/tree';
 import { decodeCursor, encodeCursor, isOperator, numOrNull } from './scope';
 
@@ -39,7 +44,11 @@ export async function getOperationInfo(
   );
   const page = sns.slice(0, params.pageSize).map((r) => r.sn);
   return {
-    record: toOperationRecord(row, caller),
+    record: toOperationRecord(
+      row,
+      caller,
+      (await operationRuns(db, caller, [params.id])).get(params.id),
+    ),
     sns: page,
     nextCursor: sns.length > params.pageSize ? encodeCursor([page[page.length - 1]!]) : null,
   };

@@ -2,7 +2,12 @@ import type { TerminalOperationListParams, TerminalOperationPage } from '@pos/co
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { OPERATION_COLUMNS, operationJoins, toOperationRecord } from './operation-record';
+import {
+  OPERATION_COLUMNS,
+  operationJoins,
+  operationRuns,
+  toOperationRecord,
+} from './operation-record';
 import { andInTree } from '../../db/tree';
 import { decodeCursor, encodeCursor, isOperator, num } from './scope';
 
@@ -47,7 +52,13 @@ export async function listOperations(
     sql`SELECT ${OPERATION_COLUMNS} FROM terminal_operations o ${operationJoins(caller)}
         WHERE o.id IN (${ids})${tree} ORDER BY o.id DESC LIMIT ${limit}`,
   );
-  const page = found.slice(0, params.pageSize).map((r) => toOperationRecord(r, caller));
+  const shown = found.slice(0, params.pageSize);
+  const runs = await operationRuns(
+    db,
+    caller,
+    shown.map((r) => num(r.id)),
+  );
+  const page = shown.map((r) => toOperationRecord(r, caller, runs.get(num(r.id))));
   const last = page[page.length - 1];
   return {
     rows: page,

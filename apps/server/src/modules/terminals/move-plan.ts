@@ -6,6 +6,8 @@ import type { Caller } from '../../plugins/auth';
 import { callerParty, findAgentParty, PLATFORM_PARTY, type Party } from './parties';
 import { inScope, isOperator, num, numOrNull, pathInScope } from './scope';
 import { readSelection, type Selection } from './selection';
+import { andInTree } from '../../db/tree';
+import { shownName } from '../../lib/people';
 
 export type MoveType = 0 | 1 | 2;
 
@@ -86,7 +88,10 @@ async function holderOfFirst(
     sql`SELECT t.holder_agent_id FROM terminals t
         WHERE t.sn = ${selection.firstSn} AND t.deleted_at IS NULL AND ${inScope(sql`t.holder_path`, caller)}`,
   );
-  if (!row) throw notFound(`SN ${selection.firstSn} 不存在`);
+  if (!row) {
+    if (isOperator(caller)) throw notFound(`SN ${selection.firstSn} 不存在`);
+    throw badRequest(`SN ${selection.firstSn} 不在您团队的库存中，不能回拨`, field);
+  }
   const holder = numOrNull(row.holder_agent_id);
   if (holder === null || holder === caller.agentId) {
     throw badRequest(`SN ${selection.firstSn} 在您自己的库存中，无需回拨`, field);
@@ -96,7 +101,10 @@ async function holderOfFirst(
 
 /**
  * The first requested terminal (in the order given) that cannot move, with the message naming
- * it; null when every one can. One query: each requested SN looked up in the caller's scope.
+ * it and why: not in the caller's reach, held by someone else (who), bound, activated, or held by
+ * a pending recall; null when every one can. One query: each requested SN looked up in the
+ * caller's scope. A terminal outside the caller's subtree reads the same whether or not it exists
+ * anywhere (data scope), so the message says it is not the caller's team's.
  */
 export async function firstOffence(
   db: DbOrTx,
@@ -105,10 +113,12 @@ export async function firstOffence(
 ): Promise<AppError | null> {
   const [row] = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT req.sn, t.id, t.holder_path, t.bind_status, t.pending_operation_id
+    sql`SELECT req.sn, t.id, t.holder_path, t.bind_status, t.pending_operation_id,
+               h.id AS holder_id, h.name AS holder_name
         FROM ${plan.selection.requested()}
         LEFT JOIN terminals t ON t.sn = req.sn AND t.deleted_at IS NULL
           AND ${inScope(sql`t.holder_path`, caller)}
+        LEFT JOIN agents h ON h.id = t.holder_agent_id${andInTree(sql`h.top_id`, caller)}
         WHERE t.id IS NULL OR t.holder_path <> ${plan.from.path} OR t.bind_status <> 0
           OR t.pending_operation_id IS NOT NULL
         ORDER BY req.ord LIMIT 1`,
@@ -116,11 +126,27 @@ export async function firstOffence(
   if (!row) return null;
   const sn = String(row.sn);
   const { verb, snField } = plan;
-  if (row.id === null || row.id === undefined) return notFound(`SN ${sn} 不存在`);
+  const recall = plan.type === TERMINAL_OPERATE_TYPE.RECALL;
+  if (row.id === null || row.id === undefined) {
+    if (isOperator(caller)) return notFound(`SN ${sn} 不存在`);
+    return badRequest(
+      recall
+        ? `SN ${sn} 不在您团队的库存中，不能回拨`
+        : `SN ${sn} 不是您或您团队的终端，不能${verb}`,
+      snField,
+    );
+  }
   if (String(row.holder_path) !== plan.from.path) {
-    return plan.type === TERMINAL_OPERATE_TYPE.RECALL
-      ? badRequest(`SN ${sn} 不在该代理商名下，不能回拨`, snField)
-      : badRequest(`SN ${sn} 不在您的库存中，不能${verb}`, snField);
+    const holderId = numOrNull(row.holder_id);
+    const holder =
+      holderId === null
+        ? '平台库存'
+        : holderId === caller.agentId
+          ? '您自己的库存'
+          : `代理商 ${shownName(caller, { id: holderId, path: String(row.holder_path) }, String(row.holder_name ?? ''))} 的库存`;
+    return recall
+      ? badRequest(`SN ${sn} 在${holder}中，不在该代理商名下，不能回拨`, snField)
+      : badRequest(`SN ${sn} 在${holder}中，不在您的库存中，不能${verb}`, snField);
   }
   const status = num(row.bind_status);
   if (status === 3) return badRequest(`SN ${sn} 已激活，不能${verb}`, snField);

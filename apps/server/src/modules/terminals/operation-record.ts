@@ -1,5 +1,11 @@
-import { OPERATE_STATUS, type TerminalOperationRecord } from '@pos/core';
+import {
+  OPERATE_STATUS,
+  OPERATION_RUNS_SHOWN,
+  type SnRun,
+  type TerminalOperationRecord,
+} from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
 import { andInTree } from '../../db/tree';
@@ -25,11 +31,85 @@ export function operationJoins(caller: Pick<Caller, 'topId'>): SQL {
   LEFT JOIN merchants m ON m.id = o.merchant_id${tree(sql`m.top_id`)}`;
 }
 
+/** The runs an operation's SNs make (the first OPERATION_RUNS_SHOWN) and how many in all. */
+export interface OperationRuns {
+  runs: SnRun[];
+  runCount: number;
+}
+
+/**
+ * The SNs each operation moved, as runs of consecutive numbers, computed in SQL from its items
+ * (gaps and islands), so a 10,000-SN batch sends back a few rows, not 10,000. An SN splits as
+ * core's splitSn does: a prefix and up to 18 trailing digits; runs keep prefix and width, and an
+ * SN without digits stands alone. The order is core's snRuns order.
+ */
+export async function operationRuns(
+  db: DbOrTx,
+  caller: Pick<Caller, 'topId'>,
+  ids: number[],
+): Promise<Map<number, OperationRuns>> {
+  const out = new Map<number, OperationRuns>();
+  if (ids.length === 0) return out;
+  // An agent's items are read through their operation, in its tree (decision 020).
+  const items =
+    caller.topId === null
+      ? sql`terminal_operation_items i`
+      : sql`terminal_operation_items i JOIN terminal_operations o ON o.id = i.operation_id AND o.top_id = ${caller.topId}`;
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`WITH s AS (
+          SELECT i.operation_id, i.sn, substring(i.sn from '([0-9]{1,18})$') AS digits
+            FROM ${items}
+           WHERE i.operation_id IN (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})
+        ), k AS (
+          SELECT operation_id, sn, digits,
+                 CASE WHEN digits IS NULL THEN sn ELSE left(sn, length(sn) - length(digits)) END AS prefix,
+                 digits::numeric AS n
+            FROM s
+        ), g AS (
+          SELECT operation_id, sn, prefix, n, length(sn) AS width,
+                 CASE WHEN n IS NULL THEN NULL
+                      ELSE n - row_number() OVER (PARTITION BY operation_id, prefix, length(sn) ORDER BY n)
+                 END AS island
+            FROM k
+        ), r AS (
+          SELECT operation_id, prefix, width, min(n) AS lo,
+                 (array_agg(sn ORDER BY n, sn))[1] AS first_sn,
+                 (array_agg(sn ORDER BY n DESC, sn DESC))[1] AS last_sn,
+                 count(*) AS n
+            FROM g
+           GROUP BY operation_id, prefix, width, coalesce(island::text, 'sn:' || sn)
+        ), o AS (
+          SELECT r.*, row_number() OVER (PARTITION BY operation_id
+                   ORDER BY prefix COLLATE "C", width, lo NULLS FIRST, first_sn COLLATE "C") AS ord,
+                 count(*) OVER (PARTITION BY operation_id) AS run_count
+            FROM r
+        )
+        SELECT operation_id, first_sn, last_sn, n, run_count FROM o
+         WHERE ord <= ${OPERATION_RUNS_SHOWN}
+         ORDER BY operation_id, ord`,
+  );
+  for (const r of found) {
+    const id = num(r.operation_id);
+    let entry = out.get(id);
+    if (!entry) {
+      entry = { runs: [], runCount: num(r.run_count) };
+      out.set(id, entry);
+    }
+    entry.runs.push({ first: String(r.first_sn), last: String(r.last_sn), count: num(r.n) });
+  }
+  return out;
+}
+
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 export function toOperationRecord(
   r: Record<string, unknown>,
   caller: Caller,
+  runs: OperationRuns | undefined,
 ): TerminalOperationRecord {
   const operatorId = num(r.operator_id);
   const fromId = numOrNull(r.from_agent_id);
@@ -54,6 +134,8 @@ export function toOperationRecord(
     count: num(r.count),
     firstSn: text(r.first_sn),
     lastSn: text(r.last_sn),
+    snRuns: runs?.runs ?? [],
+    runCount: runs?.runCount ?? 0,
     operator,
     from,
     to,

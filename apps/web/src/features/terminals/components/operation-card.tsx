@@ -7,7 +7,10 @@ import { usePartyLabel } from '@/lib/party-name';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'warning', 1: 'success', 2: 'danger' };
 
-/** One operation record: type, status, counterparty, count and time. */
+/**
+ * One operation record: type, status, counterparty, count, the SNs that moved (as runs of
+ * consecutive numbers, never a range over SNs that did not move) and time.
+ */
 export function OperationCard({
   record,
   onOpen,
@@ -36,10 +39,16 @@ export function OperationCard({
         <div className="term-card-sub">
           {t('terminals.counterparty')}：{other}
         </div>
-        <div className="term-card-sub">
-          {record.firstSn}
-          {record.lastSn && record.lastSn !== record.firstSn ? ` ~ ${record.lastSn}` : ''}
-        </div>
+        {record.snRuns.length > 0 && (
+          <div className="term-card-sub" data-testid="record-sns">
+            {record.snRuns
+              .map((r) => (r.count > 1 ? `${r.first} ~ ${r.last}` : r.first))
+              .join('、')}
+            {record.runCount > record.snRuns.length
+              ? ` ${t('terminals.moreRuns', { n: record.runCount - record.snRuns.length })}`
+              : ''}
+          </div>
+        )}
         <div className="term-card-sub">{formatDate(record.createdAt, 'yyyy-mm-dd hh:MM')}</div>
       </button>
       {actions && <div className="term-record-actions">{actions}</div>}
