@@ -432,10 +432,49 @@ describe('four eyes over operators (TOTP off)', async () => {
     const creator = await approve(admin, byFin3);
     expect(creator.status).toBe(400);
     expect(creator.body.field).toBe('id');
+    // Nor the super admin that approved its creation: it was handed the temporary password and
+    // could have signed in as it first.
+    const issuer = await approve(admin2, byFin3);
+    expect(issuer.status).toBe(400);
+    expect(issuer.body.msg).toContain('签发');
     expect(await reward()).toBe(start);
-    expect((await approve(admin2, byFin3)).body.code).toBe(200);
+    expect((await approve(finance, byFin3)).body.code).toBe(200);
     expect((await approve(admin2, early)).body.code).toBe(200);
     expect((await approve(finance, byCreator)).body.code).toBe(200);
     expect(await reward()).toBe(start + 300_000);
+  });
+
+  it('the super admin handed a new operator’s password cannot pair with it, for money or for operators', async () => {
+    const fin4 = await createApproved('fin4', 'finance', 'Fin4own2024');
+    // admin2 approved fin4's creation and saw its temporary password.
+    const byIssuer = await adminCall<{ id: number }>(app, admin2, 'POST', '/adjustments/create', {
+      agentId: ctx.demo.child.id,
+      walletType: 'reward',
+      amountFen: 1_000_000,
+      reason: '补发',
+    });
+    expect(byIssuer.body.code, byIssuer.body.msg).toBe(200);
+    const paired = await adminCall(app, fin4.token, 'POST', '/adjustments/decide', {
+      id: byIssuer.body.data.id,
+      approve: true,
+    });
+    expect(paired.status).toBe(400);
+    expect(paired.body.msg).toContain('签发');
+
+    // A super admin made the same way cannot approve what its issuer proposes for operators,
+    // nor the other way round.
+    const boss = await createApproved('boss9', 'super_admin', 'Boss9own2024');
+    const proposed = await adminCall<{ id: number }>(app, admin2, 'POST', '/operators/create', {
+      username: 'helper9',
+      name: 'helper9',
+      role: 'finance',
+    });
+    expect(proposed.body.code, proposed.body.msg).toBe(200);
+    const byBoss = await decide(boss.token, proposed.body.data.id, true);
+    expect(byBoss.status).toBe(400);
+    expect(byBoss.body.err).toBe('APPROVER_RELATED');
+    expect(await operatorNamed('helper9')).toBeUndefined();
+    // An independent super admin still can.
+    expect((await decide(admin, proposed.body.data.id, true)).body.code).toBe(200);
   });
 });

@@ -34,6 +34,8 @@ export const operators = pgTable('operators', {
   // 0020_operator_four_eyes.sql
   createdBy: bigint('created_by', { mode: 'number' }),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  // 0031_operator_issued_by.sql
+  issuedBy: bigint('issued_by', { mode: 'number' }),
 });
 export type OperatorRow = typeof operators.$inferSelect;
 

@@ -8,6 +8,7 @@ import type { OperatorCaller } from '../../plugins/admin-auth';
 import { agentAccountId, platformAccountId } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { audit } from './audit';
+import { assertIndependent } from './independence';
 
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
@@ -84,23 +85,19 @@ async function checkIndependentChecker(
   adj: { makerId: number; createdAt: Date },
   checkerId: number,
 ) {
-  const people = await tx
-    .select({ id: operators.id, createdAt: operators.createdAt, createdBy: operators.createdBy })
+  const [checker] = await tx
+    .select({ createdAt: operators.createdAt })
     .from(operators)
-    .where(inArray(operators.id, [adj.makerId, checkerId]));
-  const maker = people.find((p) => p.id === adj.makerId);
-  const checker = people.find((p) => p.id === checkerId);
-  if (!maker || !checker) throw notFound('操作员不存在');
+    .where(eq(operators.id, checkerId));
+  if (!checker) throw notFound('操作员不存在');
   if (checker.createdAt.getTime() > adj.createdAt.getTime()) {
     throw badRequest('不能复核本账号创建之前发起的调整单', 'id', 'CHECKER_NEWER');
   }
-  if (checker.createdBy === maker.id || maker.createdBy === checker.id) {
-    throw badRequest(
-      '不能复核由本账号的创建人发起、或本账号所创建操作员发起的调整单',
-      'id',
-      'CHECKER_RELATED',
-    );
-  }
+  await assertIndependent(tx, adj.makerId, checkerId, {
+    msg: '不能复核由本账号的创建人、为本账号签发临时密码的人，或本账号创建、签发的操作员发起的调整单',
+    field: 'id',
+    code: 'CHECKER_RELATED',
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { DEFAULT_APP_CONFIG_DOMAIN } from '../system/get-app-config';
 import { checkBundleSignature, proposeBundle, withdrawVersion } from '../system/publish-bundle';
+import { assertIndependent } from './independence';
 import { audit } from './audit';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
@@ -112,6 +113,13 @@ export async function decideHotUpdate(
     if (row.status !== 'pending') throw conflict('该热更新已处理', 'id');
     if (row.proposedBy === op.operatorId)
       throw badRequest('热更新须由上传者以外的另一位操作员批准或驳回', 'id', 'SAME_OPERATOR');
+    if (input.approve && row.proposedBy !== null) {
+      await assertIndependent(tx, row.proposedBy, op.operatorId, {
+        msg: '热更新须由与上传者无关的另一位操作员批准（不能是其创建人或为其签发临时密码的人）',
+        field: 'id',
+        code: 'APPROVER_RELATED',
+      });
+    }
     const before = { status: row.status, version: row.version, platform: row.platform };
     if (input.approve) {
       await checkBundleSignature(row.version, row.sha256!, row.signature!, publicKey);

@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { parseAgentLevels } from '../system/agent-levels';
+import { assertIndependent } from './independence';
 import { audit } from './audit';
 import { endOperatorChallenges } from './operator-login';
 
@@ -129,6 +130,15 @@ export async function decideOperatorChange(
       throw badRequest('变更须由另一位超级管理员批准', 'id', 'SAME_OPERATOR');
     if (change.operatorId === op.operatorId)
       throw badRequest('不能批准与自己有关的变更', 'id', 'SAME_OPERATOR');
+    // An operator whose password the proposer was issued (or the other way round) is not a
+    // second person.
+    if (input.approve) {
+      await assertIndependent(tx, change.proposedBy, op.operatorId, {
+        msg: '变更须由与发起人无关的另一位超级管理员批准（不能是其创建人或为其签发临时密码的人）',
+        field: 'id',
+        code: 'APPROVER_RELATED',
+      });
+    }
     const kind = change.kind as OperatorChangeKind;
     const payload = change.payload as { username?: string; name?: string; role?: Role };
     let operatorId = change.operatorId;
@@ -151,6 +161,7 @@ export async function decideOperatorChange(
             passwordHash: tempHash!,
             mustChangePassword: true,
             createdBy: change.proposedBy,
+            issuedBy: op.operatorId,
           })
           .returning();
         operatorId = row!.id;
@@ -198,6 +209,7 @@ export async function decideOperatorChange(
               totpLastStep: null,
               passwordHash: tempHash!,
               mustChangePassword: true,
+              issuedBy: op.operatorId,
               failedLogins: 0,
               lockedUntil: null,
               updatedAt: sql`now()`,
