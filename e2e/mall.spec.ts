@@ -118,10 +118,25 @@ test('buys 10 terminals with the capital pool; shipped, they are in stock and go
   const orderId = Number(new URL(page.url()).searchParams.get('id'));
 
   // The platform ships the ten SNs; the order shows them and they are in the agent's stock.
-  await admin(page, ops, '/mall/orders/ship', { id: orderId, sns });
+  await admin(page, ops, '/mall/orders/ship', {
+    id: orderId,
+    sns,
+    courier: '顺丰速运',
+    waybillNo: 'SF1234567890',
+  });
   await page.reload();
   await expect(page.getByTestId('order-status')).toHaveText('已发货');
   await expect(page.getByTestId('shipped-sns')).toContainText(sns[9]!);
+  // The courier and waybill are on the order; its terminals open as this order's SNs, not the stock list.
+  await expect(page.getByTestId('order-waybill')).toContainText('顺丰速运');
+  await expect(page.getByTestId('order-waybill')).toContainText('SF1234567890');
+  await page.getByTestId('view-shipped-terminals').click();
+  await expect(page.getByTestId('order-terminals')).toContainText(`本单终端 (10)`);
+  await expect(page.getByTestId('order-terminals').getByText(sns[0]!)).toBeVisible();
+  await page.getByTestId('order-terminals').getByText(sns[0]!).click();
+  await expect(page).toHaveURL(new RegExp(`terminalInfo\\?sn=${sns[0]}`));
+  await page.goBack();
+  await expect(page.getByTestId('order-status')).toHaveText('已发货');
   await page.getByTestId('receive-order').click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('已收货');

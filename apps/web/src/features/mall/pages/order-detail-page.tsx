@@ -45,6 +45,7 @@ export default function MallOrderDetailPage() {
   const receive = useReceiveOrder();
   const payFlow = usePayFlow();
   const [paying, setPaying] = useState(false);
+  const [snsOpen, setSnsOpen] = useState(false);
   const [payType, setPayType] = useState<number>(ORDER_PAY_TYPE.GOODS_BALANCE);
   const [password, setPassword] = useState('');
   const gate = recordGate(idOk, q, '/pages/mall/orders');
@@ -191,6 +192,14 @@ export default function MallOrderDetailPage() {
               </List.Item>
               <List.Item extra={o.orderNo}>{t('mall.orderNo')}</List.Item>
             </List>
+            {(o.courier || o.waybillNo) && (
+              <List className="mall-block" data-testid="order-waybill">
+                <List.Item extra={o.courier}>{t('mall.courier')}</List.Item>
+                <List.Item extra={<span className="mall-waybill">{o.waybillNo}</span>}>
+                  {t('mall.waybillNo')}
+                </List.Item>
+              </List>
+            )}
             {o.shippedSns.length > 0 && (
               <section className="mall-block" data-testid="shipped-sns">
                 <h2 className="mall-block-title">
@@ -206,12 +215,35 @@ export default function MallOrderDetailPage() {
                   size="small"
                   fill="outline"
                   color="primary"
-                  onClick={() => navigate('/pages/home/terminal/terminalList')}
+                  onClick={() => setSnsOpen(true)}
+                  data-testid="view-shipped-terminals"
                 >
                   {t('mall.viewTerminals')}
                 </Button>
               </section>
             )}
+            <Popup
+              visible={snsOpen}
+              onMaskClick={() => setSnsOpen(false)}
+              bodyStyle={{ maxHeight: '70vh', overflowY: 'auto' }}
+            >
+              <List
+                header={t('mall.orderTerminals', { n: o.shippedSns.length })}
+                data-testid="order-terminals"
+              >
+                {o.shippedSns.map((sn) => (
+                  <List.Item
+                    key={sn}
+                    arrow
+                    onClick={() =>
+                      navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(sn)}`)
+                    }
+                  >
+                    {sn}
+                  </List.Item>
+                ))}
+              </List>
+            </Popup>
             <div className="mall-bottom-bar">
               {(o.status === MALL_ORDER_STATUS.PENDING_PAYMENT ||
                 o.status === MALL_ORDER_STATUS.PAID) && (
