@@ -173,6 +173,36 @@ export const revealResult = z.object({ value: z.string() });
 // Agents
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The agent picker: agents whose name starts with the keyword, whose mobile starts with it, or
+ * whose invite code or id is it; 20 at a time by id (keyset), each with its top agent, so the
+ * operator sees which tree an action reaches before confirming it.
+ */
+export const agentSearchQuery = z.object({
+  keyword: z
+    .string({ error: '请输入代理商姓名、手机号或邀请码' })
+    .trim()
+    .min(1, '请输入代理商姓名、手机号或邀请码')
+    .max(32, '搜索内容不能超过32个字符'),
+  topOnly: z.enum(['true', 'false'], { error: '只看一级代理的取值不正确' }).optional(),
+  cursor: z.string().max(512, '分页游标不正确').optional(),
+});
+export type AgentSearchQuery = z.infer<typeof agentSearchQuery>;
+export const AGENT_SEARCH_LIMIT = 20;
+export const agentPick = z.object({
+  id: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  inviteCode: z.string(),
+  level: z.number(),
+  depth: z.number(),
+  status: z.number(),
+  topId: z.number(),
+  topName: z.string(),
+  topMobile: z.string(),
+});
+export type AgentPick = z.infer<typeof agentPick>;
+
 export const adminAgentQuery = listQueryBase.extend({
   keyword: z.string().trim().max(32).optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
@@ -308,6 +338,9 @@ export const auditRecord = z.object({
   createdAt: z.string(),
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
+/** The operators an audit filter offers (every one that ever existed, disabled ones too). */
+export const auditOperator = z.object({ id: z.number(), name: z.string(), role: z.string() });
+export type AuditOperator = z.infer<typeof auditOperator>;
 
 // ---------------------------------------------------------------------------------------------
 // Ledger adjustments (maker-checker)
@@ -583,11 +616,28 @@ export const saveParamRequest = z.object({
 // Transactions search
 // ---------------------------------------------------------------------------------------------
 
+/** Most days one transactions list spans (China-time days, both ends included). */
+export const TXN_LIST_MAX_DAYS = 31;
 export const adminTxnQuery = listQueryBase.extend({
-  sn: z.string().trim().max(32).optional(),
-  acquirerTxnId: z.string().trim().max(64).optional(),
-  merchantNo: z.string().trim().max(32).optional(),
-  flagged: z.enum(['true', 'false']).optional(),
+  sn: z.string().trim().max(32, 'SN不能超过32个字符').optional(),
+  acquirerTxnId: z.string().trim().max(64, '收单交易号不能超过64个字符').optional(),
+  merchantNo: z.string().trim().max(32, '商户号不能超过32个字符').optional(),
+  flagged: z.enum(['true', 'false'], { error: '只看异常的取值不正确' }).optional(),
+  /** China-time days; today when no SN, acquirer id or merchant number narrows the list. */
+  from: z.iso.date({ error: '开始日期格式为YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: '结束日期格式为YYYY-MM-DD' }).optional(),
+  /** The agent's whole subtree (where each terminal was when it traded). */
+  agentId: z.coerce
+    .number({ error: '代理商不正确' })
+    .int('代理商不正确')
+    .positive('代理商不正确')
+    .optional(),
+  status: z.coerce
+    .number({ error: '交易状态不正确' })
+    .int('交易状态不正确')
+    .min(1, '交易状态不正确')
+    .max(3, '交易状态不正确')
+    .optional(),
 });
 export type AdminTxnQuery = z.infer<typeof adminTxnQuery>;
 export const adminTxn = z.object({
@@ -597,6 +647,7 @@ export const adminTxn = z.object({
   sn: z.string(),
   merchantName: z.string().nullable(),
   agentName: z.string().nullable(),
+  agentMobile: z.string().nullable(),
   status: z.number(),
   amountFen: z.number(),
   feeFen: z.number().nullable(),

@@ -1,5 +1,6 @@
-import type { AuditQuery, AuditRecord } from '@pos/core';
+import type { AuditOperator, AuditQuery, AuditRecord } from '@pos/core';
 import { sql } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
 import { shanghaiDays, type KeysetSpec } from '../../lib/keyset';
 
 /** The audit log newest first, filtered by operator, action, target and China-time days. */
@@ -31,4 +32,13 @@ export function auditList(q: AuditQuery): KeysetSpec<AuditRecord> {
       createdAt: new Date(r.created_at as string).toISOString(),
     }),
   };
+}
+
+/** Every operator by name, for the audit log's operator filter (a few dozen at most). */
+export async function auditOperators(db: DbOrTx): Promise<AuditOperator[]> {
+  const found = await rows<{ id: unknown; name: string; role: string }>(
+    db,
+    sql`SELECT id, name, role FROM operators ORDER BY name, id`,
+  );
+  return found.map((o) => ({ id: Number(o.id), name: o.name, role: o.role }));
 }

@@ -3,6 +3,9 @@ import {
   adminAgentDetail,
   adminAgentQuery,
   agentIdRequest,
+  AGENT_SEARCH_LIMIT,
+  agentPick,
+  agentSearchQuery,
   createTopAgentRequest,
   createTopAgentResult,
   envelopeOf,
@@ -22,6 +25,7 @@ import {
   setAgentStatus,
   updateAgent,
 } from '../../modules/admin/agents';
+import { agentSearch } from '../../modules/admin/agent-search';
 import { operatorOf } from '../../plugins/admin-auth';
 
 const tags = ['admin'];
@@ -67,6 +71,27 @@ export const adminAgentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return ok(await keysetPage(app.db, spec, request.query));
     },
+  );
+  app.get(
+    '/agents/search',
+    {
+      config: { permission: 'agent:view' },
+      schema: {
+        tags,
+        summary:
+          'The agent picker: by name or mobile prefix, invite code or id, with the top agent',
+        security,
+        querystring: agentSearchQuery,
+        response: { 200: envelopeOf(pageOf(agentPick)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await keysetPage(app.db, agentSearch(request.query), {
+          pageSize: AGENT_SEARCH_LIMIT,
+          cursor: request.query.cursor,
+        }),
+      ),
   );
   app.get(
     '/agents/detail',

@@ -5,6 +5,8 @@ import {
   adminTxn,
   adminTxnQuery,
   txnFlagOptions,
+  txnKindOptions,
+  transactionStatusOptions,
   adjustment,
   adjustmentQuery,
   createAdjustmentRequest,
@@ -104,14 +106,15 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'ledger:view' },
       schema: {
         tags,
-        summary: 'Transactions by SN, acquirer id, merchant number or flagged (keyset; format=csv)',
+        summary:
+          'Transactions by days (today by default), agent subtree, status, SN, acquirer id, merchant number or flagged (keyset; format=csv)',
         security,
         querystring: adminTxnQuery,
         response: { 200: envelopeOf(pageOf(adminTxn)) },
       },
     },
     async (request, reply) => {
-      const spec = txnList(request.query);
+      const spec = await txnList(app.db, request.query);
       if (request.query.format === 'csv') {
         return sendCsv(
           reply,
@@ -124,8 +127,14 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: 'SN', value: (r) => r.sn },
             { header: '商户', value: (r) => r.merchantName },
             { header: '代理', value: (r) => r.agentName },
+            { header: '代理手机号', value: (r) => r.agentMobile },
+            { header: '类型', value: (r) => txnKindOptions.find((o) => o.value === r.kind)?.zh },
             { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
-            { header: '状态', type: 'number', value: (r) => r.status },
+            { header: '手续费(元)', type: 'fen', value: (r) => r.feeFen },
+            {
+              header: '状态',
+              value: (r) => transactionStatusOptions.find((o) => o.value === r.status)?.zh,
+            },
             {
               header: '异常',
               value: (r) => txnFlagOptions.find((o) => o.value === r.flag)?.zh ?? r.flag,
