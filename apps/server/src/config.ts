@@ -64,6 +64,13 @@ export interface Config {
    * 'disabled' (those pay types are refused). A real adapter is registered with usePaymentGateway.
    */
   paymentGateway: 'simulated' | 'disabled';
+  /**
+   * Verification codes: 'simulated' (the built-in gateway: codes go to the server log and the
+   * console's 模拟短信 page, nothing reaches a phone) or 'disabled' (code requests answer that
+   * SMS is not available). A real adapter is registered on app.sms. Production refuses
+   * 'simulated'.
+   */
+  smsGateway: 'simulated' | 'disabled';
   /** Shared secret of the payment gateway's HMAC-SHA256 signed payment callbacks. */
   paymentGatewaySecret: string;
   /**
@@ -137,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mallOrderTimeoutMinutes: Number(env.MALL_ORDER_TIMEOUT_MINUTES ?? MALL_ORDER_TIMEOUT_MINUTES),
     paymentGateway: (env.PAYMENT_GATEWAY || 'simulated') as Config['paymentGateway'],
     paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? 'pos-gateway-demo-secret-change-me',
+    smsGateway: (env.SMS_GATEWAY || 'simulated') as Config['smsGateway'],
     geocoder: (env.GEOCODER || 'simulated') as Config['geocoder'],
     serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
     metricsToken: env.METRICS_TOKEN ?? '',

@@ -118,6 +118,7 @@ const OWN = {
   ACQUIRER_SECRET: 'a'.repeat(32),
   PAYMENT_GATEWAY: 'disabled',
   PAYMENT_GATEWAY_SECRET: 'p'.repeat(32),
+  SMS_GATEWAY: 'disabled',
   SMS_OUTBOX_API: 'false',
   SEED_DEMO: 'false',
   HOT_UPDATE_PUBLIC_KEY: ownPublicKey,
@@ -140,6 +141,7 @@ describe('configuration checked at start', () => {
       'HOT_UPDATE_PUBLIC_KEY',
       'PAYMENT_GATEWAY_SECRET',
       'PAYMENT_GATEWAY=simulated',
+      'SMS_GATEWAY=simulated',
     ]) {
       expect(problems).toContain(name);
     }

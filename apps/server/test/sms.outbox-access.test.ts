@@ -86,10 +86,8 @@ describe('the dev routes answer only this machine', () => {
 });
 
 describe('GET /prod-api/admin/sms/outbox', () => {
-  let ops: string;
   let superAdmin: string;
   beforeAll(async () => {
-    ops = await adminLogin(app, 'operations');
     superAdmin = await adminLogin(app, 'super_admin');
   });
 
@@ -99,15 +97,15 @@ describe('GET /prod-api/admin/sms/outbox', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/\d{6}/);
   });
 
-  it('is refused to roles without sms:view (finance, content)', async () => {
-    for (const role of ['finance', 'content'] as const) {
+  it('is refused to every role but super admin (a code takes over an account)', async () => {
+    for (const role of ['operations', 'finance', 'content'] as const) {
       const res = await adminCall(app, await adminLogin(app, role), 'GET', '/sms/outbox');
       expect(res.status).toBe(403);
       expect(res.body.data ?? null).toBeNull();
     }
   });
 
-  it('shows operations and super admin the codes newest first, by mobile, and audits each read', async () => {
+  it('shows super admins the codes newest first, by mobile, and audits each read', async () => {
     const auditRows = async () =>
       rows<{ operator_name: string; target_id: string | null; after: { ids: number[] } }>(
         db,
@@ -119,7 +117,7 @@ describe('GET /prod-api/admin/sms/outbox', () => {
 
     const all = await adminCall<{ rows: { id: number; mobile: string; code: string }[] }>(
       app,
-      ops,
+      superAdmin,
       'GET',
       '/sms/outbox?pageSize=10',
     );
@@ -146,12 +144,12 @@ describe('GET /prod-api/admin/sms/outbox', () => {
   });
 
   it('refuses a malformed mobile naming the field', async () => {
-    const bad = await adminCall(app, ops, 'GET', '/sms/outbox?mobile=12ab');
+    const bad = await adminCall(app, superAdmin, 'GET', '/sms/outbox?mobile=12ab');
     expect(bad.body).toMatchObject({ code: 400, field: 'mobile' });
   });
 
   it('tells the console the simulated gateway is in use', async () => {
-    const me = await adminCall<{ simulatedSms: boolean }>(app, ops, 'GET', '/auth/me');
+    const me = await adminCall<{ simulatedSms: boolean }>(app, superAdmin, 'GET', '/auth/me');
     expect(me.body.data.simulatedSms).toBe(true);
   });
 
@@ -170,5 +168,28 @@ describe('GET /prod-api/admin/sms/outbox', () => {
     };
     expect(await withSender({ send: async () => {} })).toBe(false);
     expect(await withSender(new OutboxSmsSender(db, app.log))).toBe(true);
+  });
+});
+
+describe('SMS_GATEWAY=disabled', async () => {
+  const off = await createTestContext({ smsGateway: 'disabled', adminTotp: false });
+  it('issues no code and says SMS is not available, naming the field', async () => {
+    const res = await off.app.inject({
+      method: 'GET',
+      url: '/prod-api/api/ag/my/center/sendSMS2?mobile=13612345678&scene=register',
+    });
+    expect(res.json()).toMatchObject({
+      code: 400,
+      field: 'mobile',
+      msg: '短信服务暂未开通，请联系平台客服',
+    });
+    const issued = await rows<{ n: unknown }>(
+      off.database.db,
+      sql`SELECT count(*) AS n FROM sms_codes WHERE mobile = '13612345678'`,
+    );
+    expect(Number(issued[0]!.n)).toBe(0);
+    const token = await adminLogin(off.app, 'super_admin');
+    const page = await adminCall(off.app, token, 'GET', '/sms/outbox');
+    expect(page.status).toBe(404);
   });
 });

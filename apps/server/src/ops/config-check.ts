@@ -39,6 +39,9 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
       `PAYMENT_GATEWAY must be simulated or disabled (got ${String(env.PAYMENT_GATEWAY)})`,
     );
   }
+  if (config.smsGateway !== 'simulated' && config.smsGateway !== 'disabled') {
+    problems.push(`SMS_GATEWAY must be simulated or disabled (got ${String(env.SMS_GATEWAY)})`);
+  }
   if (config.geocoder !== 'simulated' && config.geocoder !== 'disabled') {
     problems.push(`GEOCODER must be simulated or disabled (got ${String(env.GEOCODER)})`);
   }
@@ -50,6 +53,12 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
   if (config.paymentGateway === 'simulated') {
     problems.push(
       'PAYMENT_GATEWAY=simulated takes no real money: set PAYMENT_GATEWAY=disabled in production until a real gateway adapter is registered',
+    );
+  }
+
+  if (config.smsGateway === 'simulated') {
+    problems.push(
+      'SMS_GATEWAY=simulated sends nothing to phones and shows the codes to operators: set SMS_GATEWAY=disabled in production until a real SMS adapter is registered',
     );
   }
 

@@ -2,7 +2,7 @@ import { PASSWORD_CHANGE_REQUIRED } from '@pos/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { authenticate, rememberedCaller, type Caller } from '../plugins/auth';
-import { OutboxSmsSender } from '../modules/sms/sms-sender';
+import { DisabledSmsSender, OutboxSmsSender, type SmsSender } from '../modules/sms/sms-sender';
 import { authProtectedRoutes, authPublicRoutes } from './auth/auth.routes';
 import { centerProtectedRoutes, centerPublicRoutes } from './center/center.routes';
 import { devRoutes } from './dev/dev.routes';
@@ -42,7 +42,14 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
  */
 export async function apiRoutes(app: FastifyInstance) {
   // The built-in simulated gateway, unless the app was built with a real sender already.
-  if (!app.hasDecorator('sms')) app.decorate('sms', new OutboxSmsSender(app.db, app.log));
+  if (!app.hasDecorator('sms')) {
+    app.decorate<SmsSender>(
+      'sms',
+      app.config.smsGateway === 'disabled'
+        ? new DisabledSmsSender()
+        : new OutboxSmsSender(app.db, app.log),
+    );
+  }
 
   await app.register(async (pub) => {
     await pub.register(authPublicRoutes);

@@ -4,7 +4,10 @@
  * its permission. Both read this table, so they cannot disagree.
  */
 export const PERMISSIONS = [
+  /** The money dashboard (today's and the month's figures); never the content role's. */
   'dashboard:view',
+  /** The dictionaries the app reads (read-only reference data). */
+  'dict:view',
   'withdrawal:view',
   'withdrawal:review',
   'withdrawal:pay',
@@ -50,6 +53,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   super_admin: PERMISSIONS,
   operations: [
     'dashboard:view',
+    'dict:view',
     'agent:view',
     'agent:manage',
     'terminal:view',
@@ -62,10 +66,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'mall:view',
     'mall:manage',
     'audit:view',
-    'sms:view',
   ],
   finance: [
     'dashboard:view',
+    'dict:view',
     'withdrawal:view',
     'withdrawal:review',
     'withdrawal:pay',
@@ -81,7 +85,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'mall:view',
     'audit:view',
   ],
-  content: ['dashboard:view', 'content:view', 'content:publish'],
+  // No money dashboard for content staff (issue 28): their console opens on their own pages.
+  content: ['dict:view', 'content:view', 'content:publish'],
 };
 
 export const roleLabels: Record<Role, { zh: string; en: string }> = {

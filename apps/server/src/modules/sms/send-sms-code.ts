@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, smsCodes } from '../../db/schema';
 import { randomDigits } from '../../lib/crypto';
+import { badRequest } from '../../lib/app-error';
 import { hitLimits } from '../../lib/rate-limit';
 import { hashSmsCode, SMS_CODE_TTL_MS } from './sms-codes';
 import type { SmsSender } from './sms-sender';
@@ -54,6 +55,9 @@ export async function sendSmsCode(
   now = new Date(),
 ): Promise<SendSmsResponse> {
   const { db, sender } = deps;
+  if (sender.available === false) {
+    throw badRequest('短信服务暂未开通，请联系平台客服', 'mobile', 'SMS_UNAVAILABLE');
+  }
   await hitLimits(
     db,
     [

@@ -8,7 +8,17 @@ import { smsOutbox } from '../../db/schema';
  * this one method; the use cases never know which one is plugged in.
  */
 export interface SmsSender {
+  /** False for a sender that sends nothing (SMS_GATEWAY=disabled): codes are not issued. */
+  readonly available?: boolean;
   send(mobile: string, scene: SmsScene, code: string, content: string): Promise<void>;
+}
+
+/** SMS_GATEWAY=disabled: no code is issued and the caller is told why. */
+export class DisabledSmsSender implements SmsSender {
+  readonly available = false;
+  async send(): Promise<void> {
+    throw new Error('SMS is disabled');
+  }
 }
 
 declare module 'fastify' {
