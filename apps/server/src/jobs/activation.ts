@@ -16,8 +16,8 @@ import { ingestNotification } from '../modules/transactions/ingest-notification'
  * - the deposit (service fee) is collected: a fee collection through the same ingestion as the
  *   acquirer's notifications, which settlement then shares by fee-option shares;
  * - the activation reward is shared up the chain (a0 earns R0, ai earns Ri - R(i-1));
- * - the direct agent's activated_terminals of the day goes up by one, and it earns the mall's
- *   points per activation (system parameter mall_rules).
+ * - the direct agent earns the mall's points per activation (system parameter mall_rules);
+ *   checkActivation has already counted the activation in its figures of the day.
  * Candidates come from the daily volume rollup; the exact volume from the terminal's
  * transactions. Running it again finds nothing new. Once the signal is aborted it stops before
  * the next terminal (each is its own transaction) and says the run is unfinished.
@@ -105,10 +105,6 @@ export async function detectActivations(
         terminalId,
         sn: String(c.sn),
       });
-      await tx.execute(sql`
-        INSERT INTO agent_daily_stats AS d (agent_id, top_id, day, activated_terminals)
-        VALUES (${num(c.agent_id)}, ${num(c.top_id)}, (${at}::timestamptz AT TIME ZONE 'Asia/Shanghai')::date, 1)
-        ON CONFLICT (agent_id, day) DO UPDATE SET activated_terminals = d.activated_terminals + 1`);
     });
   }
   return { processed, postedFen };

@@ -1,6 +1,7 @@
 import type { NewMerchantInput } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
+import { addNewMerchantFigure } from '../stats/rollups';
 import { num } from '../terminals/scope';
 
 export interface MerchantOwner {
@@ -11,7 +12,8 @@ export interface MerchantOwner {
 
 /**
  * Signs up a merchant under its direct agent. The merchant number is 'M' plus the id drawn
- * first, so it is unique and readable over the phone.
+ * first, so it is unique and readable over the phone. The agent's new-merchant figure of the day
+ * goes up with it, in the caller's transaction (core's FIGURES.newMerchants).
  */
 export async function createMerchant(
   db: DbOrTx,
@@ -31,5 +33,6 @@ export async function createMerchant(
         VALUES (${id}, ${merchantNo}, ${input.name}, ${input.legalName}, ${input.mobile}, ${input.address ?? ''},
           ${owner.id}, ${owner.path}, ${owner.topId}, ${now}, ${now})`,
   );
+  await addNewMerchantFigure(db, { agentId: owner.id, topId: owner.topId, createdAt: now });
   return { id, merchantNo };
 }

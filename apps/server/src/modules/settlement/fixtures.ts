@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { num } from '../ledger/accounts';
+import { addNewMerchantFigure } from '../stats/rollups';
 
 /**
  * A product policy with every rate type, terms opened down a chain of agents, a merchant and
@@ -137,14 +138,21 @@ export async function createSettlementFixture(
     }
   }
   const owner = chain[chain.length - 1]!;
+  const signedUpAt = new Date();
   const [merchant] = await rows<{ id: unknown }>(
     db,
-    sql`INSERT INTO merchants (merchant_no, name, legal_name, mobile, agent_id, agent_path, top_id)
+    sql`INSERT INTO merchants (merchant_no, name, legal_name, mobile, agent_id, agent_path, top_id, created_at)
         VALUES (${`M${opts.tag}`.slice(0, 20)}, ${`测试商户${opts.tag}`}, '张三', '13700000000', ${owner.id}, ${owner.path},
-                ${owner.topId ?? top.id})
+                ${owner.topId ?? top.id}, ${signedUpAt})
         RETURNING id`,
   );
   const merchantId = num(merchant!.id);
+  // Counted as a sign-up is (createMerchant), so the figures stay those of the base tables.
+  await addNewMerchantFigure(db, {
+    agentId: owner.id,
+    topId: owner.topId ?? top.id,
+    createdAt: signedUpAt,
+  });
   const terminalIds: number[] = [];
   const sns: string[] = [];
   for (let i = 0; i < (opts.terminals ?? 1); i++) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { NON_TRADE_TOTAL_TYPES } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { num } from '../ledger/accounts';
@@ -19,11 +20,6 @@ export interface SettleBatchOptions {
   onStep?: (step: 'staged' | 'lines') => void | Promise<void>;
   /** Settle only transactions of these ids (tests); the whole queue otherwise. */
   onlyTxnIds?: readonly number[];
-  /**
-   * Leave agent_daily_stats alone (the demo seed: the team seed's figures already stand for the
-   * demo history).
-   */
-  skipAgentStats?: boolean;
   /**
    * Date the lines at their transactions' trade time instead of now (the demo seed, so its
    * history spreads over its days).
@@ -103,7 +99,7 @@ export async function settleBatch(
       const { lines, sharesFen, settled } = await postLines(tx, entryId, opts.backdate ?? false);
       t('post lines and settlements');
       await opts.onStep?.('lines');
-      await addRollups(tx, opts.skipAgentStats ?? false);
+      await addRollups(tx);
       t('rollups');
       if (await anyArrears(tx)) await recoverArrears(tx);
       return { picked, settled, deferred, lines, sharesFen };
@@ -470,18 +466,22 @@ async function postLines(
   return { lines: num(r?.n), sharesFen: num(r?.total), settled: num(r?.settled) };
 }
 
+/** Fees collected from merchants are not trade (core's NON_TRADE_TOTAL_TYPES). */
+const NON_TRADE = sql.raw(NON_TRADE_TOTAL_TYPES.join(', '));
+
 /**
  * Own figures of the merchant's direct agent per Asia/Shanghai day (the team feature's
  * agent_daily_stats) and each terminal's daily volume (activation and standards read it).
- * Refunds take their amount off the day they happen.
+ * Refunds take their amount off the day they happen. Core's FIGURES.tradeAmount and tradeCount
+ * define them; stats/rollups.ts recomputes the same from the base tables.
  */
-async function addRollups(tx: DbOrTx, skipAgentStats: boolean) {
-  if (!skipAgentStats)
-    await tx.execute(sql`
+
+async function addRollups(tx: DbOrTx) {
+  await tx.execute(sql`
     INSERT INTO agent_daily_stats AS d (agent_id, top_id, day, trade_amount_fen, trade_count)
     SELECT agent_id, max(top_id), (trade_time AT TIME ZONE 'Asia/Shanghai')::date,
            sum(CASE WHEN kind = 1 THEN amount_fen ELSE -amount_fen END), count(*) FILTER (WHERE kind = 1)
-      FROM s_tx WHERE agent_id IS NOT NULL AND total_type NOT IN (8, 9)
+      FROM s_tx WHERE agent_id IS NOT NULL AND total_type NOT IN (${NON_TRADE})
      GROUP BY 1, 3 ORDER BY 1, 3
     ON CONFLICT (agent_id, day) DO UPDATE SET
       trade_amount_fen = d.trade_amount_fen + EXCLUDED.trade_amount_fen,
@@ -492,7 +492,7 @@ async function addRollups(tx: DbOrTx, skipAgentStats: boolean) {
            sum(CASE WHEN kind = 1 THEN amount_fen ELSE -amount_fen END),
            sum(CASE WHEN card_type IN (1, 2) THEN CASE WHEN kind = 1 THEN amount_fen ELSE -amount_fen END ELSE 0 END),
            count(*) FILTER (WHERE kind = 1)
-      FROM s_tx WHERE terminal_id IS NOT NULL AND total_type NOT IN (8, 9)
+      FROM s_tx WHERE terminal_id IS NOT NULL AND total_type NOT IN (${NON_TRADE})
      GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (terminal_id, day) DO UPDATE SET
       volume_fen = v.volume_fen + EXCLUDED.volume_fen,

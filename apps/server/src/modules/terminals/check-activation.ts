@@ -1,6 +1,7 @@
 import { judgeActivationVolume, type ActivationResult, type ActivationRule } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
+import { addActivationFigure } from '../stats/rollups';
 import { num } from './scope';
 
 export interface ActivationCheck extends ActivationResult {
@@ -11,7 +12,8 @@ export interface ActivationCheck extends ActivationResult {
 /**
  * Applies the activation rule (business rules section 4) to a bound terminal, given its
  * successful card volume since binding as settlement has summed it. When the threshold is reached
- * inside the window the terminal becomes activated (bind status 3) at `now`; calling again
+ * inside the window the terminal becomes activated (bind status 3) at `now`, and its merchant's
+ * direct agent's activation figure of that day goes up in the same transaction; calling again
  * changes nothing. `rule` is the terminal's policy's threshold and window (defaults: 10,000 yuan
  * within 30 days).
  */
@@ -46,5 +48,6 @@ export async function checkActivation(
     sql`UPDATE terminals SET bind_status = 3, activated_at = ${now}, updated_at = ${now}
         WHERE id = ${terminalId} AND bind_status = 1 RETURNING id`,
   );
+  if (changed) await addActivationFigure(db, terminalId);
   return { ...result, newlyActivated: Boolean(changed) };
 }

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { ledgerHealth } from '../../modules/ledger/ledger-health';
 import { listJobRuns } from '../../modules/settlement/job-runs';
 import { runJobNow } from '../../modules/settlement/run-job-now';
+import { rollupDrift } from '../../modules/stats/rollups';
 import { getAgentWallet } from '../../modules/wallet/get-agent-wallet';
 import { getEarning } from '../../modules/wallet/get-earning';
 import { getEarningsStats } from '../../modules/wallet/earnings-stats';
@@ -131,7 +132,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallet'],
         summary:
-          "Operators: the ledger's invariants (global sum zero, no wallet below zero, balanced entries), refunds waiting for their original and fees superseded in their period",
+          "Operators: the ledger's invariants (global sum zero, no wallet below zero, balanced entries), refunds waiting for their original, fees superseded in their period, and the rows of each rollup that differ from its base tables (rollupDrift, all 0 when healthy)",
         security,
         response: {
           200: envelopeOf(
@@ -143,6 +144,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
               balanceMismatches: z.number(),
               refundsAwaitingOriginal: z.number(),
               feesSuperseded: z.number(),
+              rollupDrift: z.object({
+                agentDailyStats: z.number(),
+                agentMonthlyStats: z.number(),
+                terminalDailyVolume: z.number(),
+                agentDailyEarnings: z.number(),
+                terminalStockCounts: z.number(),
+              }),
             }),
           ),
         },
@@ -150,7 +158,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireOperator(request);
-      return ok(await ledgerHealth(app.db));
+      const [health, drift] = await Promise.all([ledgerHealth(app.db), rollupDrift(app.db)]);
+      return ok({ ...health, rollupDrift: drift });
     },
   );
 };
