@@ -21,8 +21,8 @@ const HISTORY_COUNT = 300;
  * demo terminals (the terminals seed's), through the same rules as live traffic (payments of
  * every kind, failures, refunds), settled, so every demo wallet and ledger has history. When no
  * terminal is bound (the terminals and policies seeds made none), a small product is made for the
- * demo chain first (createSettlementFixture). The team seed's daily figures already stand for
- * this history, so settlement here leaves agent_daily_stats alone.
+ * demo chain first (createSettlementFixture). Settlement adds these transactions to the trade
+ * figures as it does live traffic's.
  * Keyed on the demo transactions: when any exists, nothing is written.
  */
 export async function seedLedger(db: Db, accounts: Accounts) {
@@ -99,5 +99,6 @@ export async function seedLedger(db: Db, accounts: Accounts) {
       )
       INSERT INTO settlement_queue (txn_id, trade_time) SELECT id, trade_time FROM ins WHERE status = 1 ORDER BY id`);
   });
-  await runSettlement(db, { batchSize: 5000, skipAgentStats: true, backdate: true });
+  // Settled as live traffic is: the trade figures come from these transactions.
+  await runSettlement(db, { batchSize: 5000, backdate: true });
 }

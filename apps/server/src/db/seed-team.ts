@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/crypto';
 import { createAgent } from '../modules/agents/create-agent';
-import { currentMonth, monthKey, shiftMonth } from '../modules/team/month';
 import type { Db } from './client';
 import { agents, type AgentRow } from './schema';
 
@@ -21,10 +20,9 @@ const TEAM_DEMO = [
 type DemoAgents = Record<'top' | 'child' | 'grandchild' | 'otherTop', AgentRow>;
 
 /**
- * The team feature's demo data: a few more sub-agents under the demo trees and each demo agent's
- * own daily figures from the first day of the month before last up to today (Asia/Shanghai), so
- * the team pages show realistic months. Figures are drawn from a hash of (agent, day): the same
- * on every run, and running again only adds the days that passed since.
+ * The team feature's demo data: a few more sub-agents under the demo trees. It writes no figures:
+ * the team pages' figures are rollups of the demo's merchants, activations and settled
+ * transactions (the terminals and ledger seeds), as they are of real events.
  */
 export async function seedTeam(db: Db, demo: DemoAgents, opts: { scryptCost?: number } = {}) {
   const byKey = new Map<string, AgentRow>(Object.entries(demo));
@@ -53,25 +51,4 @@ export async function seedTeam(db: Db, demo: DemoAgents, opts: { scryptCost?: nu
       .returning();
     byKey.set(entry.mobile, aged ?? created);
   }
-
-  const ids = [...new Set([...byKey.values()].map((a) => a.id))];
-  const from = monthKey(shiftMonth(currentMonth(), -2));
-  const today = new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 10);
-  await db.execute(sql`
-    INSERT INTO agent_daily_stats
-      (agent_id, top_id, day, trade_amount_fen, trade_count, new_merchants, activated_terminals)
-    SELECT a.id, a.top_id, g.day, 50000 + g.h % 2950000, 1 + g.h % 40,
-           CASE WHEN g.h % 11 = 0 THEN 1 ELSE 0 END, CASE WHEN g.h % 13 = 0 THEN 1 ELSE 0 END
-      FROM agents a
-      CROSS JOIN LATERAL (
-        SELECT d::date AS day, abs(hashtext(a.id::text || ':' || d::date::text)::bigint) AS h
-          FROM generate_series(${from}::date, ${today}::date, interval '1 day') d
-      ) g
-     WHERE a.id IN (${sql.join(
-       ids.map((id) => sql`${id}`),
-       sql`, `,
-     )}) AND a.top_id IS NOT NULL AND g.h % 7 <> 0
-       -- Nobody trades before joining (days in Asia/Shanghai).
-       AND g.day >= ((a.created_at AT TIME ZONE 'UTC') + interval '8 hours')::date
-    ON CONFLICT (agent_id, day) DO NOTHING`);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from './client';
 import type { AgentRow } from './schema';
+import { rebuildRollups } from '../modules/stats/rollups';
 
 type Accounts = Record<'operator' | 'top' | 'child' | 'grandchild' | 'otherTop', AgentRow>;
 
@@ -19,6 +20,7 @@ type Accounts = Record<'operator' | 'top' | 'child' | 'grandchild' | 'otherTop',
  * The first SNs of each block are bound to the holder's merchants and some of those activated;
  * the history holds the allocations that put the stock there, a passed and a rejected recall,
  * a recall pending for the child to answer, and one bind record per bound terminal.
+ * The figures of these merchants and activations are rebuilt from the rows written.
  * Keyed on the 联迪 brand: when it exists, nothing is written.
  */
 export async function seedTerminals(db: Db, accounts: Accounts) {
@@ -315,5 +317,9 @@ export async function seedTerminals(db: Db, accounts: Accounts) {
         RETURNING id, first_sn)
       INSERT INTO terminal_operation_items (operation_id, terminal_id, sn)
       SELECT ops.id, t.id, t.sn FROM ops JOIN terminals t ON t.sn = ops.first_sn`);
+
+    // The demo's merchants and activations were written as base rows, outside the use cases that
+    // count them: their figures are computed from those rows, never written.
+    await rebuildRollups(db, tx);
   });
 }
