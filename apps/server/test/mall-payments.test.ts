@@ -122,6 +122,42 @@ describe('shipping ways and pay types', () => {
     expect(unknown).toMatchObject({ code: 400, msg: '配送方式不正确' });
   });
 
+  it('says for every pay type whether it could pay the order, so the app can start on one that can', async () => {
+    const quote = (shippingWay: number, payType: number) =>
+      call<MallQuote>(buyer, 'POST', '/api/mall/order/quote', {
+        items: [{ productId, quantity: 60 }],
+        shippingWay,
+        payType,
+      });
+    const before = await balances();
+    // 60 at 50.00 is 3,000.00: more than the child's goods balance and points hold.
+    expect(before.capital_pool ?? 0).toBeLessThan(300_000);
+    expect(before.points ?? 0).toBeLessThan(300_000);
+    const onBalance = await quote(4, 4);
+    expect(onBalance.data.refusal).toBe('货款余额不足，请先转入资金池');
+    const by = (q: typeof onBalance) =>
+      Object.fromEntries(q.data.payTypes.map((p) => [p.payType, p.refusal]));
+    expect(by(onBalance)).toEqual({
+      1: null,
+      2: null,
+      3: '积分不足',
+      4: '货款余额不足，请先转入资金池',
+      0: expect.stringMatching(/^免费领取额度不足，剩余 \d+ 台$/),
+    });
+    // The answer is the same whichever pay type the quote was asked with.
+    expect(by(await quote(4, 1))).toEqual(by(onBalance));
+    // Postage paid in points goes with points only; the others say why not.
+    const points = await quote(2, 3);
+    expect(by(points)).toMatchObject({
+      1: '积分抵扣邮费须使用积分支付',
+      2: '积分抵扣邮费须使用积分支付',
+      3: '积分不足',
+      4: '积分抵扣邮费须使用积分支付',
+    });
+    // Nothing was reserved or moved by asking.
+    expect(await balances()).toEqual(before);
+  });
+
   it('takes the postage from the rule the console sets, and refuses a broken rule by its field', async () => {
     const bad = await adminCall(app, await adminLogin(app, 'super_admin'), 'POST', '/params/save', {
       key: 'mall_rules',

@@ -203,6 +203,11 @@ export const mallQuote = z.object({
   totalFen: z.number(),
   /** Why this order cannot be placed as it stands (stock, quota, balance), else null. */
   refusal: z.string().nullable(),
+  /**
+   * Every pay type with why it could not pay this order as it stands (the shipping way, the
+   * free-claim quota, the goods balance or points), null when it can; the app starts on one that can.
+   */
+  payTypes: z.array(z.object({ payType: z.number(), refusal: z.string().nullable() })),
 });
 export type MallQuote = z.infer<typeof mallQuote>;
 

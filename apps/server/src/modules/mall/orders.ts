@@ -6,6 +6,7 @@ import {
   ORDER_PAY_TYPE,
   POSTAGE_SHIPPING_WAYS,
   mallCombinationError,
+  orderPayTypeOptions,
   unitPriceFor,
   type CreateMallOrderRequest,
   type MallOrder,
@@ -347,18 +348,27 @@ export async function quoteOrder(
   checkCombination(input.shippingWay, input.payType);
   const priced = await priceItems(db, input.items, { reserve: false, now: new Date() });
   const short = priced.find((p) => p.stock < p.quantity);
-  let refusal = short ? shortfall(short.name, short.stock) : null;
   const a = await amounts(db, priced, input.shippingWay, input.payType);
   const quantity = priced.reduce((s, p) => s + p.quantity, 0);
-  if (!refusal && input.payType === ORDER_PAY_TYPE.FREE_CLAIM) {
-    const left = await freeQuotaLeft(db, buyer);
-    if (left < quantity) refusal = `免费领取额度不足，剩余 ${left} 台`;
-  } else if (!refusal && WALLET_PAY_TYPES.includes(input.payType)) {
-    const balances = await agentBalances(db, buyer.agentId, buyer.topId);
-    if (input.payType === ORDER_PAY_TYPE.GOODS_BALANCE) {
-      if ((balances.capital_pool ?? 0) < a.total) refusal = '货款余额不足，请先转入资金池';
-    } else if ((balances.points ?? 0) < a.total) refusal = '积分不足';
-  }
+  const balances = await agentBalances(db, buyer.agentId, buyer.topId);
+  const quotaLeft = await freeQuotaLeft(db, buyer);
+  // Why each pay type could not pay this order as it stands (its own total: the free claim covers
+  // the goods), so the app can start on one that can and say what the others lack.
+  const payTypes = orderPayTypeOptions.map(({ value: payType }) => {
+    const total = payType === ORDER_PAY_TYPE.FREE_CLAIM ? a.shipping : a.goods + a.shipping;
+    let refusal = mallCombinationError(input.shippingWay, payType);
+    if (refusal) return { payType, refusal };
+    if (payType === ORDER_PAY_TYPE.FREE_CLAIM && quotaLeft < quantity)
+      refusal = `免费领取额度不足，剩余 ${quotaLeft} 台`;
+    else if (payType === ORDER_PAY_TYPE.GOODS_BALANCE && (balances.capital_pool ?? 0) < total)
+      refusal = '货款余额不足，请先转入资金池';
+    else if (payType === ORDER_PAY_TYPE.POINTS && (balances.points ?? 0) < total)
+      refusal = '积分不足';
+    return { payType, refusal };
+  });
+  const refusal = short
+    ? shortfall(short.name, short.stock)
+    : (payTypes.find((p) => p.payType === input.payType)?.refusal ?? null);
   return {
     items: priced.map((p) => ({
       productId: p.productId,
@@ -374,6 +384,7 @@ export async function quoteOrder(
     discountFen: a.discount,
     totalFen: a.total,
     refusal,
+    payTypes,
   };
 }
 

@@ -46,7 +46,7 @@ const zh = {
   submit: '提交订单',
   confirmTitle: '确认下单',
   confirmWhat: '购买 {{what}}，共 {{qty}} 台，{{how}}。',
-  confirmPay: '使用{{pay}}支付 ¥{{amount}}',
+  confirmPay: '支付方式：{{pay}}，应付 ¥{{amount}}',
   confirmPoints: '使用积分支付 {{amount}} 积分',
   confirmFree: '免费领取，占用额度 {{qty}} 台',
   confirmOk: '确认',
@@ -112,6 +112,17 @@ const zh = {
   stepTimeline: '订单进度',
   postageHint: '积分抵扣邮费须用积分支付，支付宝付邮费须用支付宝支付',
   gatewayUnavailable: '支付结果尚未到达，请稍后在订单中查看',
+  payTypeSwitched: '{{shipping}}须使用{{pay}}，支付方式已改为{{pay}}',
+  shippingSwitched: '{{shipping}}不能用{{pay}}，配送方式已改为{{free}}',
+  goTransfer: '去转入资金池',
+  otherPayable: '也可改用{{list}}',
+  listSep: '或',
+  subtotal: '小计',
+  qtyMin: '数量至少为 1 台，已改为 1 台',
+  qtyWhole: '数量须为整数，已改为 {{n}} 台',
+  qtyStock: '库存仅 {{n}} 台，已改为 {{n}} 台',
+  qtyMax: '每单最多 {{n}} 台，已改为 {{n}} 台',
+  activeTier: '当前档',
 };
 
 type MallTexts = typeof zh;
@@ -162,7 +173,7 @@ const en: MallTexts = {
   submit: 'Place order',
   confirmTitle: 'Place this order?',
   confirmWhat: 'Buy {{what}}, {{qty}} units in all, {{how}}.',
-  confirmPay: 'paying ¥{{amount}} by {{pay}}',
+  confirmPay: 'paying ¥{{amount}} with {{pay}}',
   confirmPoints: 'paying {{amount}} points',
   confirmFree: 'free, using {{qty}} units of your quota',
   confirmOk: 'Confirm',
@@ -229,6 +240,17 @@ const en: MallTexts = {
   stepTimeline: 'Progress',
   postageHint: 'Postage in points is paid with points; Alipay postage with Alipay',
   gatewayUnavailable: 'The payment result has not arrived yet; check the order later',
+  payTypeSwitched: '{{shipping}} goes with {{pay}} only; the pay type is now {{pay}}',
+  shippingSwitched: '{{shipping}} does not go with {{pay}}; shipping is now {{free}}',
+  goTransfer: 'Move money to the capital pool',
+  otherPayable: 'You can also pay with {{list}}',
+  listSep: ' or ',
+  subtotal: 'Subtotal',
+  qtyMin: 'At least 1 unit; changed to 1',
+  qtyWhole: 'Whole units only; changed to {{n}}',
+  qtyStock: 'Only {{n}} in stock; changed to {{n}}',
+  qtyMax: 'At most {{n}} per order; changed to {{n}}',
+  activeTier: 'Your price',
 };
 
 i18n.addResourceBundle('zh', { mall: zh });

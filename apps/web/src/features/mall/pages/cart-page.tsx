@@ -1,4 +1,4 @@
-import { formatMoney } from '@pos/core';
+import { ORDER_PAY_TYPE, SHIPPING_PAY_WAY, formatMoney } from '@pos/core';
 import { Button, Checkbox, Dialog, Empty, List, Stepper, SwipeAction } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -21,8 +21,16 @@ export default function MallCartPage() {
   const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
   // A product taken off sale drops out of what can be bought, but stays visible to be removed.
   const selected = lines.filter((l) => !unselected.includes(l.productId) && byId.has(l.productId));
-  // The query key is compared by value, so a new object each render asks nothing twice.
-  const body = selected.length ? { items: selected, shippingWay: 4, payType: 4 } : null;
+  // The query key is compared by value, so a new object each render asks nothing twice. No pay
+  // type is chosen here: the quote is asked with one that has no balance to fall short of, so the
+  // cart only ever warns about what it holds (stock), never about how the agent might pay.
+  const body = selected.length
+    ? {
+        items: selected,
+        shippingWay: SHIPPING_PAY_WAY.FREE_SHIPPING,
+        payType: ORDER_PAY_TYPE.WECHAT,
+      }
+    : null;
   const quote = useQuote(body);
 
   const remove = async (productId: number) => {

@@ -6,7 +6,7 @@ import {
   type MallOrder,
 } from '@pos/core';
 import { Button, Dialog, Empty, List, Skeleton, Toast } from 'antd-mobile';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
 import { LoadError } from '@/components/ui/load-error';
@@ -60,6 +60,10 @@ export default function MallConfirmPage() {
   const [picked] = useState(takePickedAddress);
   const [shippingWay, setShippingWay] = useState<number>(SHIPPING_PAY_WAY.FREE_SHIPPING);
   const [payType, setPayType] = useState<number>(ORDER_PAY_TYPE.GOODS_BALANCE);
+  // Until the agent picks a pay type, the page moves to one that can pay this order.
+  const [payPicked, setPayPicked] = useState(false);
+  // What the page changed on its own when a choice needed it, said where the agent looks.
+  const [switchNote, setSwitchNote] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [pwdError, setPwdError] = useState(false);
   const create = useCreateOrder();
@@ -73,20 +77,65 @@ export default function MallConfirmPage() {
   const address =
     list.find((a) => a.id === picked) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
 
+  const q = quote.data;
+  const refusalOf = (p: number) => q?.payTypes.find((x) => x.payType === p)?.refusal ?? null;
+  // The server says which pay types could pay; an unpicked page starts on the first that can.
+  const preferred = [ORDER_PAY_TYPE.GOODS_BALANCE, ORDER_PAY_TYPE.WECHAT, ORDER_PAY_TYPE.ALIPAY];
+  const payableFirst =
+    q && !payPicked && refusalOf(payType) !== null
+      ? preferred.find((p) => q.payTypes.some((x) => x.payType === p && x.refusal === null))
+      : undefined;
+  useEffect(() => {
+    if (payableFirst !== undefined) setPayType(payableFirst);
+  }, [payableFirst]);
+  // While the page settles on a pay type, or shows the last answer for an earlier choice, no
+  // refusal is shown: it would be about a choice no longer on screen.
+  const settling = payableFirst !== undefined || quote.isPlaceholderData;
+
   const chooseShipping = (way: number) => {
     setShippingWay(way);
-    // The shipping way decides the pay type where it carries postage.
-    if (way === SHIPPING_PAY_WAY.POINTS) setPayType(ORDER_PAY_TYPE.POINTS);
-    if (way === SHIPPING_PAY_WAY.ALIPAY_POSTAGE) setPayType(ORDER_PAY_TYPE.ALIPAY);
+    // The shipping way decides the pay type where it carries postage; the page says so.
+    const needed =
+      way === SHIPPING_PAY_WAY.POINTS
+        ? ORDER_PAY_TYPE.POINTS
+        : way === SHIPPING_PAY_WAY.ALIPAY_POSTAGE
+          ? ORDER_PAY_TYPE.ALIPAY
+          : null;
+    if (needed !== null && needed !== payType) {
+      setPayType(needed);
+      setPayPicked(true);
+      const note = t('mall.payTypeSwitched', {
+        shipping: labels.shipping(way),
+        pay: labels.payType(needed),
+      });
+      setSwitchNote(note);
+      Toast.show(note);
+    } else setSwitchNote(null);
   };
   const choosePay = (p: number) => {
     setPayType(p);
-    if (mallCombinationError(shippingWay, p)) setShippingWay(SHIPPING_PAY_WAY.FREE_SHIPPING);
+    setPayPicked(true);
+    if (mallCombinationError(shippingWay, p)) {
+      setShippingWay(SHIPPING_PAY_WAY.FREE_SHIPPING);
+      const note = t('mall.shippingSwitched', {
+        shipping: labels.shipping(shippingWay),
+        pay: labels.payType(p),
+        free: labels.shipping(SHIPPING_PAY_WAY.FREE_SHIPPING),
+      });
+      setSwitchNote(note);
+      Toast.show(note);
+    } else setSwitchNote(null);
   };
+  // Pay types that could pay this order, for the hint under one that cannot.
+  const payableOthers = (q?.payTypes ?? [])
+    .filter(
+      (x) => x.refusal === null && x.payType !== payType && x.payType !== ORDER_PAY_TYPE.FREE_CLAIM,
+    )
+    .map((x) => labels.payType(x.payType));
+  const payRefusal = settling ? null : refusalOf(payType);
 
   const submit = async () => {
-    const q = quote.data;
-    if (!address || !q || q.refusal) return;
+    if (!address || !q || q.refusal || settling) return;
     if (needsPayPassword(payType) && !/^\d{6}$/.test(password)) {
       setPwdError(true);
       Toast.show(t('mall.payPasswordRequired'));
@@ -138,7 +187,6 @@ export default function MallConfirmPage() {
     );
   }
 
-  const q = quote.data;
   return (
     <Page title={t('mall.confirm')} className="mall-page" backTo="/pages/mall/index">
       <section className="mall-block">
@@ -194,6 +242,30 @@ export default function MallConfirmPage() {
       <section className="mall-block">
         <h2 className="mall-block-title">{t('mall.payType')}</h2>
         <PayTypeSelector value={payType} onChange={choosePay} wallet={wallet.data} withFreeClaim />
+        {switchNote && (
+          <div className="mall-switch-note" role="status" data-testid="pay-switch-note">
+            {switchNote}
+          </div>
+        )}
+        {payRefusal && (
+          <div className="mall-pay-short" data-testid="pay-short">
+            <span>{payRefusal}</span>
+            {payType === ORDER_PAY_TYPE.GOODS_BALANCE && (
+              <a
+                className="mall-link"
+                onClick={() => navigate('/pages/earnings/capitalPool')}
+                data-testid="go-capital-pool"
+              >
+                {t('mall.goTransfer')}
+              </a>
+            )}
+            {payableOthers.length > 0 && (
+              <div className="mall-hint">
+                {t('mall.otherPayable', { list: payableOthers.join(t('mall.listSep')) })}
+              </div>
+            )}
+          </div>
+        )}
         {needsPayPassword(payType) && (
           <div className="mall-password">
             <div>
@@ -232,7 +304,7 @@ export default function MallConfirmPage() {
                 : `¥${formatMoney(q.totalFen)}`
               : '—'}
           </span>
-          {q?.refusal && (
+          {q?.refusal && !settling && (
             <div className="mall-bottom-refusal" role="alert" data-testid="quote-refusal">
               {q.refusal}
             </div>
@@ -240,7 +312,7 @@ export default function MallConfirmPage() {
         </div>
         <Button
           color="primary"
-          disabled={!address || !q || Boolean(q.refusal) || quote.isFetching}
+          disabled={!address || !q || Boolean(q.refusal) || quote.isFetching || settling}
           loading={create.isPending}
           onClick={() => void submit()}
           data-testid="submit-order"
