@@ -59,6 +59,9 @@ test('the top agent reads its month on the data tab, then checks standards and a
       quick,
     );
   }).toPass({ timeout: 40_000 });
+  // Two scopes of stock, each named by whose it is.
+  await expect(page.getByTestId('stock-unbound')).toContainText('团队库存');
+  await expect(page.getByTestId('stock-unbound')).toContainText('我的库存');
   await expect(page.getByTestId('data-trend').locator('.data-trend-col')).toHaveCount(7);
   await expect(page.locator('.tab-bar')).toBeVisible();
 

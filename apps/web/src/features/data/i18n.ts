@@ -1,3 +1,4 @@
+import { FIGURES } from '@pos/core';
 import { i18n } from '@/lib/i18n';
 
 const zh = {
@@ -20,12 +21,14 @@ const zh = {
   newTerminals: '新绑终端',
   activated: '激活终端',
   ownTeam: '个人 {{own}} / 团队 {{team}}',
-  stock: '终端库存',
+  stock: '团队终端',
+  teamStock: FIGURES.teamStock.zh,
+  myStock: `${FIGURES.stock.zh} {{n}}`,
   stockNow: '当前',
   unbound: '未绑定',
   bound: '已绑定',
   activatedShort: '已激活',
-  ownHeld: '个人 {{n}}',
+  ownHeld: '我持有 {{n}}',
   trend: '近7日交易额',
   trendLegendTeam: '团队',
   trendLegendOwn: '个人',
@@ -160,12 +163,14 @@ const en: Messages = {
   newTerminals: 'Newly bound',
   activated: 'Activated',
   ownTeam: 'Me {{own}} / Team {{team}}',
-  stock: 'Terminals held',
+  stock: 'Team terminals',
+  teamStock: FIGURES.teamStock.en,
+  myStock: `${FIGURES.stock.en} {{n}}`,
   stockNow: 'Now',
   unbound: 'Unbound',
   bound: 'Bound',
   activatedShort: 'Activated',
-  ownHeld: 'Me {{n}}',
+  ownHeld: 'Mine {{n}}',
   trend: 'Volume, last 7 days',
   trendLegendTeam: 'Team',
   trendLegendOwn: 'Me',

@@ -1,3 +1,4 @@
+import { FIGURES } from '@pos/core';
 import { i18n } from '@/lib/i18n';
 
 const zh = {
@@ -9,7 +10,7 @@ const zh = {
   sort: {
     volume: '交易额',
     newMerchants: '新增商户',
-    stock: '库存',
+    stock: FIGURES.teamStock.zh,
     createdAt: '加入时间',
   },
   orderDesc: '从高到低',
@@ -23,8 +24,10 @@ const zh = {
   directCount: '直属代理',
   newAgents: '新增代理',
   people: '{{n}}人',
-  stockBoundActive: '库存/绑定/激活',
+  stockBoundActive: `${FIGURES.teamStock.zh}/绑定/激活`,
   stock: '库存',
+  ownStock: '个人库存',
+  teamStock: FIGURES.teamStock.zh,
   bound: '已绑定',
   activatedShort: '已激活',
   direct: '直属',
@@ -178,7 +181,7 @@ const en: TeamTexts = {
   sort: {
     volume: 'Volume',
     newMerchants: 'New merchants',
-    stock: 'Stock',
+    stock: FIGURES.teamStock.en,
     createdAt: 'Joined',
   },
   orderDesc: 'High to low',
@@ -192,8 +195,10 @@ const en: TeamTexts = {
   directCount: 'Direct agents',
   newAgents: 'New agents',
   people: '{{n}}',
-  stockBoundActive: 'Stock/bound/active',
+  stockBoundActive: `${FIGURES.teamStock.en}/bound/activated`,
   stock: 'Stock',
+  ownStock: 'Own stock',
+  teamStock: FIGURES.teamStock.en,
   bound: 'Bound',
   activatedShort: 'Activated',
   direct: 'Direct',

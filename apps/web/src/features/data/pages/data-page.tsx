@@ -178,9 +178,9 @@ export default function DataPage() {
           <FigureGrid
             items={[
               {
-                label: <span className="data-key unbound">{t('data.unbound')}</span>,
+                label: <span className="data-key unbound">{t('data.teamStock')}</span>,
                 value: n(o.terminals.team.unbound),
-                sub: t('data.ownHeld', { n: o.terminals.own.unbound }),
+                sub: t('data.myStock', { n: o.terminals.own.unbound }),
                 testId: 'stock-unbound',
               },
               {

@@ -41,8 +41,9 @@ export default function AgentDetailPage() {
     { label: t('team.newMerchants'), value: f.newMerchants },
     { label: t('team.activated'), value: f.activatedTerminals },
   ];
-  const terminals = (c: TeamTerminalCounts) => [
-    { label: t('team.stock'), value: c.stock },
+  // Two scopes side by side: the stock is named by whose it is (core's FIGURES).
+  const terminals = (c: TeamTerminalCounts, scope: 'own' | 'team') => [
+    { label: t(scope === 'own' ? 'team.ownStock' : 'team.teamStock'), value: c.stock },
     { label: t('team.bound'), value: c.bound },
     { label: t('team.activatedShort'), value: c.activated },
   ];
@@ -144,11 +145,11 @@ export default function AgentDetailPage() {
         <div className="team-block team-terminals">
           <div>
             <div className="team-block-caption">{t('team.ownTerminals')}</div>
-            <FigureGrid items={terminals(d.ownTerminals)} />
+            <FigureGrid items={terminals(d.ownTerminals, 'own')} />
           </div>
           <div>
             <div className="team-block-caption">{t('team.teamTerminals')}</div>
-            <FigureGrid items={terminals(d.teamTerminals)} />
+            <FigureGrid items={terminals(d.teamTerminals, 'team')} />
           </div>
         </div>
 

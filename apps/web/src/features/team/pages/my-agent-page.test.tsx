@@ -92,6 +92,13 @@ describe('my agents page', () => {
     expect(screen.queryByTestId('drill-12')).toBeNull();
   });
 
+  it("names the terminal counts of each card as its team's, the sort by stock too", async () => {
+    renderPage();
+    const cards = await screen.findAllByTestId('team-card');
+    expect(cards[0]!.textContent).toContain('团队库存/绑定/激活');
+    expect(screen.getByTestId('sort-stock').textContent).toBe('团队库存');
+  });
+
   it('sorts by the chosen figure, and flips the order on a second tap', async () => {
     renderPage();
     await screen.findAllByTestId('team-card');
