@@ -1,6 +1,6 @@
 import { formatDate } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx, type Tx } from '../db/client';
+import { rows, type Db, type DbOrTx } from '../db/client';
 
 /**
  * A secret guarded by "this many wrong tries in a row lock it for a while" (the login password,
@@ -9,9 +9,10 @@ import { rows, type Db, type DbOrTx, type Tx } from '../db/client';
  *
  * A check is serialised per subject, and only a wrong secret is counted:
  * - in this process, checks of one subject wait in line (no connection is held while waiting);
- * - across processes, the check runs in a transaction that holds the guard row
- *   (`FOR NO KEY UPDATE`, so rows referencing it can still be written) while it compares.
- * So at most `maxTries` wrong secrets are ever compared within a window whatever the
+ * - across processes, the count is taken in a short transaction that holds the guard row
+ *   (`FOR NO KEY UPDATE`, so rows referencing it can still be written), and a compare whose
+ *   subject another process locked meanwhile is answered "locked", revealing nothing.
+ * So at most `maxTries` wrong secrets are ever answered within a window whatever the
  * concurrency, a right secret is never refused because of other right secrets, and every secret
  * is refused while the subject is locked. A caller may first look for an earlier answer to the
  * same request (an idempotency key) in line, so a repeat is answered without a second compare.
@@ -54,38 +55,47 @@ export async function inLine<T>(subject: string, fn: () => Promise<T>): Promise<
 
 /**
  * Compares a secret under its guard (see above). The guard row must exist. `compare` runs at
- * most once, and not at all while the subject is locked; what it reads or uses in the database it
- * does through the guard's transaction (PGlite has one connection). With `forget: false` a right secret
- * leaves the count as it is (a password whose second factor is still to come).
+ * most once, and not at all while the subject is locked. It runs before the row is held, so a
+ * slow hash never keeps a database connection busy; the short transaction after it holds the row,
+ * and if another process locked the subject meanwhile the answer is "locked" whatever the
+ * compare said, so no more than `maxTries` wrong secrets are ever answered in a window. With
+ * `forget: false` a right secret leaves the count as it is (a password whose second factor is
+ * still to come).
  */
 export async function checkGuarded(
   db: Db,
   g: TryGuard,
   key: number | string,
-  compare: (tx: Tx) => Promise<boolean>,
+  compare: () => Promise<boolean>,
   { forget = true }: { forget?: boolean } = {},
 ): Promise<GuardedCheck> {
-  return inLine(`${g.table}:${key}`, () =>
-    db.transaction(async (tx) => {
-      const [row] = await rows<{ failed: unknown; locked_until: unknown }>(
-        tx,
-        sql`SELECT ${ident(g.failedColumn)} AS failed, ${ident(g.lockedColumn)} AS locked_until
-              FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}
-               FOR NO KEY UPDATE`,
-      );
+  const read = (tx: DbOrTx, hold: boolean) =>
+    rows<{ failed: unknown; locked_until: unknown }>(
+      tx,
+      sql`SELECT ${ident(g.failedColumn)} AS failed, ${ident(g.lockedColumn)} AS locked_until
+            FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}
+            ${hold ? sql`FOR NO KEY UPDATE` : sql``}`,
+    ).then(([row]) => {
       if (!row) throw new Error(`no guard row ${g.table}:${key}`);
-      const state = {
+      return {
         failed: Number(row.failed),
         lockedUntil: row.locked_until == null ? null : toDate(row.locked_until),
-      };
+      } satisfies GuardState;
+    });
+  return inLine(`${g.table}:${key}`, async () => {
+    const seen = await read(db, false);
+    if (isLocked(seen)) return { ok: false, locked: true, lockedUntil: seen.lockedUntil! };
+    const right = await compare();
+    return db.transaction(async (tx): Promise<GuardedCheck> => {
+      const state = await read(tx, true);
       if (isLocked(state)) return { ok: false, locked: true, lockedUntil: state.lockedUntil! };
-      if (await compare(tx)) {
+      if (right) {
         if (forget) await forgetWrong(tx, g, key, state);
         return { ok: true };
       }
       return { ok: false, locked: false, ...(await countWrong(tx, g, key, state)) };
-    }),
-  );
+    });
+  });
 }
 
 /** A guard row's state, read by a caller that holds the row in its own transaction. */

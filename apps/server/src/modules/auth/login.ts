@@ -2,7 +2,6 @@ import type { LoginRequest } from '@pos/core';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { agents, rememberTokens, unknownLoginGuards } from '../../db/schema';
-import type { Tx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import { checkGuarded, clockTime, minutesUntil, type TryGuard } from '../../lib/attempts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
@@ -87,14 +86,14 @@ export async function login(
     await db.insert(unknownLoginGuards).values({ mobile: input.username }).onConflictDoNothing();
   }
   const now = new Date();
-  const compare = async (tx: Tx) => {
+  const compare = async () => {
     if (input.password) {
       const hash = agent ? agent.passwordHash : await dummyHash(app.config.scryptCost);
       return (await verifyPassword(input.password, hash)) && Boolean(agent);
     }
     if (!input.rememberToken || !agent) return false;
     // One use: the update that revokes it is what accepts it, so two logins cannot share it.
-    const [remembered] = await tx
+    const [remembered] = await db
       .update(rememberTokens)
       .set({ revokedAt: now })
       .where(
