@@ -26,13 +26,26 @@ test('finance proposes an adjustment, the super admin approves it, and the walle
   await consoleLogin(page, 'finance');
   await page.goto('/admin/finance/adjustments');
   await page.getByTestId('new-adjustment').click();
-  await page.locator('#adj-agent').fill(String(agentId));
+  // The agent is picked by name: the choice shows its mobile and its top agent.
+  await page.locator('#adj-agent').fill('王小');
+  const option = page.getByTestId(`agent-option-${agentId}`);
+  await expect(option).toContainText('13800000003');
+  await expect(option).toContainText('张总');
+  await option.click();
   // The capital pool: no background job pays into it, so only the adjustment moves it.
   await page.locator('#adj-amount').fill('88.80');
   await page.locator('#adj-reason').fill('活动奖励补发');
-  await page.locator('.ant-modal .ant-select').click();
-  await page.getByTitle('capital_pool').click();
+  await page.locator('.ant-modal .ant-select').nth(1).click();
+  await page.getByTitle('资金池').click();
   await page.getByRole('button', { name: /确\s*定/ }).click();
+  // Nothing is proposed before the confirmation names who, which wallet and how much.
+  const confirm = page.getByTestId('adjust-confirm');
+  await expect(confirm).toContainText('王小二（13800000003');
+  await expect(confirm).toContainText('张总');
+  await expect(confirm).toContainText('资金池');
+  await expect(confirm).toContainText('88.80');
+  await shot(page, 'adjustment-confirm');
+  await page.getByTestId('confirm-adjust').click();
   const row = page.locator('tr', { hasText: '活动奖励补发' }).first();
   await expect(row).toContainText('待复核');
   // The maker has no approve action on their own adjustment.
@@ -53,4 +66,21 @@ test('finance proposes an adjustment, the super admin approves it, and the walle
   }).toPass({ timeout: 30_000 });
   await shot(page, 'adjustment-posted');
   expect(await reward()).toBe(before + 8880);
+
+  // The audit log names the action in words; its detail shows the record field by field, in yuan.
+  await page.goto('/admin/system/audit');
+  await page.getByLabel('操作', { exact: true }).click();
+  await page.getByLabel('操作', { exact: true }).fill('发起账务调整');
+  await page.getByTitle('发起账务调整').click();
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const auditRow = page.locator('tbody tr.ant-table-row', { hasText: '活动奖励补发' }).first();
+  await expect(auditRow).toContainText('发起账务调整');
+  await expect(auditRow).not.toContainText('adjustment.create');
+  await auditRow.getByText('详情').click();
+  const drawer = page.getByTestId('audit-drawer');
+  await expect(drawer).toContainText('财务小钱');
+  await expect(drawer).toContainText('88.80 元');
+  await expect(drawer).toContainText('资金池');
+  await expect(drawer).not.toContainText('capital_pool');
+  await shot(page, 'audit-detail');
 });

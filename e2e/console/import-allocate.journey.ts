@@ -51,8 +51,12 @@ test('operations imports terminals by CSV, allocates them to the top agent, who 
   await shot(page, 'import-preview');
   await page.getByTestId('commit-import').click();
   await expect(page.getByTestId('import-progress')).toHaveText('3 / 3');
-  await page.getByPlaceholder('一级代理商ID').fill(String(topId));
+  // The top agent is picked by name; the confirmation names it before anything moves.
+  await page.locator('#allocate-agent').fill('张总');
+  await page.getByTestId(`agent-option-${topId}`).click();
   await page.getByTestId('allocate').click();
+  await expect(page.getByTestId('allocate-confirm')).toContainText('张总（13800000001');
+  await page.getByTestId('confirm-allocate').click();
   await expect(page.getByText('下发给一级代理商：3')).toBeVisible();
   await shot(page, 'import-allocated');
 

@@ -1,4 +1,5 @@
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { roleLabels, type Role } from '@pos/core';
 import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -19,10 +20,16 @@ export function App() {
   );
 }
 
+/** A field that does not match its pattern says so in words, never by showing the pattern. */
+const PATTERN_MISMATCH = { zh: '${label}格式不正确', en: '${label} is not in the right format' };
+
 function Themed() {
   const { lang } = useI18n();
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS}>
+    <ConfigProvider
+      locale={lang === 'zh' ? zhCN : enUS}
+      form={{ validateMessages: { pattern: { mismatch: PATTERN_MISMATCH[lang] } } }}
+    >
       <AntApp>
         <AuthProvider>
           <BrowserRouter basename="/admin">
@@ -76,7 +83,8 @@ function Shell() {
       )}
       actionsRender={() => [
         <span key="who">
-          {auth.me!.operator.name}（{auth.me!.operator.role}）
+          {auth.me!.operator.name}（
+          {roleLabels[auth.me!.operator.role as Role]?.[lang] ?? auth.me!.operator.role}）
         </span>,
         <Button key="lang" type="link" onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>
           {t('language')}

@@ -1,8 +1,8 @@
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { Page } from '@pos/core';
-import { Button, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useRef, useState, type Key, type ReactNode } from 'react';
-import { api, downloadCsv, toQuery } from '@/lib/api';
+import { api, ApiError, downloadCsv, toQuery } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 interface Props<T> {
@@ -33,6 +33,7 @@ interface Props<T> {
  */
 export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) {
   const { t } = useI18n();
+  const { message } = App.useApp();
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [next, setNext] = useState<string | null>(null);
   const [selected, setSelected] = useState<T[]>([]);
@@ -87,9 +88,18 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
           ...(sortKey ? { sort: sortKey, order: order === 'ascend' ? 'asc' : 'desc' } : {}),
         };
         lastFilters.current = query;
-        const page = await api<Page<T>>(
-          `${props.path}?${toQuery({ ...query, pageSize: props.pageSize ?? 20, cursor: c })}`,
-        );
+        let page: Page<T>;
+        try {
+          page = await api<Page<T>>(
+            `${props.path}?${toQuery({ ...query, pageSize: props.pageSize ?? 20, cursor: c })}`,
+          );
+        } catch (err) {
+          // The server's words are already on screen (api() shows them); the list stays empty
+          // rather than leaving the rejection unhandled.
+          if (!(err instanceof ApiError)) void message.error(t('loadFailed'));
+          setNext(null);
+          return { data: [], success: false };
+        }
         setNext(page.nextCursor);
         return { data: page.rows, success: true };
       }}

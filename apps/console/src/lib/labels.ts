@@ -1,8 +1,11 @@
+import { SEARCH_LABELS_EN } from './labels-search';
+
 /**
  * English for the console's shorter Chinese labels (column titles, options, field names), keyed
  * by the Chinese text written in the pages; `L()` from useI18n picks by language.
  */
 export const LABELS_EN: Record<string, string> = {
+  ...SEARCH_LABELS_EN,
   驳回: 'Reject',
   通过: 'Approve',
   等级: 'Level',

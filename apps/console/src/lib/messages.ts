@@ -45,6 +45,10 @@ export const MESSAGES = {
   },
   dicts: { zh: '数据字典', en: 'Dictionaries' },
   exportCsv: { zh: '导出CSV', en: 'Export CSV' },
+  loadFailed: {
+    zh: '加载失败，请检查网络后重试',
+    en: 'Could not load; check the network and try again',
+  },
   prev: { zh: '上一页', en: 'Previous' },
   next: { zh: '下一页', en: 'Next' },
   approve: { zh: '批量通过', en: 'Approve' },

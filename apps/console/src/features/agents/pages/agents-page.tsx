@@ -6,7 +6,13 @@ import {
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import type { AdminAgent, AdminAgentDetail, CreateTopAgentRequest } from '@pos/core';
+import {
+  VALIDATION_MESSAGES,
+  walletTypeLabel,
+  type AdminAgent,
+  type AdminAgentDetail,
+  type CreateTopAgentRequest,
+} from '@pos/core';
 import { App, Button, Descriptions, Drawer, InputNumber, Space, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
@@ -15,7 +21,7 @@ import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 export default function AgentsPage() {
-  const { t, L } = useI18n();
+  const { t, L, lang } = useI18n();
   const { can } = useAuth();
   const { modal, message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
@@ -112,7 +118,10 @@ export default function AgentsPage() {
         <ProFormText
           name="mobile"
           label={L('手机号')}
-          rules={[{ required: true, pattern: /^1\d{10}$/ }]}
+          rules={[
+            { required: true, message: L(VALIDATION_MESSAGES.mobileEmpty) },
+            { pattern: /^1\d{10}$/, message: L(VALIDATION_MESSAGES.mobileFormat) },
+          ]}
         />
         <ProFormDigit
           name="level"
@@ -143,7 +152,7 @@ export default function AgentsPage() {
               >{`${detail.terminals.total}（${L('未绑定')} ${detail.terminals.unbound} / ${L('已绑定')} ${detail.terminals.bound} / ${L('已激活')} ${detail.terminals.activated}）`}</Descriptions.Item>
               <Descriptions.Item label={L('商户')}>{detail.merchants}</Descriptions.Item>
               {detail.wallets.map((w) => (
-                <Descriptions.Item key={w.walletType} label={w.walletType}>
+                <Descriptions.Item key={w.walletType} label={walletTypeLabel(w.walletType, lang)}>
                   {yuan(w.balanceFen)}
                 </Descriptions.Item>
               ))}

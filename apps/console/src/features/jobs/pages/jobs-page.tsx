@@ -1,5 +1,5 @@
 import type { ProColumns, ActionType } from '@ant-design/pro-components';
-import { JOB_NAMES, type AdminJobRun } from '@pos/core';
+import { JOB_KEYS, JOB_NAMES, jobLabel, type AdminJobRun } from '@pos/core';
 import { App, Button, Dropdown } from 'antd';
 import { useRef } from 'react';
 import { useAuth } from '@/app/auth';
@@ -10,7 +10,7 @@ import { useI18n } from '@/lib/i18n';
 const STATUS: Record<number, string> = { [-1]: '失败', 0: '待执行', 1: '执行中', 2: '成功' };
 
 export default function JobsPage() {
-  const { t, L } = useI18n();
+  const { t, L, lang } = useI18n();
   const { can } = useAuth();
   const { message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
@@ -20,7 +20,8 @@ export default function JobsPage() {
       title: L('任务'),
       dataIndex: 'job',
       valueType: 'select',
-      valueEnum: Object.fromEntries(JOB_NAMES.map((j) => [j, { text: j }])),
+      valueEnum: Object.fromEntries(JOB_KEYS.map((j) => [j, { text: jobLabel(j, lang) }])),
+      render: (_, r) => jobLabel(r.job, lang),
     },
     { title: L('期间'), dataIndex: 'period', search: false },
     {
@@ -48,12 +49,12 @@ export default function JobsPage() {
               <Dropdown
                 key="run"
                 menu={{
-                  items: JOB_NAMES.map((j) => ({ key: j, label: j })),
+                  items: JOB_NAMES.map((j) => ({ key: j, label: jobLabel(j, lang) })),
                   onClick: async ({ key }) => {
                     const r = await api<{ ran: boolean; processed: number }>('/jobs/run', {
                       body: { job: key },
                     });
-                    void message.success(`${key}: ${r.ran ? r.processed : '-'}`);
+                    void message.success(`${jobLabel(key, lang)}: ${r.ran ? r.processed : '-'}`);
                     void ref.current?.reload();
                   },
                 }}

@@ -1,15 +1,17 @@
 import {
   ModalForm,
+  ProForm,
   ProFormDigit,
   ProFormSelect,
   ProFormText,
   type ActionType,
   type ProColumns,
 } from '@ant-design/pro-components';
-import { ADJUSTABLE_WALLETS, type Adjustment } from '@pos/core';
+import { ADJUSTABLE_WALLETS, walletTypeLabel, type Adjustment, type AgentPick } from '@pos/core';
 import { App, Button, Input, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
+import { AgentPicker, AgentWho } from '@/components/agent-picker';
 import { KeysetTable } from '@/components/keyset-table';
 import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
@@ -19,15 +21,41 @@ const COLORS = ['gold', 'green', 'default'];
 
 /** Maker-checker: one operator proposes, a different one approves before the ledger posts it. */
 export default function AdjustmentsPage() {
-  const { t, L } = useI18n();
+  const { t, L, lang } = useI18n();
   const { can, me } = useAuth();
   const { modal } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const [creating, setCreating] = useState(false);
+  const [agent, setAgent] = useState<AgentPick | undefined>(undefined);
+  /** Asks before proposing: who, which wallet, how much. */
+  const confirmCreate = (who: AgentPick, walletType: string, amountFen: number) =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: L('确认发起账务调整'),
+        width: 520,
+        content: (
+          <div data-testid="adjust-confirm">
+            <p>
+              {L('代理商')}：<AgentWho agent={who} />
+            </p>
+            <p>
+              {L('钱包')}：{walletTypeLabel(walletType, lang)}
+            </p>
+            <p>
+              {amountFen < 0 ? L('扣减') : L('增加')}：{yuan(Math.abs(amountFen))} {L('元')}
+            </p>
+            <p>{L('提交后须另一位操作员复核通过才入账。')}</p>
+          </div>
+        ),
+        okButtonProps: { 'data-testid': 'confirm-adjust' } as Record<string, string>,
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
   const decide = (r: Adjustment, approve: boolean) => {
     let reason = '';
     modal.confirm({
-      title: `${approve ? L('通过') : L('驳回')} #${r.id}：${r.agentName} ${yuan(r.amountFen)}`,
+      title: `${approve ? L('通过') : L('驳回')} #${r.id}：${r.agentName} · ${walletTypeLabel(r.walletType, lang)} ${yuan(r.amountFen)}`,
       content: approve ? null : (
         <Input.TextArea placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
       ),
@@ -48,7 +76,12 @@ export default function AdjustmentsPage() {
       search: false,
       render: (_, r) => `${r.agentName} (#${r.agentId})`,
     },
-    { title: L('钱包'), dataIndex: 'walletType', search: false },
+    {
+      title: L('钱包'),
+      dataIndex: 'walletType',
+      search: false,
+      render: (_, r) => walletTypeLabel(r.walletType, lang),
+    },
     {
       title: t('amount'),
       dataIndex: 'amountFen',
@@ -81,10 +114,10 @@ export default function AdjustmentsPage() {
         r.status === 0 && can('ledger:approve') && r.makerId !== me?.operator.id
           ? [
               <a key="y" onClick={() => decide(r, true)} data-testid={`approve-${r.id}`}>
-                通过
+                {L('通过')}
               </a>,
               <a key="n" onClick={() => decide(r, false)}>
-                驳回
+                {L('驳回')}
               </a>,
             ]
           : [],
@@ -119,11 +152,14 @@ export default function AdjustmentsPage() {
         open={creating}
         modalProps={{ destroyOnHidden: true, onCancel: () => setCreating(false) }}
         onFinish={async (v) => {
+          const amountFen = Math.round(v.amountYuan * 100);
+          if (!agent || agent.id !== v.agentId) return false;
+          if (!(await confirmCreate(agent, v.walletType, amountFen))) return false;
           await api('/adjustments/create', {
             body: {
               agentId: v.agentId,
               walletType: v.walletType,
-              amountFen: Math.round(v.amountYuan * 100),
+              amountFen,
               reason: v.reason,
             },
           });
@@ -132,17 +168,18 @@ export default function AdjustmentsPage() {
           return true;
         }}
       >
-        <ProFormDigit
+        <ProForm.Item
           name="agentId"
-          label={L('代理商ID')}
-          rules={[{ required: true }]}
-          fieldProps={{ precision: 0, id: 'adj-agent' }}
-        />
+          label={L('代理商')}
+          rules={[{ required: true, message: L('请选择代理商') }]}
+        >
+          <AgentPicker id="adj-agent" data-testid="adj-agent" onPick={setAgent} />
+        </ProForm.Item>
         <ProFormSelect
           name="walletType"
           label={L('钱包')}
           initialValue="reward"
-          options={ADJUSTABLE_WALLETS.map((w) => ({ label: w, value: w }))}
+          options={ADJUSTABLE_WALLETS.map((w) => ({ label: walletTypeLabel(w, lang), value: w }))}
         />
         <ProFormDigit
           name="amountYuan"

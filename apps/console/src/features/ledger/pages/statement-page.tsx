@@ -1,5 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { ledgerInfoTypeLabel, type StatementLine } from '@pos/core';
+import { ledgerInfoTypeLabel, walletTypeOptions, type StatementLine } from '@pos/core';
+import { AgentPicker } from '@/components/agent-picker';
 import { KeysetTable } from '@/components/keyset-table';
 import { yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
@@ -9,10 +10,11 @@ export default function StatementPage() {
   const { t, L, lang } = useI18n();
   const columns: ProColumns<StatementLine>[] = [
     {
-      title: L('代理商ID'),
+      title: L('代理商'),
       dataIndex: 'agentId',
       hideInTable: true,
-      formItemProps: { rules: [{ required: true }] },
+      formItemProps: { rules: [{ required: true, message: L('请选择代理商') }] },
+      renderFormItem: () => <AgentPicker data-testid="statement-agent" />,
     },
     {
       title: L('钱包'),
@@ -20,12 +22,7 @@ export default function StatementPage() {
       hideInTable: true,
       valueType: 'select',
       initialValue: 'profit',
-      valueEnum: {
-        profit: { text: 'profit' },
-        reward: { text: 'reward' },
-        capital_pool: { text: 'capital_pool' },
-        frozen: { text: 'frozen' },
-      },
+      valueEnum: Object.fromEntries(walletTypeOptions.map((o) => [o.value, { text: o[lang] }])),
     },
     { title: 'ID', dataIndex: 'id', search: false },
     {

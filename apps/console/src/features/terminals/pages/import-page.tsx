@@ -1,6 +1,7 @@
-import type { TerminalImportPreview, TerminalImportProgress } from '@pos/core';
-import { Alert, App, Button, Card, InputNumber, Progress, Space, Table, Upload } from 'antd';
+import type { AgentPick, TerminalImportPreview, TerminalImportProgress } from '@pos/core';
+import { Alert, App, Button, Card, Progress, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
+import { AgentPicker, AgentWho } from '@/components/agent-picker';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { fileToCsv } from '../lib/sheet-to-csv';
@@ -8,10 +9,10 @@ import { fileToCsv } from '../lib/sheet-to-csv';
 /** CSV -> row-by-row preview (bad rows named) -> import with progress -> allocate to a top agent. */
 export default function ImportPage() {
   const { t, L, lang } = useI18n();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [preview, setPreview] = useState<TerminalImportPreview | null>(null);
   const [progress, setProgress] = useState<TerminalImportProgress | null>(null);
-  const [toAgent, setToAgent] = useState<number | null>(null);
+  const [toAgent, setToAgent] = useState<AgentPick | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
   const choose = async (file: File) => {
@@ -52,11 +53,33 @@ export default function ImportPage() {
       setBusy(false);
     }
   };
-  const allocate = async () => {
-    const r = await api<{ count: number }>('/terminals/allocate', {
-      body: { toAgentId: toAgent, importId: preview!.id },
+  /** Names the receiving agent and the count, and allocates only once the operator confirms. */
+  const allocate = () => {
+    if (!toAgent || !progress) return;
+    const agent = toAgent;
+    modal.confirm({
+      title: L('确认下发终端'),
+      width: 520,
+      content: (
+        <div data-testid="allocate-confirm">
+          <p>
+            {lang === 'zh'
+              ? `将本次导入的 ${progress.validRows} 台终端下发给：`
+              : `Allocate the ${progress.validRows} terminals of this import to:`}
+          </p>
+          <p>
+            <AgentWho agent={agent} />
+          </p>
+        </div>
+      ),
+      okButtonProps: { 'data-testid': 'confirm-allocate' } as Record<string, string>,
+      onOk: async () => {
+        const r = await api<{ count: number }>('/terminals/allocate', {
+          body: { toAgentId: agent.id, importId: preview!.id },
+        });
+        void message.success(`${t('allocate')}：${r.count} · ${agent.name}`);
+      },
     });
-    void message.success(`${t('allocate')}：${r.count}`);
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -126,18 +149,15 @@ export default function ImportPage() {
       {progress?.status === 2 && (
         <Card title={t('allocate')}>
           <Space>
-            <InputNumber
-              placeholder={L('一级代理商ID')}
-              value={toAgent}
-              onChange={(v) => setToAgent(v)}
+            <AgentPicker
+              topOnly
+              value={toAgent?.id}
+              onPick={setToAgent}
+              style={{ width: 360 }}
+              id="allocate-agent"
               data-testid="allocate-agent"
             />
-            <Button
-              type="primary"
-              disabled={!toAgent}
-              onClick={() => void allocate()}
-              data-testid="allocate"
-            >
+            <Button type="primary" disabled={!toAgent} onClick={allocate} data-testid="allocate">
               {t('allocate')}
             </Button>
           </Space>
