@@ -212,6 +212,16 @@ describe('/metrics without METRICS_TOKEN', () => {
     expect(forged.statusCode).toBe(403);
   });
 
+  it('is not opened by a proxy on this machine that forwards someone else', async () => {
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ] as Record<string, string>[]) {
+      expect((await scrape(app, '127.0.0.1', headers)).statusCode).toBe(403);
+    }
+  });
+
   it('is not opened by a trusted proxy naming a loopback client', async () => {
     const proxied = await createTestContext({ trustedProxies: ['10.9.0.1'] });
     const res = await scrape(proxied.app, '10.9.0.1', { 'x-forwarded-for': '127.0.0.1' });

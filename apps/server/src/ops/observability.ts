@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rows } from '../db/client';
+import { fromThisMachine } from '../lib/this-machine';
 import { ledgerHealth, type LedgerHealth } from '../modules/ledger/ledger-health';
 
 declare module 'fastify' {
@@ -168,13 +169,13 @@ export function registerObservability(app: FastifyInstance, metricsToken: string
     return { code: 200, msg: 'ready' };
   });
   // With a token, a scraper must present it; without one, only this machine may read the
-  // metrics, judged by the connection's own address (never a forwarded header).
+  // metrics: the connection's own address is loopback and no proxy forwarded the request.
   app.get('/metrics', hidden, async (request, reply) => {
     if (metricsToken) {
       if (!tokenMatches(request.headers.authorization, `Bearer ${metricsToken}`)) {
         return reply.status(401).send({ code: 401, msg: 'metrics token required' });
       }
-    } else if (!isLoopback(request.raw.socket.remoteAddress)) {
+    } else if (!fromThisMachine(request)) {
       return reply
         .status(403)
         .send({ code: 403, msg: '未配置 METRICS_TOKEN 时监控指标只对本机开放' });
@@ -182,13 +183,6 @@ export function registerObservability(app: FastifyInstance, metricsToken: string
     reply.type(registry.contentType);
     return registry.metrics();
   });
-}
-
-/** 127.0.0.0/8 and ::1, plain or as IPv4-mapped IPv6. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 /** The bearer token compared in constant time. */

@@ -1,33 +1,11 @@
 import { envelopeOf, ok, smsOutboxMessage, smsOutboxQuery } from '@pos/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { conflict } from '../../lib/app-error';
+import { fromThisMachine } from '../../lib/this-machine';
 import { acquirerFor } from '../../modules/acquirer/acquirer';
 import { SimulatedAcquirer } from '../../modules/acquirer/simulated-acquirer';
 import { readSmsOutbox } from '../../modules/sms/read-sms-outbox';
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** Headers a reverse proxy adds: a request carrying one came from somewhere else. */
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-/**
- * Whether a request comes from this very machine: the TCP peer is a loopback address (127.0.0.0/8,
- * ::1, or 127.x mapped into IPv6) and no proxy says it forwarded it, since a reverse proxy on the
- * same host connects from loopback on everyone's behalf. The socket's own address is read, never
- * request.ip, which trusted proxy headers may rewrite.
- */
-export function fromThisMachine(request: FastifyRequest): boolean {
-  if (FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined)) return false;
-  const address = request.socket.remoteAddress;
-  const family = address ? isIP(address) : 0;
-  if (!address || family === 0) return false;
-  return LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 /**
  * Development and test helpers, registered only when config.smsOutboxApi is on (production
