@@ -5,6 +5,7 @@ import { getAppConfig } from '@/features/settings/api/get-app-config';
 import { appPlatform } from '@/lib/env';
 import { reportHealthy } from '@/lib/hot-update';
 import { getToken } from '@/lib/storage';
+import { onUpdateOffered } from '@/lib/app-update';
 import { applyCacheClear, needsCacheClear } from './cache-clear';
 import { CacheClearNotice } from './cache-clear-notice';
 import type { AppUpdatePopupProps as PopupProps } from './app-update-popup';
@@ -38,6 +39,8 @@ export function AppStart() {
 
   // The app came up: a hot bundle on trial is kept (otherwise it is rolled back).
   useEffect(() => reportHealthy(), []);
+  // A manual check (settings, about) offers what it found through the same popup.
+  useEffect(() => onUpdateOffered(setUpdate), []);
 
   useEffect(() => {
     let live = true;

@@ -1,21 +1,2 @@
-import type { AppPlatform, AppUpdate } from '@pos/core';
-import { request } from '@/lib/api-client';
-import { currentVersion, wasRolledBack } from '@/lib/hot-update';
-
-/**
- * GET /app/api/check/app/update: the newer version for this platform, or null when current or
- * when it is a hot bundle this device already tried and rolled back.
- */
-export async function checkAppUpdate(
-  platform: AppPlatform,
-  version: string = currentVersion(),
-): Promise<AppUpdate | null> {
-  const res = await request<AppUpdate | null>({
-    url: '/app/api/check/app/update',
-    params: { version, platform },
-    noShowMsg: true,
-  });
-  const update = res.data ?? null;
-  if (update?.type === 'wgt' && wasRolledBack(update.version)) return null;
-  return update;
-}
+// The update check lives in lib so a page (settings' manual check) can ask it too.
+export { checkAppUpdate } from '@/lib/app-update';

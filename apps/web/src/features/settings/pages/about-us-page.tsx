@@ -4,6 +4,7 @@ import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { currentVersion } from '@/lib/hot-update';
 import { useAppConfig } from '../api/get-app-config';
+import { useUpdateCheck } from '../components/use-update-check';
 import '../i18n';
 import '../settings.css';
 
@@ -12,6 +13,7 @@ export default function AboutUsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: config, isLoading } = useAppConfig();
+  const updateCheck = useUpdateCheck();
   const appName = config?.appName || t('settings.appName');
   const phone = config?.servicePhone;
   return (
@@ -52,6 +54,19 @@ export default function AboutUsPage() {
         </List.Item>
         <List.Item extra={t('settings.workTimeValue')}>{t('settings.workTime')}</List.Item>
         <List.Item extra={window.location.host}>{t('settings.website')}</List.Item>
+      </List>
+      <List className="settings-list">
+        <List.Item
+          onClick={() => void updateCheck.check()}
+          extra={
+            <span data-testid="about-update-result">
+              {updateCheck.text ?? `v${currentVersion()}`}
+            </span>
+          }
+          data-testid="about-check-update"
+        >
+          {t('settings.checkUpdate')}
+        </List.Item>
       </List>
       <List className="settings-list">
         <List.Item onClick={() => navigate('/pages/login/agreement/index?type=agreement')}>

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@pos/core';
 import { ActionSheet, Button, Dialog, List, Toast } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
@@ -11,19 +11,42 @@ import { logout } from '@/lib/session';
 import '../i18n';
 import '../settings.css';
 import { currentVersion } from '@/lib/hot-update';
+import { useUpdateCheck } from '../components/use-update-check';
 
-/** Bytes kept in this origin's local storage, shown beside "clear cache". */
-function localBytes(): number {
+/**
+ * Bytes of what "clear cache" drops, shown beside it: the server data kept in memory, the stored
+ * system config and the service worker's caches. The session, the remembered login, the language,
+ * the cart and the known app version are not cache and are not counted.
+ */
+function memoryBytes(qc: QueryClient): number {
   let n = 0;
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const k = localStorage.key(i) ?? '';
-      n += k.length + (localStorage.getItem(k)?.length ?? 0);
+  for (const q of qc.getQueryCache().getAll()) {
+    if (q.state.data === undefined) continue;
+    try {
+      n += JSON.stringify(q.state.data)?.length ?? 0;
+    } catch {
+      // Not serialisable: not counted.
     }
+  }
+  try {
+    const config = localStorage.getItem(STORAGE_KEYS.systemConfig);
+    if (config !== null) n += STORAGE_KEYS.systemConfig.length + config.length;
+  } catch {
+    // No storage: nothing there.
+  }
+  return n * 2;
+}
+
+/** Bytes in the service worker's caches, where the browser says. */
+async function cacheStorageBytes(): Promise<number> {
+  try {
+    if (!('caches' in window) || (await caches.keys()).length === 0) return 0;
+    const estimate = (await navigator.storage?.estimate?.()) as
+      (StorageEstimate & { usageDetails?: { caches?: number } }) | undefined;
+    return estimate?.usageDetails?.caches ?? 0;
   } catch {
     return 0;
   }
-  return n * 2;
 }
 
 const formatBytes = (b: number) => (b < 1024 ? `${b}B` : `${(b / 1024).toFixed(1)}KB`);
@@ -51,7 +74,17 @@ export default function SettingsPage() {
   const qc = useQueryClient();
   const [langSheet, setLangSheet] = useState(false);
   const [lang, setLangState] = useState<Lang>(currentLang());
-  const [size, setSize] = useState(localBytes);
+  const [size, setSize] = useState(() => memoryBytes(qc));
+  const measure = async () => {
+    const stored = await cacheStorageBytes();
+    setSize(memoryBytes(qc) + stored);
+  };
+  useEffect(() => {
+    void measure();
+    // Measured once on opening; again after clearing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const updateCheck = useUpdateCheck();
 
   const chooseLang = (next: Lang) => {
     setLang(next);
@@ -67,7 +100,7 @@ export default function SettingsPage() {
     });
     if (!ok) return;
     await clearCache(() => qc.clear());
-    setSize(localBytes());
+    await measure();
     Toast.show({ icon: 'success', content: t('settings.cleared') });
   };
 
@@ -111,7 +144,16 @@ export default function SettingsPage() {
         >
           {t('settings.question')}
         </List.Item>
-        <List.Item extra={`v${currentVersion()}`} data-testid="settings-version">
+        <List.Item
+          onClick={() => void updateCheck.check()}
+          extra={
+            <span data-testid="settings-version-result">
+              v{currentVersion()}
+              {updateCheck.text ? ` · ${updateCheck.text}` : ` · ${t('settings.checkUpdate')}`}
+            </span>
+          }
+          data-testid="settings-version"
+        >
           {t('settings.version')}
         </List.Item>
       </List>
