@@ -76,13 +76,13 @@ test('an agent adds a sub-agent, who signs in and replaces the initial password'
   expect(initialPassword).toMatch(/^[A-Za-z0-9]{8}$/);
   await page.getByRole('button', { name: '完成' }).click();
 
-  // The parent's list shows the new agent at once, masked, newest first when sorted by joining.
+  // The parent's list shows its new direct sub-agent at once, by full name and mobile (decision
+  // 010), newest first when sorted by joining.
   await expect(page).toHaveURL(/\/pages\/home\/myAgent\/index$/);
   await page.getByTestId('sort-createdAt').click();
-  const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
   const card = page.getByTestId('team-card').first();
-  await expect(card.getByTestId('agent-mobile')).toHaveText(masked);
-  await expect(card.getByTestId('agent-name')).toHaveText('钱**');
+  await expect(card.getByTestId('agent-mobile')).toHaveText(mobile);
+  await expect(card.getByTestId('agent-name')).toHaveText('钱多多');
 
   // The new agent signs in with the initial password and is held at the password change.
   const newcomer = await freshPage(browser);
@@ -150,10 +150,9 @@ test("a new agent registers through an invitation link and appears in the invite
   // The inviter finds the new agent in its list.
   await page.goto('/pages/home/myAgent/index');
   await page.getByTestId('sort-createdAt').click();
-  const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
   const card = page.getByTestId('team-card').first();
-  await expect(card.getByTestId('agent-mobile')).toHaveText(masked);
-  await expect(card.getByTestId('agent-name')).toHaveText('孙**');
+  await expect(card.getByTestId('agent-mobile')).toHaveText(mobile);
+  await expect(card.getByTestId('agent-name')).toHaveText('孙悟空');
 
   // Its parent's parent sees it one level down, and the other tree never does.
   const res = await page.request.post('/prod-api/login/app', {
@@ -164,5 +163,7 @@ test("a new agent registers through an invitation link and appears in the invite
     headers: { Authorization: `Bearer ${other.token}` },
   });
   const rows = ((await list.json()) as { data: { rows: { mobile: string }[] } }).data.rows;
+  const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
   expect(rows.map((r) => r.mobile)).not.toContain(masked);
+  expect(rows.map((r) => r.mobile)).not.toContain(mobile);
 });

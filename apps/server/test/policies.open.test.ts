@@ -89,7 +89,8 @@ describe('opened policies', () => {
     expect(asParent.data).toMatchObject({
       isOwn: false,
       canEdit: true,
-      agentMobile: '138****0002',
+      // A direct sub-agent: in full (decision 010).
+      agentMobile: '13800000002',
     });
     // The child's terms were edited once by the top: two versions, newest first.
     expect(asParent.data.versions.map((v) => v.version)).toEqual([2, 1]);
@@ -123,7 +124,8 @@ describe('opening for a direct sub-agent', () => {
       rows: { id: number; name: string; mobile: string; opened: unknown[] }[];
     }>(top, 'GET', '/api/ag/agent/open/policy/children');
     const row = res.data.rows.find((r) => r.id === demo.child.id)!;
-    expect(row).toMatchObject({ name: '李**', mobile: '138****0002' });
+    // Its own direct sub-agents, in full (decision 010).
+    expect(row).toMatchObject({ name: DEMO_ACCOUNTS.child.name, mobile: '13800000002' });
     expect(row.opened).toHaveLength(2);
     expect(res.data.rows.some((r) => r.id === demo.grandchild.id)).toBe(false);
   });

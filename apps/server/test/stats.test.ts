@@ -276,7 +276,8 @@ describe('statistics detail and sub-agents', () => {
     expect(seen.map((r) => r.id)).toEqual(direct.map((d) => Number(d.id)));
     for (const r of seen) expect(r.team).toEqual(expected(r.id, 'team', FROM, TO));
     const child = seen.find((r) => r.id === demo.child.id)!;
-    expect(child.name).toBe('李**');
+    // Its own team, by full name (decision 010).
+    expect(child.name).toBe('李经理');
   });
 });
 

@@ -68,8 +68,9 @@ describe('POST /api/ag/myAgent/add', () => {
     const list = (await get(topToken, '/api/ag/myAgent/list?sort=createdAt&pageSize=5')).json();
     expect(list.data.rows[0]).toMatchObject({
       id: row!.id,
-      name: '黄**',
-      mobile: '136****0001',
+      // Its own new direct sub-agent, in full (decision 010).
+      name: '黄晓明',
+      mobile: '13611110001',
       teamSize: 0,
     });
 

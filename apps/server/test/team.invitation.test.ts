@@ -93,7 +93,8 @@ describe('invitations', () => {
 
     const childToken = await loginAs(app, DEMO_ACCOUNTS.child.mobile);
     const list = (await get(childToken, '/api/ag/myAgent/list?sort=createdAt')).json();
-    expect(list.data.rows[0]).toMatchObject({ id, mobile: '137****2222' });
+    // Its own direct sub-agent, in full (decision 010).
+    expect(list.data.rows[0]).toMatchObject({ id, mobile: '13711112222' });
     // Visible from above, never from the other tree or a sibling branch.
     const topToken = await loginAs(app, DEMO_ACCOUNTS.top.mobile);
     expect((await get(topToken, `/api/ag/myAgent/detail?id=${id}`)).json().data.parentId).toBe(

@@ -98,9 +98,9 @@ describe('GET /api/ag/myAgent/list', () => {
     const terminals = await expectedTerminals(demo.child.id, 'team');
     expect(terminals.stock + terminals.bound + terminals.activated).toBeGreaterThan(0);
     expect(child.terminals).toEqual(terminals);
-    // Names and mobiles leave masked (spec: first character plus stars; 3 + **** + 4).
-    expect(child.name).toBe('李**');
-    expect(child.mobile).toBe('138****0002');
+    // Its own direct sub-agent, told apart by full name and mobile (decision 010).
+    expect(child.name).toBe(DEMO_ACCOUNTS.child.name);
+    expect(child.mobile).toBe('13800000002');
     expect(body.data.month).toBe(currentMonth());
 
     const last = shiftMonth(currentMonth(), -1);
@@ -165,15 +165,15 @@ describe('GET /api/ag/myAgent/list', () => {
     const byName = (
       await get(topToken, `/api/ag/myAgent/list?keyword=${encodeURIComponent('陈')}`)
     ).json();
-    expect(byName.data.rows.map((r: Row) => r.mobile)).toEqual(['138****0011']);
+    expect(byName.data.rows.map((r: Row) => r.mobile)).toEqual(['13800000011']);
     const byMobile = (
       await get(topToken, '/api/ag/myAgent/list?keyword=1380000001&pageSize=50')
     ).json();
     expect(byMobile.data.rows.map((r: Row) => r.mobile).sort()).toEqual([
-      '138****0011',
-      '138****0012',
-      '138****0013',
-      '138****0014',
+      '13800000011',
+      '13800000012',
+      '13800000013',
+      '13800000014',
     ]);
     const wildcard = (
       await get(topToken, `/api/ag/myAgent/list?keyword=${encodeURIComponent('%')}`)
@@ -205,8 +205,8 @@ describe('agent detail, team structure and statistics', () => {
     const d = body.data;
     expect(d).toMatchObject({
       id: demo.child.id,
-      name: '李**',
-      mobile: '138****0002',
+      name: DEMO_ACCOUNTS.child.name,
+      mobile: '13800000002',
       level: 2,
       levelName: 'V2',
       parentId: demo.top.id,
@@ -233,7 +233,13 @@ describe('agent detail, team structure and statistics', () => {
 
     // Two levels down the agent is not a direct sub-agent: no allocating or opening for it.
     const deep = (await get(topToken, `/api/ag/myAgent/detail?id=${demo.grandchild.id}`)).json();
-    expect(deep.data).toMatchObject({ isDirect: false, parentName: '李**' });
+    // A deeper member: full name, masked mobile; its parent is of the team too (decision 010).
+    expect(deep.data).toMatchObject({
+      isDirect: false,
+      name: DEMO_ACCOUNTS.grandchild.name,
+      mobile: '138****0003',
+      parentName: DEMO_ACCOUNTS.child.name,
+    });
   });
 
   it('answers the team structure for /api/ag/my/center/dept', async () => {

@@ -8,7 +8,7 @@ import type { Caller } from '../plugins/auth';
  * - team: an agent deeper in the caller's subtree, full name and masked mobile, so two members
  *   with one surname are told apart while the number stays with the one who recruited them;
  * - other: anyone else (the parent, another branch or tree, a merchant's people), both masked.
- * Operators calling the agent API see agents as an agent sees its deeper team.
+ * Operators calling the agent API see every agent in full.
  */
 export type Relation = 'self' | 'direct' | 'team' | 'other';
 
@@ -19,8 +19,9 @@ export function relationTo(
   caller: Viewer,
   agent: { id: number | null; path: string | null | undefined },
 ): Relation {
-  if (agent.id !== null && agent.id === caller.agentId && caller.role !== 'operator') return 'self';
-  if (caller.role === 'operator') return 'team';
+  // Operators are the company's staff and see agents in full (decision 010), as an agent sees itself.
+  if (caller.role === 'operator') return 'self';
+  if (agent.id !== null && agent.id === caller.agentId) return 'self';
   const path = agent.path;
   if (!path || !path.startsWith(caller.path) || path === caller.path) return 'other';
   // A direct sub-agent's path is the caller's path and one more id: '/1/5/' under '/1/'.

@@ -1,8 +1,9 @@
-import { activationDeadline, maskPhone, type MerchantDetail } from '@pos/core';
+import { activationDeadline, type MerchantDetail } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
+import { shownMobile } from '../../lib/people';
 import { iso, num, numOrNull } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
 import { toMerchantItem } from './list-merchants';
@@ -83,7 +84,11 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
   return {
     ...item,
     address: String(m.address ?? ''),
-    agentMobile: item.own ? String(m.agent_mobile ?? '') : maskPhone(String(m.agent_mobile ?? '')),
+    agentMobile: shownMobile(
+      caller,
+      { id: item.agentId, path: String(m.agent_path ?? '') },
+      String(m.agent_mobile ?? ''),
+    ),
     terminals,
     rates: rates.map((r) => ({ rateType: num(r.rate_type), ratePpm: num(r.rate_ppm) })),
     recentTrades: trades.map((t) => ({

@@ -6,6 +6,7 @@ import {
   type MerchantPage,
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
+import { shownName } from '../../lib/people';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from '../terminals/list-terminals';
@@ -38,7 +39,8 @@ export function toMerchantItem(r: Record<string, unknown>, caller: Caller): Merc
     legalName: maskName(String(r.legal_name)),
     mobile: maskPhone(String(r.mobile)),
     agentId,
-    agentName: own ? String(r.agent_name) : maskName(String(r.agent_name)),
+    // The merchant's agent: the caller or a member of its team, by name (decision 010).
+    agentName: shownName(caller, { id: agentId, path: String(r.agent_path) }, String(r.agent_name)),
     own,
     status: num(r.status),
     terminalCount: num(r.terminal_count),

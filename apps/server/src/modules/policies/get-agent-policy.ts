@@ -1,10 +1,11 @@
-import { maskName, maskPhone, type AgentPolicyDetail, type AgentPolicyTerms } from '@pos/core';
+import { maskName, type AgentPolicyDetail, type AgentPolicyTerms } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { loadAgentPolicyById, loadProductPolicy, productView } from './policy-queries';
 import { iso, json, num, pathInSubtree, PLATFORM_NAME } from './scope';
+import { shownMobile, shownName as personName } from '../../lib/people';
 
 /** How many versions the detail lists, newest first. */
 const VERSIONS_SHOWN = 20;
@@ -53,9 +54,10 @@ export async function getAgentPolicy(
   const isOwn = caller.role !== 'operator' && caller.agentId === record.agentId;
   // The platform by name, the caller itself in full, any other agent masked (docs/decisions/010);
   // operators see names in full.
-  const shownName = (id: unknown, name: unknown, role: unknown) => {
+  const shownName = (id: unknown, name: unknown, role: unknown, path?: string) => {
     if (role === 'operator') return PLATFORM_NAME;
     if (caller.role === 'operator' || num(id) === caller.agentId) return String(name);
+    if (path !== undefined) return personName(caller, { id: num(id), path }, String(name));
     return maskName(String(name));
   };
   return {
@@ -70,11 +72,14 @@ export async function getAgentPolicy(
     commFeeOptionsFen: product.commFeeOptionsFen,
     updatedAt: iso(record.updatedAt),
     agentId: record.agentId,
-    agentName: shownName(record.agentId, info?.name ?? '', 'agent'),
-    agentMobile:
-      isOwn || caller.role === 'operator'
-        ? String(info?.mobile ?? '')
-        : maskPhone(String(info?.mobile ?? '')),
+    // The holder is the caller or a member of its team (checked above): by name, and a direct
+    // sub-agent's mobile in full (decision 010).
+    agentName: shownName(record.agentId, info?.name ?? '', 'agent', record.agentPath),
+    agentMobile: shownMobile(
+      caller,
+      { id: record.agentId, path: record.agentPath },
+      String(info?.mobile ?? ''),
+    ),
     isOwn,
     canEdit:
       caller.role === 'operator'

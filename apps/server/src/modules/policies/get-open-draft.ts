@@ -1,10 +1,11 @@
-import { maskName, maskPhone, type OpenDraft } from '@pos/core';
+import { type OpenDraft } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 import { loadAgentPolicy, loadProductPolicy, productView } from './policy-queries';
+import { shownMobile, shownName } from '../../lib/people';
 
 /**
  * What the open-policy form starts from: the product, the caller's own terms (the bounds) and the
@@ -23,7 +24,11 @@ export async function getOpenDraft(
   if (!own || !product) throw badRequest('您尚未开通该政策，不能为下级开通', 'policyId');
   const current = await loadAgentPolicy(db, child.id, query.policyId, tree);
   return {
-    child: { id: child.id, name: maskName(child.name), mobile: maskPhone(child.mobile) },
+    child: {
+      id: child.id,
+      name: shownName(caller, 'direct', child.name),
+      mobile: shownMobile(caller, 'direct', child.mobile),
+    },
     policyId: product.id,
     policyName: product.name,
     brandName: product.brandName,

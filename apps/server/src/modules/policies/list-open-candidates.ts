@@ -1,9 +1,10 @@
-import { maskName, maskPhone, type OpenCandidate } from '@pos/core';
+import { type OpenCandidate } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 import { decodeIdCursor, num, pageOf } from './scope';
+import { shownMobile, shownName } from '../../lib/people';
 
 /** '%' and '_' typed by the user are matched literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,8 +35,9 @@ export async function listOpenCandidates(
   );
   const mapped = found.map((r) => ({
     id: num(r.id),
-    name: maskName(String(r.name)),
-    mobile: maskPhone(String(r.mobile)),
+    // Direct sub-agents only: the caller recruited them (decision 010).
+    name: shownName(caller, 'direct', String(r.name)),
+    mobile: shownMobile(caller, 'direct', String(r.mobile)),
     level: num(r.level),
     opened: (typeof r.opened === 'string'
       ? JSON.parse(r.opened)

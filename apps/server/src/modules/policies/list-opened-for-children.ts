@@ -1,9 +1,10 @@
-import { maskName, maskPhone, type OpenedForChild } from '@pos/core';
+import { type OpenedForChild } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 import { decodeIdCursor, iso, num, numOrNull, pageOf } from './scope';
+import { shownMobile, shownName } from '../../lib/people';
 
 /**
  * The policies the caller opened for its direct sub-agents (queryPolicy), newest change first by
@@ -33,8 +34,8 @@ export async function listOpenedForChildren(
   const mapped = found.map((r) => ({
     id: num(r.id),
     childId: num(r.agent_id),
-    childName: maskName(String(r.name)),
-    childMobile: maskPhone(String(r.mobile)),
+    childName: shownName(caller, 'direct', String(r.name)),
+    childMobile: shownMobile(caller, 'direct', String(r.mobile)),
     policyId: num(r.policy_id),
     policyName: String(r.policy_name),
     brandName: String(r.brand_name),

@@ -1,10 +1,11 @@
-import { maskName, maskPhone, type StatsChildren, type StatsChildrenParams } from '@pos/core';
+import { type StatsChildren, type StatsChildrenParams } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { rangeFiguresSql, toFigures } from './figures-sql';
 import { readRange } from './range';
 import { num, resolveStatsAgent } from './scope';
+import { shownMobile as teamShownMobile, shownName as teamShownName } from '../../lib/people';
 
 /**
  * The direct sub-agents of an agent with their teams' figures over a range, in keyset pages by
@@ -34,7 +35,7 @@ export async function listStatsChildren(
         };
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT c.id, c.name, c.mobile, f.*
+    sql`SELECT c.id, c.name, c.mobile, c.path, f.*
         FROM (SELECT id, name, mobile, path, top_id FROM agents
                WHERE parent_id = ${parent.id}${tree === null ? sql`` : sql` AND top_id = ${tree}`}
                  AND role = 'agent' AND id > ${after}
@@ -46,8 +47,9 @@ export async function listStatsChildren(
   return {
     rows: page.map((r) => ({
       id: num(r.id),
-      name: maskName(String(r.name)),
-      mobile: maskPhone(String(r.mobile)),
+      // Children of an agent of the caller's subtree: the caller's own team (decision 010).
+      name: teamShownName(caller, { id: num(r.id), path: String(r.path) }, String(r.name)),
+      mobile: teamShownMobile(caller, { id: num(r.id), path: String(r.path) }, String(r.mobile)),
       team: toFigures(r),
     })),
     nextCursor: found.length > query.pageSize ? String(num(page[page.length - 1]!.id)) : null,

@@ -1,11 +1,12 @@
-import { maskPhone, type TeamAgentDetail } from '@pos/core';
+import { type TeamAgentDetail } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { num, ownFiguresSql, teamFiguresSql, toFigures, toTerminals } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
-import { displayName } from './names';
+import { ancestorPath, displayName } from './names';
+import { shownMobile } from '../../lib/people';
 import { listOpenedPolicies } from './opened-policies';
 import { andInTree } from '../../db/tree';
 import { findAgentInScope, inSubtree } from './scope';
@@ -46,7 +47,7 @@ export async function getAgentDetail(
   return {
     id: agent.id,
     name: displayName(caller, agent),
-    mobile: isSelf ? agent.mobile : maskPhone(agent.mobile),
+    mobile: shownMobile(caller, agent, agent.mobile),
     idCardMasked: agent.idCardMasked,
     realNameVerified: agent.realNameVerified,
     level: agent.level,
@@ -55,7 +56,11 @@ export async function getAgentDetail(
     parentName:
       agent.parentId === null || typeof parentName !== 'string'
         ? null
-        : displayName(caller, { id: agent.parentId, name: parentName }),
+        : displayName(caller, {
+            id: agent.parentId,
+            name: parentName,
+            path: ancestorPath(agent.path, agent.parentId) ?? undefined,
+          }),
     // Allocating terminals and opening policies go to direct sub-agents only; for the platform,
     // its direct "children" are the top-level agents.
     isDirect:

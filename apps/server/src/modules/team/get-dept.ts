@@ -1,4 +1,4 @@
-import { DEPT_CHILDREN_MAX, maskPhone, type DeptResponse } from '@pos/core';
+import { DEPT_CHILDREN_MAX, type DeptResponse } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
@@ -6,6 +6,7 @@ import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName } from './names';
+import { shownMobile } from '../../lib/people';
 import { andInTree } from '../../db/tree';
 import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
@@ -44,7 +45,7 @@ export async function getDept(
 
   const children = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT c.id, c.name, c.mobile, c.level,
+    sql`SELECT c.id, c.name, c.mobile, c.level, c.path,
         (SELECT count(*) FROM agents k
           WHERE k.parent_id = c.id${andInTree('k.top_id', caller)}) AS child_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, sql`c.path`)}) - 1 AS team_size
@@ -76,8 +77,8 @@ export async function getDept(
     })),
     children: children.map((c) => ({
       id: num(c.id),
-      name: displayName(caller, { id: num(c.id), name: String(c.name) }),
-      mobile: maskPhone(String(c.mobile)),
+      name: displayName(caller, { id: num(c.id), name: String(c.name), path: String(c.path) }),
+      mobile: shownMobile(caller, { id: num(c.id), path: String(c.path) }, String(c.mobile)),
       level: num(c.level),
       levelName: levelName(levels, num(c.level)),
       childCount: num(c.child_count),

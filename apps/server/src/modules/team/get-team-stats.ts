@@ -1,9 +1,4 @@
-import {
-  TEAM_TREND_MONTHS,
-  maskPhone,
-  type TeamStatsQuery,
-  type TeamStatsResponse,
-} from '@pos/core';
+import { TEAM_TREND_MONTHS, type TeamStatsQuery, type TeamStatsResponse } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
@@ -11,6 +6,7 @@ import { num, ownFiguresSql, teamFiguresSql, toFigures, toTerminals } from './fi
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey, monthStartInstant, shiftMonth } from './month';
 import { displayName } from './names';
+import { shownMobile } from '../../lib/people';
 import { andInTree } from '../../db/tree';
 import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
@@ -73,7 +69,7 @@ export async function getTeamStats(
     agent: {
       id: agent.id,
       name: displayName(caller, agent),
-      mobile: isSelf ? agent.mobile : maskPhone(agent.mobile),
+      mobile: shownMobile(caller, agent, agent.mobile),
       level: agent.level,
       levelName: levelName(levels, agent.level),
       isSelf,

@@ -1,10 +1,4 @@
-import {
-  maskName,
-  maskPhone,
-  type TeamListParams,
-  type TeamListResponse,
-  type TeamMember,
-} from '@pos/core';
+import { type TeamListParams, type TeamListResponse, type TeamMember } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
@@ -15,6 +9,7 @@ import { displayName, loadCrumbs } from './names';
 import { andInTree } from '../../db/tree';
 import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
+import { shownMobile, shownName } from '../../lib/people';
 
 /** Escapes LIKE's wildcards so a keyword matches literally. */
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -88,7 +83,7 @@ export async function listTeam(
 
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT p.id, p.name, p.mobile, p.level, p.created_at, p.sort_value,
+    sql`SELECT p.id, p.name, p.mobile, p.path, p.level, p.created_at, p.sort_value,
         (SELECT count(*) FROM agents k
           WHERE k.parent_id = p.id${andInTree('k.top_id', caller)}) AS child_count,
         (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, pathOf)}) - 1 AS team_size,
@@ -117,8 +112,8 @@ export async function listTeam(
   const levels = await loadLevels(db);
   const rowsOut: TeamMember[] = page.map((r) => ({
     id: num(r.id),
-    name: maskName(String(r.name)),
-    mobile: maskPhone(String(r.mobile)),
+    name: shownName(caller, { id: num(r.id), path: String(r.path) }, String(r.name)),
+    mobile: shownMobile(caller, { id: num(r.id), path: String(r.path) }, String(r.mobile)),
     level: num(r.level),
     levelName: levelName(levels, num(r.level)),
     createdAt: new Date(r.created_at as string | Date).toISOString(),

@@ -1,13 +1,24 @@
-import { maskName, type TeamCrumb } from '@pos/core';
+import { type TeamCrumb } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 import { type ScopedAgent } from './scope';
+import { shownName } from '../../lib/people';
 
-/** Other agents' names leave masked (spec section 5); the caller's own name is its own. */
-export const displayName = (caller: Caller, agent: { id: number; name: string }) =>
-  agent.id === caller.agentId ? agent.name : maskName(agent.name);
+/**
+ * The caller itself and its own team (agents on paths below its own) by full name; anyone else
+ * masked (decision 010). Without a path only the caller's own name is shown in full.
+ */
+export const displayName = (caller: Caller, agent: { id: number; name: string; path?: string }) =>
+  shownName(caller, { id: agent.id, path: agent.path ?? null }, agent.name);
+
+/** The path of the ancestor `id` on `path`: '/1/7/42/' and 7 -> '/1/7/'. */
+export const ancestorPath = (path: string, id: number) => {
+  const ids = pathIds(path);
+  const at = ids.indexOf(id);
+  return at < 0 ? null : `/${ids.slice(0, at + 1).join('/')}/`;
+};
 
 /** Ids on a materialised path, top first: '/1/7/42/' -> [1, 7, 42]. */
 export const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
@@ -33,5 +44,12 @@ export async function loadCrumbs(
     )})${andInTree('top_id', caller)}`,
   );
   const byId = new Map(found.map((r) => [Number(r.id), r.name]));
-  return wanted.map((id) => ({ id, name: displayName(caller, { id, name: byId.get(id) ?? '' }) }));
+  return wanted.map((id) => ({
+    id,
+    name: displayName(caller, {
+      id,
+      name: byId.get(id) ?? '',
+      path: ancestorPath(agent.path, id) ?? undefined,
+    }),
+  }));
 }

@@ -1,9 +1,10 @@
-import { maskName, maskPhone, type TerminalTeamBreakdown } from '@pos/core';
+import { type TerminalTeamBreakdown } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { addCount, emptyCounts } from './get-terminal-summary';
 import { andInTree } from '../../db/tree';
+import { shownMobile, shownName } from '../../lib/people';
 import { isOperator, num, ownStockPath } from './scope';
 
 /**
@@ -41,8 +42,9 @@ export async function getTeamBreakdown(db: Db, caller: Caller): Promise<Terminal
     own,
     children: children.map((c) => ({
       agentId: num(c.id),
-      agentName: maskName(c.name),
-      agentMobile: maskPhone(c.mobile),
+      // Direct sub-agents (top-level agents for the platform): in full (decision 010).
+      agentName: shownName(caller, 'direct', c.name),
+      agentMobile: shownMobile(caller, 'direct', c.mobile),
       ...(byChild.get(String(num(c.id))) ?? emptyCounts()),
     })),
   };

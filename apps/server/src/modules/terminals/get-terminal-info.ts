@@ -1,9 +1,10 @@
-import { maskPhone, type TerminalInfo } from '@pos/core';
+import { type TerminalInfo } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
+import { shownMobile } from '../../lib/people';
 import { andInTree } from '../../db/tree';
 import { agentInScope, inScope, isOperator, iso, isoNow, num, numOrNull } from './scope';
 import { TERMINAL_COLUMNS, terminalJoins, toTerminalItem } from './terminal-row';
@@ -51,7 +52,8 @@ export async function getTerminalInfo(
     db,
     sql`SELECT o.id, o.type, o.status, o.count, o.created_at, o.decided_at, o.from_agent_id, o.to_agent_id,
           o.operator_id, op.role AS operator_role, op.name AS operator_name, op.mobile AS operator_mobile,
-          fa.name AS from_name, fa.mobile AS from_mobile, ta.name AS to_name, ta.mobile AS to_mobile,
+          fa.name AS from_name, fa.mobile AS from_mobile, fa.path AS from_path,
+          ta.name AS to_name, ta.mobile AS to_mobile, ta.path AS to_path, op.path AS operator_path,
           mc.name AS merchant_name
         FROM terminal_operation_items i
         JOIN terminal_operations o ON o.id = i.operation_id${tree(sql`o.top_id`)}
@@ -69,13 +71,15 @@ export async function getTerminalInfo(
     policyName: row.policy_name == null ? null : String(row.policy_name),
     serviceFeeFen: num(row.service_fee_fen),
     commFeeFen: num(row.comm_fee_fen),
-    // The caller's own mobile in full, anyone else's masked (docs/decisions/010).
+    // The caller's own and its direct sub-agents' mobiles in full, anyone else's masked (decision 010).
     holderMobile:
       item.holderAgentId === null
         ? ''
-        : item.own
-          ? String(row.holder_mobile ?? '')
-          : maskPhone(String(row.holder_mobile ?? '')),
+        : shownMobile(
+            caller,
+            { id: item.holderAgentId, path: String(row.holder_path ?? '') },
+            String(row.holder_mobile ?? ''),
+          ),
     merchantNo: row.merchant_no == null ? null : String(row.merchant_no),
     createdAt: isoNow(row.created_at),
     history: history.map((h) => {
@@ -83,15 +87,28 @@ export async function getTerminalInfo(
       const operator =
         h.operator_role === 'operator' || h.operator_role == null
           ? brief(null, null, null, caller)
-          : brief(num(h.operator_id), text(h.operator_name), text(h.operator_mobile), caller);
+          : brief(
+              num(h.operator_id),
+              text(h.operator_name),
+              text(h.operator_mobile),
+              caller,
+              text(h.operator_path),
+            );
       const type = num(h.type);
       const from = brief(
         numOrNull(h.from_agent_id),
         text(h.from_name),
         text(h.from_mobile),
         caller,
+        text(h.from_path),
       );
-      const to = brief(numOrNull(h.to_agent_id), text(h.to_name), text(h.to_mobile), caller);
+      const to = brief(
+        numOrNull(h.to_agent_id),
+        text(h.to_name),
+        text(h.to_mobile),
+        caller,
+        text(h.to_path),
+      );
       // A bind goes from the holder to a merchant, an unbind back: name the merchant there.
       const merchant = text(h.merchant_name);
       return {

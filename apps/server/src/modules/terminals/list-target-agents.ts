@@ -1,8 +1,9 @@
-import { maskName, maskPhone, type TerminalTargetAgentPage } from '@pos/core';
+import { type TerminalTargetAgentPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { agentInScope, decodeCursor, encodeCursor, isOperator, num } from './scope';
+import { shownMobile, shownName } from '../../lib/people';
 
 /**
  * Who can take part in a move: direct sub-agents for allocate (top-level agents for the
@@ -49,8 +50,8 @@ export async function listTargetAgents(
   return {
     rows: page.map((r) => ({
       id: num(r.id),
-      name: maskName(String(r.name)),
-      mobile: maskPhone(String(r.mobile)),
+      name: shownName(caller, { id: num(r.id), path: String(r.path) }, String(r.name)),
+      mobile: shownMobile(caller, { id: num(r.id), path: String(r.path) }, String(r.mobile)),
       depth: num(r.depth) - callerDepth,
       stock: num(r.stock),
     })),

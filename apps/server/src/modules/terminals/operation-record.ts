@@ -15,7 +15,8 @@ import { iso, isoNow, num, numOrNull } from './scope';
 export const OPERATION_COLUMNS = sql`o.id, o.type, o.status, o.count, o.first_sn, o.last_sn, o.reason,
   o.decision_reason, o.created_at, o.decided_at, o.auto_pass_at, o.operator_id, o.from_agent_id, o.to_agent_id,
   op.name AS operator_name, op.mobile AS operator_mobile, op.role AS operator_role,
-  fa.name AS from_name, fa.mobile AS from_mobile, ta.name AS to_name, ta.mobile AS to_mobile,
+  fa.name AS from_name, fa.mobile AS from_mobile, fa.path AS from_path,
+  ta.name AS to_name, ta.mobile AS to_mobile, ta.path AS to_path, op.path AS operator_path,
   m.name AS merchant_name`;
 
 /**
@@ -121,9 +122,15 @@ export function toOperationRecord(
   const operator =
     r.operator_role === 'operator' || r.operator_role == null
       ? brief(null, null, null, caller)
-      : brief(operatorId, text(r.operator_name), text(r.operator_mobile), caller);
-  const from = brief(fromId, text(r.from_name), text(r.from_mobile), caller);
-  const to = brief(toId, text(r.to_name), text(r.to_mobile), caller);
+      : brief(
+          operatorId,
+          text(r.operator_name),
+          text(r.operator_mobile),
+          caller,
+          text(r.operator_path),
+        );
+  const from = brief(fromId, text(r.from_name), text(r.from_mobile), caller, text(r.from_path));
+  const to = brief(toId, text(r.to_name), text(r.to_mobile), caller, text(r.to_path));
   let counterparty = operator;
   if (mine) counterparty = type === 2 ? from : to;
   else if (type === 2 && toId === caller.agentId) counterparty = from;

@@ -1,9 +1,10 @@
-import { maskName, maskPhone, type TermAgentBrief } from '@pos/core';
+import { type TermAgentBrief } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { isOperator, num, numOrNull, PLATFORM_NAME } from './scope';
 import { andInTree } from '../../db/tree';
+import { shownMobile, shownName } from '../../lib/people';
 
 /** One side of a move: an agent's stock, or the platform's (id null, path ''). */
 export interface Party {
@@ -61,16 +62,22 @@ export async function findAgentParty(
 }
 
 /**
- * How a party is shown to the caller: the caller itself in full, anyone else with the name and
- * mobile masked (display rules of spec section 5), the platform by name.
+ * How a party is shown to the caller (decision 010): the caller itself and its direct sub-agents
+ * in full, deeper members of its team by full name and masked mobile, anyone else masked, the
+ * platform by name. Without the party's path only the caller itself is shown in full.
  */
 export function brief(
   id: number | null,
   name: string | null,
   mobile: string | null,
-  caller: Pick<Caller, 'agentId'>,
+  caller: Pick<Caller, 'agentId' | 'role' | 'path'>,
+  path: string | null = null,
 ): TermAgentBrief {
   if (id === null) return { id: null, name: PLATFORM_NAME, mobile: '' };
-  if (id === caller.agentId) return { id, name: name ?? '', mobile: mobile ?? '' };
-  return { id, name: maskName(name), mobile: maskPhone(mobile) };
+  const who = { id, path };
+  return {
+    id,
+    name: shownName(caller, who, name ?? ''),
+    mobile: shownMobile(caller, who, mobile ?? ''),
+  };
 }

@@ -36,8 +36,8 @@ export async function previewOperation(
   return {
     type: plan.type,
     count: plan.selection.count,
-    from: brief(plan.from.id, plan.from.name, plan.from.mobile, caller),
-    to: brief(plan.to.id, plan.to.name, plan.to.mobile, caller),
+    from: brief(plan.from.id, plan.from.name, plan.from.mobile, caller, plan.from.path),
+    to: brief(plan.to.id, plan.to.name, plan.to.mobile, caller, plan.to.path),
     terminals: first.map((r) => ({ sn: r.sn, brandName: r.brand_name, model: r.model })),
     byBrand: byBrand.map((r) => ({ brandName: r.brand_name, count: num(r.n) })),
   };

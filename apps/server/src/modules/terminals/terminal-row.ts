@@ -1,7 +1,8 @@
-import { activationDeadline, maskName, type TerminalListItem } from '@pos/core';
+import { activationDeadline, type TerminalListItem } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
+import { shownName } from '../../lib/people';
 import { iso, num, numOrNull, PLATFORM_NAME } from './scope';
 
 /** Columns of a terminal as lists show it, over `terminals t` with its brand, holder and merchant. */
@@ -27,7 +28,11 @@ export function toTerminalItem(r: Record<string, unknown>, caller: Caller): Term
   const boundAt = iso(r.bound_at);
   let holderName = PLATFORM_NAME;
   if (holderId !== null)
-    holderName = own ? String(r.holder_name ?? '') : maskName(String(r.holder_name ?? ''));
+    holderName = shownName(
+      caller,
+      { id: holderId, path: String(r.holder_path ?? '') },
+      String(r.holder_name ?? ''),
+    );
   return {
     id: num(r.id),
     sn: String(r.sn),
