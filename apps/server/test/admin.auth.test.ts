@@ -101,6 +101,15 @@ describe('operator sign-in with TOTP', () => {
     expect(guard!.locked).toBeNull();
   });
 
+  it('a wrong password answers alike for a username that exists and one that does not', async () => {
+    const known = await login(DEMO_OPERATORS.finance.username, 'not-the-password');
+    const unknown = await login('no-such-operator', 'not-the-password');
+    expect(known.status).toBe(400);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body.msg).toBe('账号或密码错误');
+  });
+
   it('locks the account after five wrong passwords, even for the right one', async () => {
     const { username, password } = DEMO_OPERATORS.content;
     for (let i = 0; i < 5; i++) {

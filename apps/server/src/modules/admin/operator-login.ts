@@ -23,6 +23,7 @@ import {
   type TryGuard,
 } from '../../lib/attempts';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { dummyHash } from '../auth/login';
 import { hitLimits } from '../../lib/rate-limit';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
 import { audit } from './audit';
@@ -168,7 +169,12 @@ export async function operatorLogin(
     },
   ]);
   const [op] = await db.select().from(operators).where(eq(operators.username, input.username));
-  if (!op) throw badRequest(WRONG, 'password');
+  // An unknown username takes as long as a known one and gets the same words (a dummy hash of
+  // the same cost), so the console's sign-in does not tell which usernames exist.
+  if (!op) {
+    await verifyPassword(input.password, await dummyHash(app.config.scryptCost));
+    throw badRequest(WRONG, 'password');
+  }
   // Serialised per operator, only wrong passwords counted (lib/attempts); a right one leaves the
   // count for the second factor to clear.
   const check = await checkGuarded(
@@ -180,7 +186,7 @@ export async function operatorLogin(
   );
   if (!check.ok) {
     if (check.locked || check.lockedUntil) throw locked(check.lockedUntil!);
-    throw badRequest(`${WRONG}，还可尝试${check.left}次`, 'password');
+    throw badRequest(WRONG, 'password');
   }
   if (op.status !== 0) throw badRequest('账号已停用', 'username');
   // Nothing more (no session, no enrolment secret) until the issued password is replaced.

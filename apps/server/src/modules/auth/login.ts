@@ -36,7 +36,7 @@ const UNKNOWN_GUARD: TryGuard = {
  * account has is checked against it, so that answer takes as long as one for a real account.
  */
 const dummyHashes = new Map<number, Promise<string>>();
-function dummyHash(cost: number): Promise<string> {
+export function dummyHash(cost: number): Promise<string> {
   let hash = dummyHashes.get(cost);
   if (!hash) {
     hash = hashPassword(randomToken(24), cost);
