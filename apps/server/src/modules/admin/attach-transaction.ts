@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { feePeriodSql } from '../settlement/periods';
+import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from '../transactions/fee-periods';
 import { audit } from './audit';
 
 const ATTACHABLE = ['unknown_terminal', 'unbound_terminal'];
@@ -26,13 +26,14 @@ interface Attribution {
   orig_id?: unknown;
   bound_at?: unknown;
   activated_at?: unknown;
+  sn?: unknown;
 }
 
 /** Where a payment's terminal is now: its merchant, the merchant's agent, path, top and policy. */
 async function fromTerminal(tx: DbOrTx, sn: string, totalType: number, notifiedRate: unknown) {
   const [t] = await rows<Attribution & { merchant_name: unknown }>(
     tx,
-    sql`SELECT t.id AS terminal_id, t.merchant_id, t.policy_id, t.bound_at, t.activated_at,
+    sql`SELECT t.id AS terminal_id, t.sn, t.merchant_id, t.policy_id, t.bound_at, t.activated_at,
                m.agent_id, m.agent_path, m.top_id, m.name AS merchant_name,
                coalesce(${notifiedRate}::integer,
                         (SELECT mr.rate_ppm FROM merchant_rates mr
@@ -51,9 +52,10 @@ async function fromTerminal(tx: DbOrTx, sn: string, totalType: number, notifiedR
  * Attaches a flagged notification (its terminal was unknown, or bound to no merchant, when it
  * arrived) to the terminal as it is now, then queues it for settlement like any other successful
  * transaction. A payment is attributed to the terminal's merchant, agent and policy; a refund or
- * reversal follows its original, which must have been settled first; a fee collection is recorded
- * once per period as at ingestion, so a second one for the same period is refused. Everything,
- * with its audit record, commits together.
+ * reversal follows its original, which must have been settled first; a fee collection takes its
+ * period by ingestion's rule and lock (fee-periods.ts): one that ranks after the fee counting in
+ * its period, or whose amount is none of the policy's options, is refused; one that ranks before
+ * it takes the period over. Everything, with its audit record, commits together.
  */
 export async function attachTransaction(
   db: Db,
@@ -98,22 +100,29 @@ export async function attachTransaction(
       (totalType === TOTAL_TYPE.SERVICE_FEE || totalType === TOTAL_TYPE.COMMUNICATION_FEE);
     if (isFee && success) {
       const feeKind = totalType === TOTAL_TYPE.SERVICE_FEE ? 'service_fee' : 'comm_fee';
-      const recorded = await rows(
+      // As ingestion would have taken the period had the terminal been known: under the same
+      // lock and by the same rule, so an earlier fee takes the period over from the one that
+      // counted (flagged fee_superseded, recorded for settlement to reverse).
+      await lockFeePeriods(tx, [{ sn: String(src.sn), feeKind }]);
+      const [claim] = await rows<{ option_ok: unknown; counts: unknown }>(
         tx,
-        sql`INSERT INTO fee_collections (terminal_id, kind, period_index, amount_fen, merchant_id, agent_id,
-                                         top_id, txn_id, collected_at, acquirer_txn_id)
-            SELECT ${src.terminal_id}::bigint, ${feeKind}::text,
-                   ${feePeriodSql(
-                     sql`${feeKind}::text`,
-                     sql`${txn.trade_time}::timestamptz`,
-                     sql`coalesce(${src.activated_at ?? null}::timestamptz, ${src.bound_at ?? null}::timestamptz)`,
-                   )},
-                   ${txn.amount_fen}::bigint, ${src.merchant_id}::bigint, ${src.agent_id}::bigint,
-                   ${src.top_id}::bigint, ${txn.id}::bigint, ${txn.trade_time}::timestamptz,
-                   ${txn.acquirer_txn_id as string}::text
-            ON CONFLICT DO NOTHING RETURNING terminal_id`,
+        sql`WITH src AS (
+              SELECT ${txn.id}::bigint AS txn_id, ${txn.acquirer_txn_id as string}::text AS acq,
+                     ${txn.trade_time}::timestamptz AS trade_time, ${txn.amount_fen}::bigint AS amount,
+                     ${feeKind}::text AS fee_kind, true AS fee_ok,
+                     ${feeOptionOkSql(sql`true`, sql`${feeKind}::text`, sql`${txn.amount_fen}::bigint`)} AS option_ok,
+                     ${src.terminal_id}::bigint AS terminal_id, ${src.merchant_id}::bigint AS merchant_id,
+                     ${src.agent_id}::bigint AS agent_id, ${src.top_id}::bigint AS top_id,
+                     ${src.activated_at ?? null}::timestamptz AS activated_at,
+                     ${src.bound_at ?? null}::timestamptz AS bound_at
+                FROM (SELECT 1) one LEFT JOIN policies fp ON fp.id = ${src.policy_id}::bigint
+            ), ${feeClaimCtes()}
+            SELECT (SELECT option_ok FROM src) AS option_ok,
+                   EXISTS (SELECT 1 FROM fee WHERE fee.txn_id = ${txn.id}::bigint) AS counts`,
       );
-      if (recorded.length === 0)
+      if (!claim?.option_ok)
+        throw badRequest('该笔费用金额不是该终端政策的可选金额，不能挂接', 'id');
+      if (!claim.counts)
         throw badRequest('该终端本期费用已收取，这条通知是重复收费，不能挂接', 'id');
     }
     const [after] = await rows<{ merchant_name: unknown; agent_name: unknown }>(

@@ -146,7 +146,8 @@ export async function stageFeeCollections(tx: DbOrTx): Promise<number> {
  * The fees of the batch that count reverse what the fees they superseded in their period had
  * already paid: each line of the superseded fee, taken back on the same account and naming it
  * (a wallet that no longer holds it goes to zero and owes the rest, as for refunds), and its
- * amount off this fee's (feeOf).
+ * amount off this fee's (feeOf); of both, only what refunds of the superseded fee have not
+ * already taken back.
  */
 async function reverseSuperseded(
   tx: DbOrTx,
@@ -169,7 +170,37 @@ async function reverseSuperseded(
   );
   if (gone.length === 0) return;
   const byOld = new Map(gone.map((g) => [num(g.txn_id), num(g.by)]));
-  for (const g of gone) feeOf.set(num(g.by), feeOf.get(num(g.by))! - num(g.amount_fen));
+  // What refunds of the superseded fees already took back (their settlements' fee, their lines
+  // naming its lines) is not taken again: only what is left of each.
+  const refunds = await rows<{ txn_id: unknown; orig_txn_id: unknown; fee_fen: unknown }>(
+    tx,
+    sql`SELECT txn_id, orig_txn_id, fee_fen FROM settlements
+         WHERE orig_txn_id = ANY(${sql.param([...byOld.keys()])}::bigint[])`,
+  );
+  const feeRefunded = new Map<number, number>();
+  for (const r of refunds)
+    feeRefunded.set(
+      num(r.orig_txn_id),
+      (feeRefunded.get(num(r.orig_txn_id)) ?? 0) - num(r.fee_fen),
+    );
+  for (const g of gone) {
+    const left = Math.max(0, num(g.amount_fen) - (feeRefunded.get(num(g.txn_id)) ?? 0));
+    feeOf.set(num(g.by), feeOf.get(num(g.by))! - left);
+  }
+  const taken = new Map<number, number>();
+  if (refunds.length > 0) {
+    const back = await rows<{ reverses_line_id: unknown; amount_fen: unknown }>(
+      tx,
+      sql`SELECT reverses_line_id, amount_fen FROM ledger_lines
+           WHERE txn_id = ANY(${sql.param(refunds.map((r) => num(r.txn_id)))}::bigint[])
+             AND reverses_line_id IS NOT NULL`,
+    );
+    for (const b of back)
+      taken.set(
+        num(b.reverses_line_id),
+        (taken.get(num(b.reverses_line_id)) ?? 0) - num(b.amount_fen),
+      );
+  }
   const old = await rows<Record<string, unknown>>(
     tx,
     sql`SELECT l.id, l.txn_id, l.account_id, l.agent_id, l.top_id, l.amount_fen, l.info_type, l.volume_fen, l.own_cost,
@@ -179,22 +210,25 @@ async function reverseSuperseded(
            AND l.reverses_line_id IS NULL AND l.amount_fen > 0
          ORDER BY l.txn_id, l.id`,
   );
-  const reversals: StagedLine[] = old.map((l) => ({
-    txnId: byOld.get(num(l.txn_id))!,
-    agentId: num(l.agent_id),
-    topId: l.top_id == null ? null : num(l.top_id),
-    walletType: String(l.wallet_type),
-    accountId: num(l.account_id),
-    infoType: String(l.info_type),
-    amountFen: -num(l.amount_fen),
-    volumeFen: l.volume_fen == null ? null : num(l.volume_fen),
-    ownCost: l.own_cost == null ? null : num(l.own_cost),
-    lowerRate: l.lower_rate == null ? null : num(l.lower_rate),
-    diff: l.diff == null ? null : num(l.diff),
-    policyVersion: l.policy_version == null ? null : num(l.policy_version),
-    reversesLineId: num(l.id),
-    detail: { supersededTxnId: num(l.txn_id), origAmountFen: num(l.amount_fen) },
-  }));
+  const leftOf = (l: Record<string, unknown>) => num(l.amount_fen) - (taken.get(num(l.id)) ?? 0);
+  const reversals: StagedLine[] = old
+    .filter((l) => leftOf(l) > 0)
+    .map((l) => ({
+      txnId: byOld.get(num(l.txn_id))!,
+      agentId: num(l.agent_id),
+      topId: l.top_id == null ? null : num(l.top_id),
+      walletType: String(l.wallet_type),
+      accountId: num(l.account_id),
+      infoType: String(l.info_type),
+      amountFen: -leftOf(l),
+      volumeFen: l.volume_fen == null ? null : num(l.volume_fen),
+      ownCost: l.own_cost == null ? null : num(l.own_cost),
+      lowerRate: l.lower_rate == null ? null : num(l.lower_rate),
+      diff: l.diff == null ? null : num(l.diff),
+      policyVersion: l.policy_version == null ? null : num(l.policy_version),
+      reversesLineId: num(l.id),
+      detail: { supersededTxnId: num(l.txn_id), origAmountFen: num(l.amount_fen) },
+    }));
   await coverShortfalls(tx, reversals);
   await insertStagedLines(tx, reversals);
   await tx.execute(sql`

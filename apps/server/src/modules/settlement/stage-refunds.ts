@@ -48,8 +48,10 @@ interface Original {
  * figures frozen when they were earned (its ledger lines), never at today's rates: cumulatively,
  * after refunds totalling r of an original amount A each share has been reversed down to
  * floor(share * r / A), and entirely once r >= A or on a reversal (core refundReversal). What a
- * refund takes is that target less what the ledger lines already reversed for that very share
- * (every line naming it in reverses_line_id, the part owed on a receivable included), so no
+ * refund takes is that target less what was already reversed for that very share: what the
+ * ledger lines naming it in reverses_line_id took (a refund's, the part owed on a receivable
+ * included, or a superseding fee's), and at least the earlier refunds' cumulative target (before
+ * issue 26 the owed part went on a receivable line naming no share), so no
  * order of refunds, reversals and batches takes back more than the payment earned. The
  * platform's fee and acquirer cost are undone the same way, less what earlier refunds'
  * settlements reversed, so the identity holds for the refund too.
@@ -185,6 +187,20 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   }
   for (const o of origById.values()) if (o.refunded > o.amount) o.refunded = o.amount;
   const earlierIds = earlier.map((e) => num(e.txn_id));
+  // A fee superseded in its period had what was left of it reversed by the fee that took the
+  // period over (stage-fees): its lines naming this one's count as taken back, and its fee too.
+  const successors = await rows<{ txn_id: unknown; settled_txn_id: unknown }>(
+    tx,
+    sql`SELECT txn_id, settled_txn_id FROM fee_supersessions
+         WHERE txn_id = ANY(${sql.param(readyOrigIds)}::bigint[]) AND settled_txn_id <> txn_id`,
+  );
+  for (const s of successors) {
+    const o = origById.get(num(s.txn_id));
+    if (!o) continue;
+    o.feeReversed = Math.max(o.feeReversed, o.fee);
+    o.acqReversed = Math.max(o.acqReversed, o.acq);
+  }
+  const successorIds = successors.map((s) => num(s.settled_txn_id));
   // Every original's lines, and every line its earlier refunds posted against them, in one pass:
   // the block-range index on txn_id takes the whole list and each page it points at is read once
   // (the lines of a transaction sit together). Where its ranges are not summarised yet it cannot
@@ -196,7 +212,7 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
                l.diff, l.policy_version, l.reverses_line_id, a.wallet_type
           FROM ledger_lines l
           JOIN ledger_accounts a ON a.id = l.account_id
-         WHERE l.txn_id = ANY(${sql.param([...readyOrigIds, ...earlierIds])}::bigint[])
+         WHERE l.txn_id = ANY(${sql.param([...readyOrigIds, ...earlierIds, ...successorIds])}::bigint[])
            AND (l.reverses_line_id IS NOT NULL
                 OR (l.agent_id IS NOT NULL AND l.amount_fen > 0 AND l.info_type <> 'refund_reversal'))
          ORDER BY l.txn_id, l.id`,
@@ -233,6 +249,7 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   const platformSide: { id: number; origTxnId: number; fee: number; acq: number }[] = [];
   for (const r of ready) {
     const orig = origById.get(r.origTxnId!)!;
+    const before = orig.refunded;
     const after =
       r.kind === TXN_KIND.REVERSAL
         ? orig.amount
@@ -240,6 +257,14 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
     orig.refunded = after;
     const lines = orig.lines;
     const figures = [...lines.map((l) => l.amountFen), orig.fee, orig.acq];
+    // What the earlier refunds took is at least their cumulative target: refunds settled before
+    // issue 26 owed a share's shortfall on a receivable line that names no share.
+    const floor = refundReversal(
+      lines.map((l) => l.amountFen),
+      orig.amount,
+      before,
+    );
+    lines.forEach((l, i) => (l.reversed = Math.max(l.reversed, floor[i]!)));
     const done = [...lines.map((l) => l.reversed), orig.feeReversed, orig.acqReversed];
     const now = refundReversal(figures, orig.amount, after, done);
     lines.forEach((l, i) => {

@@ -10,11 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { preparedRows, rows, type DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
-import { feePeriodSql } from '../settlement/periods';
-
-/** A fee collection made by the jobs themselves (the activation deposit, the yearly SIM fee). */
-const JOB_FEE_SQL = (col: string) =>
-  sql.raw(`coalesce(${col} LIKE 'SF-%' OR ${col} LIKE 'CF-%', false)`);
+import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from './fee-periods';
 
 const num = (v: unknown) => Number(v);
 
@@ -113,9 +109,45 @@ export async function ingestNotifications(
   list: TransactionNotificationParsed[],
 ): Promise<NotifyResult[]> {
   const input = list.map(toRow);
-  const stored = await preparedRows<{ acquirer_txn_id: string; id: unknown; flag: string | null }>(
+  // Fee collections take their periods under a lock per terminal and kind, taken before the
+  // statement reads them (lockFeePeriods); a list without fees is one statement, no transaction.
+  const fees = input.filter((r) => r.feeOk).map((r) => ({ sn: r.sn, feeKind: r.feeKind }));
+  const stored =
+    fees.length === 0
+      ? await store(db, input)
+      : await db.transaction(async (tx) => {
+          await lockFeePeriods(tx, fees);
+          return store(tx, input);
+        });
+  const fresh = new Map(stored.map((r) => [r.acquirer_txn_id, r]));
+  const seenIds = input.filter((r) => !fresh.has(r.acq)).map((r) => r.acq);
+  const seen = new Map<string, { txn_id: unknown; flag: string | null }>();
+  if (seenIds.length > 0) {
+    const found = await rows<{ acquirer_txn_id: string; txn_id: unknown; flag: string | null }>(
+      db,
+      sql`SELECT k.acquirer_txn_id, k.txn_id, t.flag FROM transaction_keys k
+            LEFT JOIN transactions t ON t.id = k.txn_id AND t.trade_time = k.trade_time
+           WHERE k.acquirer_txn_id = ANY(${sql.param(seenIds)}::text[])`,
+    );
+    for (const r of found) seen.set(r.acquirer_txn_id, r);
+  }
+  return input.map((r) => {
+    const out = fresh.get(r.acq);
+    if (out) return { id: num(out.id), duplicate: false, flag: out.flag ?? null };
+    const before = seen.get(r.acq);
+    return {
+      id: before ? num(before.txn_id) : null,
+      duplicate: true,
+      flag: before?.flag ?? null,
+    };
+  });
+}
+
+/** The single statement of ingestNotifications. */
+function store(db: DbOrTx, input: Row[]) {
+  return preparedRows<{ acquirer_txn_id: string; id: unknown; flag: string | null }>(
     db,
-    'ingest-notifications-v3',
+    'ingest-notifications-v4',
     sql`
     WITH input AS (
       SELECT * FROM unnest(
@@ -152,9 +184,7 @@ export async function ingestNotifications(
                           AND mr.rate_type = i.rate_type)) AS merchant_rate_ppm,
              t.bound_at, t.activated_at,
              -- A fee amount that is none of the policy's options is flagged, not paid.
-             (NOT i.fee_ok OR fp.id IS NULL
-              OR (CASE WHEN i.fee_kind = 'service_fee' THEN fp.service_fee_options_fen ELSE fp.comm_fee_options_fen END)
-                 @> to_jsonb(i.amount)) AS option_ok
+             ${feeOptionOkSql(sql`i.fee_ok`, sql`i.fee_kind`, sql`i.amount`)} AS option_ok
         FROM k JOIN input i ON i.acq = k.acquirer_txn_id
         LEFT JOIN LATERAL (
           SELECT t.id, t.merchant_id, t.policy_id, t.bound_at, t.activated_at, m.agent_id, m.agent_path, m.top_id
@@ -168,51 +198,7 @@ export async function ingestNotifications(
            WHERE ok.acquirer_txn_id = i.orig_acq
         ) o ON true
         LEFT JOIN policies fp ON i.fee_ok AND fp.id = coalesce(o.policy_id, t.policy_id)
-    ), fee_in AS (
-      -- Successful fee collections whose amount is one of the policy's options, with their period
-      -- and rank: an acquirer's collection before the jobs' own (SF-/CF-), then the earliest trade
-      -- time, then the acquirer's id. Of those of one period in this list, only the first.
-      SELECT DISTINCT ON (s.terminal_id, s.fee_kind, s.period) s.*
-        FROM (SELECT s.*, ${feePeriodSql(sql`s.fee_kind`, sql`s.trade_time`, sql`coalesce(s.activated_at, s.bound_at)`)} AS period,
-                     ${JOB_FEE_SQL('s.acq')} AS own
-                FROM src s
-               WHERE s.fee_ok AND s.merchant_id IS NOT NULL AND s.option_ok) s
-       ORDER BY s.terminal_id, s.fee_kind, s.period, s.own, s.trade_time, s.acq COLLATE "C"
-    ), fee_before AS (
-      -- What counted in those periods before this statement (its snapshot).
-      SELECT f.terminal_id, f.kind, f.period_index, f.txn_id, f.amount_fen, f.top_id, f.collected_at
-        FROM fee_in n JOIN fee_collections f
-             ON f.terminal_id = n.terminal_id AND f.kind = n.fee_kind AND f.period_index = n.period
-    ), fee AS (
-      -- The period goes to the new collection when it ranks before the one that counted.
-      INSERT INTO fee_collections AS f (terminal_id, kind, period_index, amount_fen, merchant_id, agent_id, top_id, txn_id,
-                                        collected_at, acquirer_txn_id)
-      SELECT n.terminal_id, n.fee_kind, n.period, n.amount, n.merchant_id, n.agent_id, n.top_id, n.txn_id, n.trade_time, n.acq
-        FROM fee_in n
-       ORDER BY n.terminal_id, n.fee_kind, n.period
-      ON CONFLICT (terminal_id, kind, period_index) DO UPDATE
-        SET amount_fen = EXCLUDED.amount_fen, merchant_id = EXCLUDED.merchant_id, agent_id = EXCLUDED.agent_id,
-            top_id = EXCLUDED.top_id, txn_id = EXCLUDED.txn_id, collected_at = EXCLUDED.collected_at,
-            acquirer_txn_id = EXCLUDED.acquirer_txn_id
-        WHERE (${JOB_FEE_SQL('EXCLUDED.acquirer_txn_id')}, EXCLUDED.collected_at, EXCLUDED.acquirer_txn_id COLLATE "C")
-            < (${JOB_FEE_SQL('f.acquirer_txn_id')}, f.collected_at, coalesce(f.acquirer_txn_id, '') COLLATE "C")
-      RETURNING terminal_id, kind, period_index, txn_id
-    ), superseded AS (
-      -- The one that counted gives way: recorded (settlement reverses what it paid) and flagged.
-      INSERT INTO fee_supersessions (txn_id, terminal_id, kind, period_index, amount_fen, top_id, by_txn_id)
-      SELECT b.txn_id, b.terminal_id, b.kind, b.period_index, b.amount_fen, b.top_id, fee.txn_id
-        FROM fee_before b
-        JOIN fee ON fee.terminal_id = b.terminal_id AND fee.kind = b.kind AND fee.period_index = b.period_index
-       WHERE b.txn_id IS NOT NULL
-      ON CONFLICT (txn_id) DO NOTHING
-      RETURNING txn_id
-    ), superseded_flag AS (
-      UPDATE transactions t SET flag = 'fee_superseded'
-        FROM fee_before b
-        JOIN fee ON fee.terminal_id = b.terminal_id AND fee.kind = b.kind AND fee.period_index = b.period_index
-       WHERE t.id = b.txn_id AND t.trade_time = b.collected_at AND t.flag IS NULL
-      RETURNING t.id
-    ), ins AS (
+    ), ${feeClaimCtes()}, ins AS (
       INSERT INTO transactions (id, acquirer_txn_id, kind, orig_acquirer_txn_id, orig_txn_id, sn, terminal_id, merchant_id,
                                 agent_id, agent_path, top_id, policy_id, pay_type, total_type, card_type, method, status,
                                 amount_fen, fee_fen, merchant_rate_ppm, card_no_masked, trade_time, flag)
@@ -234,28 +220,6 @@ export async function ingestNotifications(
     )
     SELECT acquirer_txn_id, id, flag FROM ins`,
   );
-  const fresh = new Map(stored.map((r) => [r.acquirer_txn_id, r]));
-  const seenIds = input.filter((r) => !fresh.has(r.acq)).map((r) => r.acq);
-  const seen = new Map<string, { txn_id: unknown; flag: string | null }>();
-  if (seenIds.length > 0) {
-    const found = await rows<{ acquirer_txn_id: string; txn_id: unknown; flag: string | null }>(
-      db,
-      sql`SELECT k.acquirer_txn_id, k.txn_id, t.flag FROM transaction_keys k
-            LEFT JOIN transactions t ON t.id = k.txn_id AND t.trade_time = k.trade_time
-           WHERE k.acquirer_txn_id = ANY(${sql.param(seenIds)}::text[])`,
-    );
-    for (const r of found) seen.set(r.acquirer_txn_id, r);
-  }
-  return input.map((r) => {
-    const out = fresh.get(r.acq);
-    if (out) return { id: num(out.id), duplicate: false, flag: out.flag ?? null };
-    const before = seen.get(r.acq);
-    return {
-      id: before ? num(before.txn_id) : null,
-      duplicate: true,
-      flag: before?.flag ?? null,
-    };
-  });
 }
 
 /** Stores one acquirer notification (see ingestNotifications). */
