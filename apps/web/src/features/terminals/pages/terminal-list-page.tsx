@@ -57,13 +57,18 @@ export default function TerminalListPage() {
   const dropdown = useRef<DropdownRef>(null);
   const closeDropdown = () => dropdown.current?.close();
   const search = useDebouncedValue(sn.trim());
+  // An SN is letters and digits: anything else is said here once, and nothing is asked.
+  const snInvalid = !/^[A-Za-z0-9]*$/.test(sn.trim());
   const brands = useBrands();
-  const q = useTerminalList({
-    bindStatus,
-    brandId,
-    holderAgentId,
-    sn: search.length >= 2 ? search : undefined,
-  });
+  const q = useTerminalList(
+    {
+      bindStatus,
+      brandId,
+      holderAgentId,
+      sn: search.length >= 2 ? search : undefined,
+    },
+    !snInvalid && /^[A-Za-z0-9]*$/.test(search),
+  );
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
 
   const update = (patch: Record<string, string | undefined>) => {
@@ -82,7 +87,16 @@ export default function TerminalListPage() {
   const brandLabel = brands.data?.find((b) => b.id === brandId)?.name ?? t('terminals.allBrands');
 
   let body;
-  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
+  if (snInvalid)
+    body = (
+      <ErrorBlock
+        status="empty"
+        title={t('terminals.snSearchInvalid')}
+        description=""
+        data-testid="sn-search-invalid"
+      />
+    );
+  else if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
   else if (q.isError && !rows.length)
     body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   else if (!rows.length) {
