@@ -146,10 +146,11 @@ export default function ChangeInfoPage() {
                 message: t('merchants.required', { field: t('merchants.licenceNo') }),
               },
               {
+                // An empty field has the rule above; one field shows one message.
                 validator: (_r, v: string) =>
-                  LICENCE_NO_PATTERN.test((v ?? '').trim().toUpperCase())
+                  !(v ?? '').trim() || LICENCE_NO_PATTERN.test(v.trim().toUpperCase())
                     ? Promise.resolve()
-                    : Promise.reject(new Error('营业执照号应为18位统一社会信用代码')),
+                    : Promise.reject(new Error(t('merchants.licenceNoFormat'))),
               },
             ]}
           >
