@@ -1,3 +1,4 @@
+import { FIGURES } from '@pos/core';
 import { i18n } from '@/lib/i18n';
 
 const zh = {
@@ -15,8 +16,10 @@ const zh = {
   bound: '已绑定',
   activated: '已激活',
   all: '全部',
-  own: '我的库存',
-  team: '团队库存',
+  // The two stocks by core's definitions: mine alone, and mine with my whole team's.
+  own: FIGURES.stock.zh,
+  team: FIGURES.teamStock.zh,
+  stockHint: '未绑定商户的终端；团队库存含我自己的',
   ownShort: '我',
   byBrand: '品牌分布',
   pendingRecalls: '{{n}}条回拨待处理',
@@ -84,7 +87,8 @@ const zh = {
   pickAgent: '选择代理商',
   searchAgent: '搜索姓名或手机号',
   noAgents: '没有可选的代理商',
-  stockN: '库存 {{n}}',
+  // A sub-agent's own stock (FIGURES.stock seen from above), as its detail page names it.
+  stockN: '个人库存 {{n}}',
   moreRuns: '等另 {{n}} 段',
   level: '{{n}}级下级',
   terminals: '选择终端',
@@ -204,8 +208,9 @@ const en: typeof zh = {
   bound: 'Bound',
   activated: 'Activated',
   all: 'All',
-  own: 'My stock',
-  team: 'Team stock',
+  own: FIGURES.stock.en,
+  team: FIGURES.teamStock.en,
+  stockHint: 'Unbound terminals; team stock includes mine',
   ownShort: 'Me',
   byBrand: 'By brand',
   pendingRecalls: '{{n}} recall(s) waiting for you',
@@ -273,7 +278,7 @@ const en: typeof zh = {
   pickAgent: 'Pick an agent',
   searchAgent: 'Search name or mobile',
   noAgents: 'No agents to pick',
-  stockN: 'Stock {{n}}',
+  stockN: 'Own stock {{n}}',
   moreRuns: 'and {{n}} more runs',
   level: '{{n}} level(s) down',
   terminals: 'Terminals',

@@ -117,9 +117,10 @@ export default function TerminalTabPage() {
             <span className="term-hero-value" data-testid="summary-total">
               {s.all.total}
             </span>
-            <span className="term-hero-sub">
-              {t('terminals.own')} {s.own.total} · {t('terminals.team')} {s.all.total - s.own.total}
+            <span className="term-hero-sub" data-testid="summary-stocks">
+              {t('terminals.own')} {s.own.unbound} · {t('terminals.team')} {s.all.unbound}
             </span>
+            <span className="term-hero-sub term-hero-hint">{t('terminals.stockHint')}</span>
           </button>
           <div className="term-hero-row">
             {(['unbound', 'bound', 'activated'] as const).map((k, i) => (
