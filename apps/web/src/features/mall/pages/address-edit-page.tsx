@@ -15,8 +15,18 @@ import '../mall.css';
 interface Values {
   name: string;
   mobile: string;
+  region: Region | null;
   detail: string;
   isDefault: boolean;
+}
+
+/** The chosen region as the form field shows it (the wheel sets it). */
+function RegionText({ value, placeholder }: { value?: Region | null; placeholder: string }) {
+  return (
+    <span className={value ? '' : 'mall-placeholder'} data-testid="address-region" role="button">
+      {value ? `${value.province} ${value.city} ${value.district}` : placeholder}
+    </span>
+  );
 }
 
 /** Add or edit an address (/pages/mall/address-edit[?id=]): the core validators, a region wheel. */
@@ -32,7 +42,6 @@ export default function MallAddressEditPage() {
   const del = useDeleteAddress();
   const [form] = Form.useForm<Values>();
   const [region, setRegion] = useState<Region | null>(null);
-  const [regionError, setRegionError] = useState(false);
   const [picking, setPicking] = useState(false);
 
   useEffect(() => {
@@ -42,6 +51,7 @@ export default function MallAddressEditPage() {
       mobile: existing.mobile,
       detail: existing.detail,
       isDefault: existing.isDefault,
+      region: { province: existing.province, city: existing.city, district: existing.district },
     });
     setRegion({ province: existing.province, city: existing.city, district: existing.district });
   }, [existing, form]);
@@ -55,15 +65,12 @@ export default function MallAddressEditPage() {
   }
 
   const finish = async (v: Values) => {
-    if (!region) {
-      setRegionError(true);
-      return;
-    }
+    if (!v.region) return;
     const body: MallAddressInput = {
       ...(id !== null ? { id } : {}),
       name: v.name.trim(),
       mobile: v.mobile.trim(),
-      ...region,
+      ...v.region,
       detail: v.detail.trim(),
       isDefault: Boolean(v.isDefault),
     };
@@ -85,9 +92,8 @@ export default function MallAddressEditPage() {
       <Form
         form={form}
         layout="horizontal"
-        initialValues={{ isDefault: false }}
+        initialValues={{ isDefault: false, region: null }}
         onFinish={(v) => void finish(v)}
-        onFinishFailed={() => setRegionError(!region)}
         footer={
           <>
             <Button
@@ -150,26 +156,15 @@ export default function MallAddressEditPage() {
             data-testid="address-mobile"
           />
         </Form.Item>
+        {/* A field of the form, so it is marked required like the others and says so itself. */}
         <Form.Item
+          name="region"
           label={t('mall.region')}
-          required
+          rules={[{ required: true, message: t('mall.regionRequired') }]}
           onClick={() => setPicking(true)}
           arrow
-          description={
-            regionError && !region ? (
-              <span className="adm-form-item-feedback-error">{t('mall.regionRequired')}</span>
-            ) : undefined
-          }
         >
-          <span
-            className={region ? '' : 'mall-placeholder'}
-            data-testid="address-region"
-            role="button"
-          >
-            {region
-              ? `${region.province} ${region.city} ${region.district}`
-              : t('mall.regionPlaceholder')}
-          </span>
+          <RegionText placeholder={t('mall.regionPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="detail"
@@ -198,7 +193,8 @@ export default function MallAddressEditPage() {
         value={region}
         onChange={(r) => {
           setRegion(r);
-          setRegionError(false);
+          form.setFieldValue('region', r);
+          void form.validateFields(['region']).catch(() => undefined);
         }}
       />
     </Page>

@@ -37,7 +37,8 @@ export default function MallIndexPage() {
             onClick={() => navigate('/pages/mall/orders')}
             data-testid="mall-orders-link"
           >
-            <FileOutline />
+            <FileOutline aria-hidden />
+            <span className="mall-nav-label">{t('mall.orders')}</span>
           </button>
           <Badge content={lines.length || null}>
             <button
@@ -46,13 +47,18 @@ export default function MallIndexPage() {
               onClick={() => navigate('/pages/mall/cart')}
               data-testid="mall-cart-link"
             >
-              <ShopbagOutline />
+              <ShopbagOutline aria-hidden />
+              <span className="mall-nav-label">{t('mall.cart')}</span>
             </button>
           </Badge>
         </span>
       }
     >
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: mallKeys.all })}>
+        {/* The banners' place is kept while they load, so nothing below jumps when they come. */}
+        {banners.isLoading && (
+          <div className="mall-banners mall-banners-pending" data-testid="mall-banners-pending" />
+        )}
         {banners.data && banners.data.length > 0 && (
           <div className="mall-banners" data-testid="mall-banners">
             <Swiper autoplay={banners.data.length > 1} loop={banners.data.length > 1}>
