@@ -69,9 +69,9 @@ test('finance proposes an adjustment, the super admin approves it, and the walle
 
   // The audit log names the action in words; its detail shows the record field by field, in yuan.
   await page.goto('/admin/system/audit');
-  await page.getByLabel('操作', { exact: true }).click();
-  await page.getByLabel('操作', { exact: true }).fill('发起账务调整');
-  await page.getByTitle('发起账务调整').click();
+  await page.getByLabel('操作类型', { exact: true }).click();
+  await page.getByLabel('操作类型', { exact: true }).fill('发起账务调整');
+  await page.locator('.ant-select-item-option', { hasText: '发起账务调整' }).click();
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const auditRow = page.locator('tbody tr.ant-table-row', { hasText: '活动奖励补发' }).first();
   await expect(auditRow).toContainText('发起账务调整');

@@ -92,7 +92,7 @@ export function AgentPicker(props: Props) {
       showSearch
       allowClear
       value={props.value}
-      style={{ minWidth: 240, ...props.style }}
+      style={{ width: '100%', ...props.style }}
       placeholder={L('输入姓名、手机号或邀请码搜索')}
       filterOption={false}
       loading={loading}

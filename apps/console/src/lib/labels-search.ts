@@ -22,6 +22,7 @@ export const SEARCH_LABELS_EN: Record<string, string> = {
   日期: 'Dates',
   '时间（北京时间）': 'Time (Beijing time)',
   对象编号: 'Target id',
+  操作类型: 'Action',
   变更内容: 'Changes',
   详情: 'Details',
   字段: 'Field',

@@ -47,6 +47,8 @@ export default function AuditPage() {
       dataIndex: 'days',
       valueType: 'dateRange',
       hideInTable: true,
+      // Two full dates side by side: half a row, also at 1024.
+      colSize: 1.5,
       fieldProps: { format: 'YYYY-MM-DD' },
       search: { transform: (v: [string, string]) => ({ from: v?.[0], to: v?.[1] }) },
     },
@@ -61,7 +63,7 @@ export default function AuditPage() {
       title: L('操作人'),
       dataIndex: 'operatorId',
       valueType: 'select',
-      width: 150,
+      width: 190,
       fieldProps: {
         showSearch: true,
         optionFilterProp: 'label',
@@ -76,7 +78,7 @@ export default function AuditPage() {
       ),
     },
     {
-      title: L('操作'),
+      title: L('操作类型'),
       dataIndex: 'action',
       valueType: 'select',
       width: 170,
@@ -173,7 +175,7 @@ export default function AuditPage() {
               <Descriptions.Item label={L('操作人')}>
                 {open.operatorName}（{role(open.role)}）
               </Descriptions.Item>
-              <Descriptions.Item label={L('操作')}>
+              <Descriptions.Item label={L('操作类型')}>
                 {auditActionLabel(open.action, lang)}
                 <Typography.Text type="secondary"> {open.action}</Typography.Text>
               </Descriptions.Item>

@@ -80,6 +80,8 @@ export default function TransactionsPage() {
       valueType: 'dateRange',
       hideInTable: true,
       initialValue: [today, today],
+      // Two full dates side by side: half a row, also at 1024.
+      colSize: 1.5,
       fieldProps: { format: 'YYYY-MM-DD', 'data-testid': 'txn-days' },
       search: { transform: (v: [string, string]) => ({ from: v?.[0], to: v?.[1] }) },
     },
