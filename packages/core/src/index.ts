@@ -17,6 +17,7 @@ export * from './policy-rules';
 export * from './api/policies';
 export * from './settlement';
 export * from './api/wallet';
+export * from './earning-basis';
 export * from './api/transactions';
 export * from './api/stats';
 export * from './api/checks';

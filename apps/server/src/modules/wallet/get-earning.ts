@@ -233,8 +233,8 @@ export function formula(
     }
     case 'monthly_activation_base_subsidy':
       return {
-        zh: `${detail?.month ?? ''} 激活 ${detail?.activations ?? lower ?? 0} 台 × ${yuan(detail?.perActivationFen ?? own)} = ${yuan(amount)}（满 ${detail?.minActivations ?? '-'} 台发放）`,
-        en: `${detail?.month ?? ''} ${detail?.activations ?? lower ?? 0} activations × ${yuanEn(detail?.perActivationFen ?? own)} = ${yuanEn(amount)} (from ${detail?.minActivations ?? '-'} activations)`,
+        zh: `${detail?.month ?? ''} 激活 ${detail?.activations ?? lower ?? 0} 台 × ${yuan(detail?.perActivationFen ?? own)} = ${yuan(amount)}（当月激活满 ${detail?.minActivations ?? '-'} 台才发放）`,
+        en: `${detail?.month ?? ''} ${detail?.activations ?? lower ?? 0} activations × ${yuanEn(detail?.perActivationFen ?? own)} = ${yuanEn(amount)} (paid when at least ${detail?.minActivations ?? '-'} activate in the month)`,
       };
     case 'refund_reversal':
       if (detail?.recovery) {

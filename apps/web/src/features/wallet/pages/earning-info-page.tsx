@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, ppmToPercentText } from '@pos/core';
+import { earningBasisRows, formatDate, formatMoney, ppmToPercentText } from '@pos/core';
 import { Button, Card, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
@@ -9,13 +9,6 @@ import { useLabels } from '../components/labels';
 import { Money } from '../components/money';
 import '../i18n';
 import '../wallet.css';
-
-const FIGURE_TYPES = new Set([
-  'activation_reward',
-  'standard_reward',
-  'service_fee_profit',
-  'communication_fee_profit',
-]);
 
 /** One earnings record (/pages/earnings/earningsInfo?id=) with how it was computed. */
 export default function EarningInfoPage() {
@@ -44,7 +37,6 @@ export default function EarningInfoPage() {
         : b.unit === 'ppm'
           ? ppmToPercentText(v)
           : `${formatMoney(v)}${labels.lang === 'en' ? '' : '元'}`;
-    const figures = FIGURE_TYPES.has(e.infoType);
     body = (
       <>
         <section className="wallet-hero wallet-hero-small" data-testid="earning-hero">
@@ -61,42 +53,30 @@ export default function EarningInfoPage() {
           </p>
         </Card>
         <List header={t('wallet.basis')} className="wallet-list" data-testid="earning-basis">
-          {b.volumeFen !== null && (
-            <List.Item extra={<Money fen={b.volumeFen} />}>{t('wallet.volume')}</List.Item>
-          )}
-          {b.ownCost !== null &&
-            e.infoType !== 'price_adjust_profit' &&
-            e.infoType !== 'refund_reversal' && (
-              <List.Item extra={value(b.ownCost)}>
-                {figures ? t('wallet.ownFigure') : t('wallet.ownCost')}
-              </List.Item>
-            )}
-          {b.lowerRate !== null &&
-            e.infoType !== 'price_adjust_profit' &&
-            e.infoType !== 'refund_reversal' && (
-              <List.Item extra={value(b.lowerRate)}>
-                {figures ? t('wallet.lowerFigure') : t('wallet.lowerRate')}
-              </List.Item>
-            )}
-          {b.merchantRate !== null && (
-            <List.Item extra={value(b.merchantRate)}>{t('wallet.merchantRate')}</List.Item>
-          )}
-          {b.standardRate !== null && (
-            <List.Item extra={value(b.standardRate)}>{t('wallet.standardRate')}</List.Item>
-          )}
-          {b.reachedFen !== null && (
-            <List.Item extra={<Money fen={b.reachedFen} />}>{t('wallet.reachedFen')}</List.Item>
-          )}
-          {b.keepPpm !== null && (
-            <List.Item extra={ppmToPercentText(b.keepPpm)}>{t('wallet.keepRate')}</List.Item>
-          )}
-          {b.diff !== null && e.infoType !== 'refund_reversal' && (
-            <List.Item extra={value(b.diff)}>{t('wallet.diff')}</List.Item>
-          )}
+          {earningBasisRows(e.infoType, b).map(({ row, label, value: v }) => (
+            <List.Item
+              key={row}
+              data-testid={`basis-${row}`}
+              extra={
+                label.unit === 'money' ? (
+                  <Money fen={Number(v)} />
+                ) : label.unit === 'line' ? (
+                  value(Number(v))
+                ) : label.unit === 'share' ? (
+                  ppmToPercentText(Number(v))
+                ) : label.unit === 'count' ? (
+                  t('wallet.countN', { n: v })
+                ) : (
+                  String(v)
+                )
+              }
+            >
+              {labels.lang === 'en' ? label.en : label.zh}
+            </List.Item>
+          ))}
           {b.policyVersion !== null && (
             <List.Item extra={`v${b.policyVersion}`}>{t('wallet.policyVersion')}</List.Item>
           )}
-          {b.event && <List.Item extra={b.event}>{t('wallet.event')}</List.Item>}
         </List>
         <List className="wallet-list">
           <List.Item extra={labels.walletType(e.walletType)}>{t('wallet.wallet')}</List.Item>
