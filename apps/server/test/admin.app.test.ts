@@ -127,13 +127,33 @@ describe('app versions', () => {
       url: 'ftp://example.com/a.apk',
     });
     expect(bad.body).toMatchObject({ code: 400, field: 'url' });
-    const ok = await adminCall<{ id: number }>(app, content, 'POST', '/app-versions/package', {
+    const body = {
       platform: 'android',
       version: '9.9.0',
       title: '新版本',
+      mandatory: true,
       url: 'https://downloads.example.com/pos-9.9.0.apk',
+    };
+    const noHash = await adminCall(app, content, 'POST', '/app-versions/package', body);
+    expect(noHash.body).toMatchObject({ code: 400, field: 'sha256' });
+    const ok = await adminCall<{ id: number }>(app, content, 'POST', '/app-versions/package', {
+      ...body,
+      sha256: 'cd'.repeat(32),
     });
     expect(ok.body.code, ok.body.msg).toBe(200);
+    // A package, mandatory or not, reaches no app until another operator approves it.
+    expect((await check('android')).data?.version).not.toBe('9.9.0');
+    const self = await adminCall(app, content, 'POST', '/app-versions/bundle/decide', {
+      id: ok.body.data.id,
+      approve: true,
+    });
+    expect(self.status).toBe(403);
+    const approved = await adminCall(app, admin, 'POST', '/app-versions/bundle/decide', {
+      id: ok.body.data.id,
+      approve: true,
+    });
+    expect(approved.body.code, approved.body.msg).toBe(200);
+    expect(await audits('app_version.approve_package')).toBe(1);
     expect((await check('android')).data).toMatchObject({
       version: '9.9.0',
       url: 'https://downloads.example.com/pos-9.9.0.apk',

@@ -71,7 +71,13 @@ const endpoints = () => [
   {
     url: '/app-versions/package',
     token: content,
-    body: { platform: 'android', version: '9.9.7', title: '新版本', url: '/downloads/a.apk' },
+    body: {
+      platform: 'android',
+      version: '9.9.7',
+      title: '新版本',
+      url: '/downloads/a.apk',
+      sha256: 'ab'.repeat(32),
+    },
     fields: { url: '下载地址' },
   },
   {

@@ -1,3 +1,4 @@
+import { CONFIRM_LABELS_EN } from './labels-confirm';
 import { SEARCH_LABELS_EN } from './labels-search';
 
 /**
@@ -5,6 +6,8 @@ import { SEARCH_LABELS_EN } from './labels-search';
  * by the Chinese text written in the pages; `L()` from useI18n picks by language.
  */
 export const LABELS_EN: Record<string, string> = {
+  // Confirmations, shipping, layout and times (issue 28 points 2, 8, 9, 10): their own file.
+  ...CONFIRM_LABELS_EN,
   ...SEARCH_LABELS_EN,
   驳回: 'Reject',
   通过: 'Approve',
@@ -185,6 +188,8 @@ export const LABELS_EN: Record<string, string> = {
   '发布机 npm run app:publish 生成的 .sig 文件':
     'The .sig file npm run app:publish made on the release machine',
   等待另一位操作员批准: 'Waiting for another operator to approve',
+  '已提交，待另一位操作员批准发布': 'Submitted; waiting for another operator to approve publishing',
+  '安卓安装包必填：应用安装前核对': 'Required for Android: the app checks it before installing',
   '签名校验通过，待另一位操作员批准发布':
     'Signature verified; waiting for another operator to approve publishing',
   批准后所有代理商的应用都会下载并运行此更新包:

@@ -109,7 +109,7 @@ export async function decideHotUpdate(
       .from(appVersions)
       .where(eq(appVersions.id, input.id))
       .for('update');
-    if (!row || row.type !== 'wgt') throw notFound('版本不存在');
+    if (!row) throw notFound('版本不存在');
     if (row.status !== 'pending') throw conflict('该热更新已处理', 'id');
     if (row.proposedBy === op.operatorId)
       throw badRequest('热更新须由上传者以外的另一位操作员批准或驳回', 'id', 'SAME_OPERATOR');
@@ -121,7 +121,7 @@ export async function decideHotUpdate(
       });
     }
     const before = { status: row.status, version: row.version, platform: row.platform };
-    if (input.approve) {
+    if (input.approve && row.type === 'wgt') {
       await checkBundleSignature(row.version, row.sha256!, row.signature!, publicKey);
     }
     const status = input.approve ? ('published' as const) : ('rejected' as const);
@@ -131,7 +131,14 @@ export async function decideHotUpdate(
       .where(eq(appVersions.id, row.id));
     if (!input.approve) await tx.delete(appBundles).where(eq(appBundles.versionId, row.id));
     await audit(tx, op, {
-      action: input.approve ? 'app_version.approve_bundle' : 'app_version.reject_bundle',
+      action:
+        row.type === 'wgt'
+          ? input.approve
+            ? 'app_version.approve_bundle'
+            : 'app_version.reject_bundle'
+          : input.approve
+            ? 'app_version.approve_package'
+            : 'app_version.reject_package',
       targetType: 'app_version',
       targetId: row.id,
       before: { ...before, proposedBy: row.proposedBy },
@@ -146,8 +153,15 @@ export async function decideHotUpdate(
   });
 }
 
-/** A full package published as its download address. */
+/**
+ * A full package, by its download address. Like a hot update it reaches the apps (a mandatory one
+ * as a popup every agent must follow) only once another operator holding hot_update:publish has
+ * approved it; an Android package names its SHA-256, which the app checks before installing.
+ */
 export async function publishPackage(db: Db, op: OperatorCaller, input: PublishPackageRequest) {
+  if (input.platform === 'android' && !input.sha256) {
+    throw badRequest('安卓安装包须填写 SHA-256，应用安装前会核对', 'sha256');
+  }
   return db.transaction(async (tx) => {
     const [same] = await tx
       .select({ id: appVersions.id })
@@ -171,6 +185,8 @@ export async function publishPackage(db: Db, op: OperatorCaller, input: PublishP
         url: input.url,
         type: input.platform === 'android' ? 'apk' : 'ipa',
         sha256: input.sha256?.toLowerCase() ?? null,
+        status: 'pending',
+        proposedBy: op.operatorId,
       })
       .returning({ id: appVersions.id });
     await audit(tx, op, {

@@ -1,5 +1,6 @@
 import {
   ModalForm,
+  ProFormDependency,
   ProFormRadio,
   ProFormSwitch,
   ProFormText,
@@ -255,7 +256,7 @@ export default function AppVersionsPage() {
           sha256: v.sha256 || undefined,
         },
       });
-      void message.success(L('发布成功'));
+      void message.success(L('已提交，待另一位操作员批准发布'));
     }
     setPublishing(null);
     setBundle(null);
@@ -381,7 +382,16 @@ export default function AppVersionsPage() {
               rules={[{ required: true }]}
               placeholder="https://"
             />
-            <ProFormText name="sha256" label="SHA-256" />
+            <ProFormDependency name={['platform']}>
+              {({ platform }) => (
+                <ProFormText
+                  name="sha256"
+                  label="SHA-256"
+                  rules={[{ required: platform === 'android' }]}
+                  tooltip={L('安卓安装包必填：应用安装前核对')}
+                />
+              )}
+            </ProFormDependency>
           </>
         )}
       </ModalForm>
