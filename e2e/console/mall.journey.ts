@@ -111,13 +111,28 @@ test('operations sells a product; the top agent buys 10 with its capital pool; o
   const orderRow = page.getByRole('row', { name: new RegExp(order.orderNo) });
   await expect(orderRow).toContainText('待发货');
   await page.getByTestId(`ship-${order.id}`).click();
+  // The platform's SNs of the model are listed; the count is checked before anything is sent.
+  await expect(page.getByTestId('ship-available')).toContainText('ME31：应发 10 台');
+  await expect(page.getByTestId('ship-available')).toContainText(sns[0]!);
   await page.getByTestId('ship-sns').fill(sns.slice(0, 9).join('\n'));
-  await page.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.locator('.ant-form-item-explain-error')).toContainText('应发 10 台');
+  await expect(page.getByTestId('ship-count')).toHaveText('已选 9 台 / 应发 10 台');
+  await expect(page.getByTestId('ship-ok')).toBeDisabled();
   await page.getByTestId('ship-sns').fill(sns.join('\n'));
+  await expect(page.getByTestId('ship-count')).toHaveText('已选 10 台 / 应发 10 台');
+  // A courier and a waybill number are required.
+  await page.getByTestId('ship-ok').click();
+  await expect(page.getByText('请填写快递公司')).toBeVisible();
+  await expect(page.getByText('请填写运单号')).toBeVisible();
+  await page.getByLabel('快递公司').fill('顺丰速运');
+  await page.getByTestId('ship-waybill').fill('SF1234567890');
   await shot(page, 'mall-ship');
-  await page.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText('已发货：10')).toBeVisible();
+  await page.getByTestId('ship-ok').click();
+  // The last word names how many go to whom, with which waybill.
+  await expect(page.getByTestId('ship-confirm')).toContainText('终端：10 台');
+  await expect(page.getByTestId('ship-confirm')).toContainText('SF1234567890');
+  await page.getByTestId('ship-confirm-ok').click();
+  await expect(page.getByText(/已发货：10 台 → .* · 顺丰速运 SF1234567890/)).toBeVisible();
+  await expect(orderRow).toContainText('SF1234567890');
   await expect(orderRow).toContainText('已发货');
 
   // The terminals are in the top agent's stock at once, and it allocates one to its child.

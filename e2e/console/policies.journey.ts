@@ -82,4 +82,28 @@ test('operations opens a root policy for a new top-level agent and reads a termi
   await expect(table.locator('tbody tr.ant-table-row').first()).toContainText('平台');
   await expect(table).toContainText('留¥');
   await shot(page, 'policy-chain');
+
+  // Account actions ask first, naming whom they touch and what ends, and say what was done.
+  await page.goto('/admin/agents');
+  await page.getByPlaceholder('姓名/手机号/邀请码').fill('13700000088');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const agentRow = page.getByRole('row', { name: /控制台总代/ });
+  await agentRow.getByText('详情').click();
+  await page.getByTestId('agent-disable').click();
+  const what = page.getByTestId('confirm-what');
+  await expect(what).toContainText('控制台总代（13700000088');
+  await expect(what).toContainText('立即退出所有设备');
+  await shot(page, 'agent-disable-confirm');
+  // Cancelling changes nothing.
+  await page.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page.getByTestId('agent-disable')).toBeVisible();
+  await page.getByTestId('agent-disable').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText('已停用：控制台总代')).toBeVisible();
+  await expect(page.getByTestId('agent-enable')).toBeVisible();
+  await page.getByTestId('agent-reset-password').click();
+  await expect(page.getByTestId('confirm-what')).toContainText('原密码立即失效');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText('已重置密码：控制台总代')).toBeVisible();
+  await expect(page.getByTestId('initial-password')).toHaveText(/\S{6,}/);
 });

@@ -347,8 +347,11 @@ describe('dashboard, audit, jobs', () => {
     const d = await adminCall<{
       attention: { ledgerBalanced: boolean };
       terminalsByStatus: { unbound: number };
-    }>(app, content, 'GET', '/dashboard');
+    }>(app, superAdmin, 'GET', '/dashboard');
     expect(d.body.data.attention.ledgerBalanced).toBe(true);
+    // Content staff see no money figures: the dashboard is not theirs (the dictionaries are).
+    expect((await adminCall(app, content, 'GET', '/dashboard')).status).toBe(403);
+    expect((await adminCall(app, content, 'GET', '/dicts')).status).toBe(200);
     expect(d.body.data.terminalsByStatus.unbound).toBeGreaterThan(0);
     const audit = await adminCall<{ rows: { action: string }[] }>(
       app,

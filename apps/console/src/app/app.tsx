@@ -1,9 +1,9 @@
-import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { PageContainer, ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { roleLabels, type Role } from '@pos/core';
 import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { I18nProvider, useI18n } from '@/lib/i18n';
 import { AuthProvider, useAuth } from './auth';
@@ -49,9 +49,11 @@ function Themed() {
 /** The signed-in frame: a menu of the pages the role may open, the page, language and sign-out. */
 function Shell() {
   const auth = useAuth();
-  const { t, lang, setLang } = useI18n();
+  const { t, L, lang, setLang } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
+  // The menu folds to icons on narrow screens (1024) and by its button at the foot of the menu.
+  const [collapsed, setCollapsed] = useState(() => window.innerWidth < 1200);
   if (auth.loading) return loading;
   if (!auth.me) return <Navigate to="/login" replace />;
   const allowed = CONSOLE_ROUTES.filter(
@@ -74,6 +76,8 @@ function Shell() {
       title={t('appTitle')}
       logo={false}
       layout="mix"
+      collapsed={collapsed}
+      onCollapse={setCollapsed}
       location={{ pathname: location.pathname }}
       route={{ path: '/', routes: menu }}
       menuItemRender={(item, dom) => (
@@ -97,12 +101,41 @@ function Shell() {
       <Suspense fallback={loading}>
         <Routes>
           {allowed.map((r) => (
-            <Route key={r.path} path={r.path} element={<r.page />} />
+            <Route
+              key={r.path}
+              path={r.path}
+              element={
+                // Every page has its title and where it sits (home, group, page) above it.
+                <PageContainer
+                  title={<span data-testid="page-title">{t(r.label)}</span>}
+                  breadcrumb={{
+                    items: [
+                      { title: <a onClick={() => navigate('/')}>{t('appTitle')}</a> },
+                      ...(r.group ? [{ title: t(r.group) }] : []),
+                      { title: t(r.label) },
+                    ],
+                  }}
+                >
+                  <r.page />
+                </PageContainer>
+              }
+            />
           ))}
           <Route path="/" element={<Navigate to={allowed[0]?.path ?? '/dashboard'} replace />} />
           <Route
             path="*"
-            element={<Result status="403" title="403" subTitle={t('noPermission')} />}
+            element={
+              <Result
+                status="403"
+                title="403"
+                subTitle={t('noPermission')}
+                extra={
+                  <Button type="primary" onClick={() => navigate('/')} data-testid="go-home">
+                    {L('返回首页')}
+                  </Button>
+                }
+              />
+            }
           />
         </Routes>
       </Suspense>

@@ -190,7 +190,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     path: '/system/dicts',
     label: 'dicts',
     group: 'system',
-    permission: 'dashboard:view',
+    permission: 'dict:view',
     page: lazy(() => import('@/features/system/pages/dicts-page')),
   },
   {

@@ -1,5 +1,5 @@
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import type { Page } from '@pos/core';
+import { formatDate, type Page } from '@pos/core';
 import { App, Button, Space } from 'antd';
 import { useRef, useState, type Key, type ReactNode } from 'react';
 import { api, ApiError, downloadCsv, toQuery } from '@/lib/api';
@@ -31,8 +31,37 @@ interface Props<T> {
  * on a stack), so a list of a million rows pages as fast as a short one. Export downloads the
  * whole filtered list as CSV.
  */
+/** Console times are Asia/Shanghai, and their column says so (issue 28 point 10). */
+export const timeLabel = (lang: 'zh' | 'en') => (lang === 'zh' ? '北京时间' : 'UTC+8');
+export const shanghaiTime = (value: unknown) =>
+  typeof value === 'string' || value instanceof Date
+    ? formatDate(value, 'yyyy-mm-dd hh:MM:ss') || '—'
+    : '—';
+
+/**
+ * Columns as the console shows them: time columns in Asia/Shanghai with the zone in their
+ * title, the action column fixed on the right so it stays on screen at 1024, long text cut with
+ * the whole of it on hover.
+ */
+export function consoleColumns<T>(columns: ProColumns<T>[], lang: 'zh' | 'en'): ProColumns<T>[] {
+  return columns.map((c) => {
+    if (c.valueType === 'dateTime' && !c.render) {
+      const key = c.dataIndex as string;
+      return {
+        ...c,
+        title: typeof c.title === 'string' ? `${c.title} (${timeLabel(lang)})` : c.title,
+        render: (_, row) => shanghaiTime((row as Record<string, unknown>)[key]),
+      };
+    }
+    if (c.valueType === 'option') return { ...c, fixed: 'right' };
+    if (c.ellipsis === true) return { ...c, ellipsis: { showTitle: true } };
+    return c;
+  });
+}
+
 export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const [shown, setShown] = useState(0);
   const { message } = App.useApp();
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [next, setNext] = useState<string | null>(null);
@@ -53,7 +82,7 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
       actionRef={ref}
       rowKey={props.rowKey}
       headerTitle={props.headerTitle}
-      columns={props.columns}
+      columns={consoleColumns(props.columns, lang)}
       params={{ cursor }}
       manualRequest={props.manualRequest}
       search={{ labelWidth: 'auto', defaultCollapsed: false }}
@@ -101,6 +130,7 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
           return { data: [], success: false };
         }
         setNext(page.nextCursor);
+        setShown(page.rows.length);
         return { data: page.rows, success: true };
       }}
       toolBarRender={() => [
@@ -125,7 +155,11 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
           >
             {t('prev')}
           </Button>
-          <span>{cursors.length}</span>
+          <span data-testid="page-info">
+            {lang === 'zh'
+              ? `第 ${cursors.length} 页 · 本页 ${shown} 条${next ? '' : ' · 已到末页'}`
+              : `Page ${cursors.length} · ${shown} rows${next ? '' : ' · last page'}`}
+          </span>
           <Button
             disabled={!next}
             onClick={() => next && setCursors((s) => [...s, next])}

@@ -21,7 +21,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dicts',
     {
-      config: { permission: 'dashboard:view' },
+      config: { permission: 'dict:view' },
       schema: {
         tags: ['admin'],
         summary: 'Every dictionary the app reads (/system/dict/data/type/{type}), read-only',

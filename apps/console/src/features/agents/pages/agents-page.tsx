@@ -19,24 +19,91 @@ import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
 import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { useConfirmAction } from '@/components/confirm-action';
 
 export default function AgentsPage() {
   const { t, L, lang } = useI18n();
   const { can } = useAuth();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const [detail, setDetail] = useState<AdminAgentDetail | null>(null);
   const [creating, setCreating] = useState(false);
   const open = async (id: number) =>
     setDetail(await api<AdminAgentDetail>(`/agents/detail?id=${id}`));
-  const act = async (path: string, id: number) => {
-    const r = await api<{ initialPassword?: string } | null>(path, { body: { id } });
-    if (r?.initialPassword)
-      modal.success({ title: t('resetPassword'), content: r.initialPassword });
-    else void message.success('✓');
+  const confirm = useConfirmAction();
+  const refresh = async (id: number) => {
     void ref.current?.reload();
-    if (detail) await open(id);
+    await open(id);
   };
+  /** Who an account action touches, as the confirmation names them. */
+  const who = (a: AdminAgent) =>
+    `${L('代理商')}：${a.name}（${a.mobile}，${L('邀请码')} ${a.inviteCode}）`;
+  const disable = (a: AdminAgent) =>
+    confirm({
+      title: `${L('停用代理商')} ${a.name}？`,
+      lines: [
+        who(a),
+        L('停用后该代理商立即退出所有设备，不能再登录；其团队、终端和钱包不变，可随时启用。'),
+      ],
+      okText: t('disable'),
+      danger: true,
+      run: () => api('/agents/disable', { body: { id: a.id } }),
+      done: () => `${L('已停用')}：${a.name}`,
+      after: () => refresh(a.id),
+    });
+  const enable = (a: AdminAgent) =>
+    confirm({
+      title: `${L('启用代理商')} ${a.name}？`,
+      lines: [who(a), L('启用后该代理商可以重新登录。')],
+      okText: t('enable'),
+      run: () => api('/agents/enable', { body: { id: a.id } }),
+      done: () => `${L('已启用')}：${a.name}`,
+      after: () => refresh(a.id),
+    });
+  const resetPassword = (a: AdminAgent) =>
+    confirm({
+      title: `${L('重置登录密码')}：${a.name}？`,
+      lines: [
+        who(a),
+        L('原密码立即失效，该代理商退出所有设备；新的初始密码只显示一次，首次登录须修改。'),
+      ],
+      okText: t('resetPassword'),
+      danger: true,
+      run: () => api<{ initialPassword: string }>('/agents/reset-password', { body: { id: a.id } }),
+      done: () => `${L('已重置密码')}：${a.name}`,
+      after: async (r) => {
+        modal.success({
+          title: `${L('初始密码（仅显示一次）')} · ${a.name}`,
+          content: <span data-testid="initial-password">{r.initialPassword}</span>,
+        });
+        await refresh(a.id);
+      },
+    });
+  const toggleSpecific = (a: AdminAgent) =>
+    confirm({
+      title: a.isSpecificAccount
+        ? `${L('取消特殊账户')}：${a.name}？`
+        : `${L('设为特殊账户（平台自营）')}：${a.name}？`,
+      lines: [
+        who(a),
+        `${L('特殊账户')}：${a.isSpecificAccount ? t('yes') : t('no')} → ${a.isSpecificAccount ? t('no') : t('yes')}`,
+      ],
+      okText: L('确认'),
+      run: () =>
+        api('/agents/update', { body: { id: a.id, isSpecificAccount: !a.isSpecificAccount } }),
+      done: () =>
+        `${L('已保存')}：${a.name} · ${L('特殊账户')} ${a.isSpecificAccount ? t('no') : t('yes')}`,
+      after: () => refresh(a.id),
+    });
+  const changeLevel = (a: AdminAgent, level: number) =>
+    confirm({
+      title: `${L('修改等级')}：${a.name}？`,
+      lines: [who(a), `${t('level')}：${a.level} → ${level}`],
+      okText: L('确认'),
+      run: () => api('/agents/update', { body: { id: a.id, level } }),
+      done: () => `${L('已保存')}：${a.name} · ${t('level')} ${level}`,
+      after: () => refresh(a.id),
+    });
   const columns: ProColumns<AdminAgent>[] = [
     { title: 'ID', dataIndex: 'id', search: false },
     {
@@ -160,28 +227,21 @@ export default function AgentsPage() {
             {can('agent:manage') && (
               <Space>
                 {detail.agent.status === 0 ? (
-                  <Button danger onClick={() => void act('/agents/disable', detail.agent.id)}>
+                  <Button danger onClick={() => disable(detail.agent)} data-testid="agent-disable">
                     {t('disable')}
                   </Button>
                 ) : (
-                  <Button onClick={() => void act('/agents/enable', detail.agent.id)}>
+                  <Button onClick={() => enable(detail.agent)} data-testid="agent-enable">
                     {t('enable')}
                   </Button>
                 )}
-                <Button onClick={() => void act('/agents/reset-password', detail.agent.id)}>
+                <Button
+                  onClick={() => resetPassword(detail.agent)}
+                  data-testid="agent-reset-password"
+                >
                   {t('resetPassword')}
                 </Button>
-                <Button
-                  onClick={async () => {
-                    await api('/agents/update', {
-                      body: {
-                        id: detail.agent.id,
-                        isSpecificAccount: !detail.agent.isSpecificAccount,
-                      },
-                    });
-                    await open(detail.agent.id);
-                  }}
-                >
+                <Button onClick={() => toggleSpecific(detail.agent)}>
                   {L('特殊账户')}：{detail.agent.isSpecificAccount ? t('yes') : t('no')}
                 </Button>
                 <InputNumber
@@ -191,11 +251,9 @@ export default function AgentsPage() {
                   precision={0}
                   defaultValue={detail.agent.level}
                   key={`level-${detail.agent.id}-${detail.agent.level}`}
-                  onPressEnter={async (e) => {
+                  onPressEnter={(e) => {
                     const level = Number((e.target as HTMLInputElement).value);
-                    await api('/agents/update', { body: { id: detail.agent.id, level } });
-                    void message.success('✓');
-                    await open(detail.agent.id);
+                    if (level !== detail.agent.level) changeLevel(detail.agent, level);
                   }}
                 />
               </Space>

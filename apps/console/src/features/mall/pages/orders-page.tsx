@@ -1,17 +1,17 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import {
   mallOrderStatusOptions,
-  parseSnList,
   orderPayTypeOptions,
   shippingPayWayOptions,
   type AdminMallOrder,
 } from '@pos/core';
 import { App, Form, Input, Tag } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
 import { api, ApiError, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { ShipModal } from '../components/ship-modal';
 
 const STATUS_COLOR = ['gold', 'blue', 'cyan', 'green', 'default', 'default'];
 
@@ -24,52 +24,12 @@ export default function MallOrdersPage() {
   const { can } = useAuth();
   const { modal, message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
-  const [shipForm] = Form.useForm<{ sns: string }>();
+  const [shipping, setShipping] = useState<AdminMallOrder | null>(null);
   const [cancelForm] = Form.useForm<{ reason: string }>();
   const label = (
     options: readonly { value: number; zh: string; en: string }[],
     v: number | null,
   ) => (v === null ? '—' : (options.find((o) => o.value === v)?.[lang] ?? String(v)));
-
-  const ship = (o: AdminMallOrder) => {
-    shipForm.resetFields();
-    modal.confirm({
-      title: `${L('发货')} · ${o.orderNo}`,
-      width: 560,
-      content: (
-        <Form form={shipForm} layout="vertical">
-          <p>
-            {o.summary} · {o.agentName} · {o.address}
-          </p>
-          <Form.Item
-            name="sns"
-            label={`${L('SN列表（每行一个）')} · ${L('共')} ${o.quantity} ${L('台')}`}
-            extra={L('从平台库存中发出，发货后终端立即进入买家的库存。')}
-          >
-            <Input.TextArea rows={6} data-testid="ship-sns" />
-          </Form.Item>
-        </Form>
-      ),
-      onOk: async () => {
-        const sns = parseSnList(shipForm.getFieldValue('sns') ?? '');
-        if (!sns.ok) {
-          shipForm.setFields([{ name: 'sns', errors: [sns.error] }]);
-          throw new Error(sns.error);
-        }
-        try {
-          const done = await api<{ count: number }>('/mall/orders/ship', {
-            body: { id: o.id, sns: sns.value },
-            quiet: true,
-          });
-          void message.success(`${L('已发货')}：${done.count}`);
-          void ref.current?.reload();
-        } catch (err) {
-          if (err instanceof ApiError) shipForm.setFields([{ name: 'sns', errors: [err.message] }]);
-          throw err;
-        }
-      },
-    });
-  };
 
   const cancel = (o: AdminMallOrder) => {
     cancelForm.resetFields();
@@ -77,9 +37,13 @@ export default function MallOrdersPage() {
       title: `${o.status === 1 ? L('取消并退款') : L('取消订单')} · ${o.orderNo}`,
       content: (
         <Form form={cancelForm} layout="vertical">
+          <p>
+            {L('买家')}：{o.agentName}（{o.agentMobile}）· {o.summary}
+          </p>
           {o.status === 1 && (
             <p data-testid="refund-note">
-              {L('货款')} ¥{yuan(o.totalFen)} {L('将退回买家的资金池。')}
+              {L('货款')} ¥{yuan(o.totalFen)} {L('将原路退回')}：
+              {label(orderPayTypeOptions, o.payType)}
             </p>
           )}
           <Form.Item name="reason" label={L('原因')}>
@@ -93,7 +57,11 @@ export default function MallOrdersPage() {
             body: { id: o.id, reason: cancelForm.getFieldValue('reason') ?? '' },
             quiet: true,
           });
-          void message.success(L('已取消'));
+          void message.success(
+            o.status === 1
+              ? `${L('已取消并退款')}：${o.orderNo} · ¥${yuan(o.totalFen)} → ${o.agentName}`
+              : `${L('已取消')}：${o.orderNo}`,
+          );
           void ref.current?.reload();
         } catch (err) {
           if (err instanceof ApiError)
@@ -118,7 +86,7 @@ export default function MallOrdersPage() {
     },
     { title: L('订单号'), dataIndex: 'orderNo' },
     { title: L('代理商'), dataIndex: 'agentName', search: false },
-    { title: L('商品'), dataIndex: 'summary', search: false },
+    { title: L('商品'), dataIndex: 'summary', search: false, ellipsis: true, width: 200 },
     {
       title: L('金额'),
       dataIndex: 'totalFen',
@@ -137,7 +105,15 @@ export default function MallOrdersPage() {
       search: false,
       render: (_, o) => label(shippingPayWayOptions, o.shippingWay),
     },
-    { title: L('收货地址'), dataIndex: 'address', search: false, ellipsis: true },
+    { title: L('收货地址'), dataIndex: 'address', search: false, ellipsis: true, width: 200 },
+    {
+      title: L('快递'),
+      dataIndex: 'waybillNo',
+      search: false,
+      ellipsis: true,
+      width: 160,
+      render: (_, o) => (o.waybillNo ? `${o.courier ?? ''} ${o.waybillNo}` : '—'),
+    },
     { title: L('下单时间'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
     {
       title: L('操作'),
@@ -146,7 +122,7 @@ export default function MallOrdersPage() {
         can('mall:manage')
           ? [
               o.status === 1 && (
-                <a key="ship" onClick={() => ship(o)} data-testid={`ship-${o.id}`}>
+                <a key="ship" onClick={() => setShipping(o)} data-testid={`ship-${o.id}`}>
                   {L('发货')}
                 </a>
               ),
@@ -160,13 +136,23 @@ export default function MallOrdersPage() {
     },
   ];
   return (
-    <KeysetTable<AdminMallOrder>
-      actionRef={ref}
-      headerTitle={L('商城订单')}
-      path="/mall/orders"
-      rowKey="id"
-      fileName="mall-orders"
-      columns={columns}
-    />
+    <>
+      <KeysetTable<AdminMallOrder>
+        actionRef={ref}
+        headerTitle={L('商城订单')}
+        path="/mall/orders"
+        rowKey="id"
+        fileName="mall-orders"
+        columns={columns}
+      />
+      {shipping && (
+        <ShipModal
+          key={shipping.id}
+          order={shipping}
+          onClose={() => setShipping(null)}
+          onShipped={() => void ref.current?.reload()}
+        />
+      )}
+    </>
   );
 }

@@ -68,7 +68,7 @@ export default function MallProductsPage() {
             description: p.description,
             imageUrl: p.imageUrl ?? undefined,
             tiers: p.priceTiers.map((t) => ({ minQty: t.minQty, price: t.unitPriceFen / 100 })),
-            stock: p.stock,
+            stock: p.reserved ?? p.stock,
             onSale: p.onSale,
           }
         : { tiers: [{ minQty: 1, price: 0 }], stock: 0, onSale: false, name: '' },
@@ -150,7 +150,19 @@ export default function MallProductsPage() {
           { title: L('品牌'), dataIndex: 'brandName' },
           { title: L('型号'), dataIndex: 'model' },
           { title: L('价格（按数量）'), key: 'tiers', render: (_, p) => tiersText(p) },
-          { title: L('库存'), dataIndex: 'stock' },
+          {
+            title: L('可售库存'),
+            dataIndex: 'stock',
+            render: (_, p) => (
+              <span data-testid={`product-stock-${p.id}`}>
+                {p.stock}
+                <span style={{ color: '#888' }}>
+                  {' '}
+                  （{L('预留')} {p.reserved ?? p.stock} · {L('平台可用')} {p.platformFree ?? '—'}）
+                </span>
+              </span>
+            ),
+          },
           {
             title: L('状态'),
             dataIndex: 'onSale',
@@ -275,6 +287,7 @@ export default function MallProductsPage() {
               name="stock"
               label={L('库存')}
               rules={[{ required: true, message: L('请填写') }]}
+              extra={L('从平台未分配的该型号终端中预留，不能超过其数量（扣除未发货订单占用的）。')}
             >
               <InputNumber min={0} precision={0} data-testid="product-stock" />
             </Form.Item>

@@ -138,7 +138,7 @@ export default function OperatorsPage() {
           </Space>
         ),
       });
-    } else void message.success('✓');
+    } else void message.success(`${approve ? L('已批准') : L('已驳回')}：${r.username}`);
   };
 
   const columns: ProColumns<AdminOperatorRow>[] = [
@@ -163,7 +163,12 @@ export default function OperatorsPage() {
           <Popconfirm
             key="d"
             title={tx('disableConfirm')}
-            onConfirm={() => void api('/operators/disable', { body: { id: r.id } }).then(reload)}
+            onConfirm={() =>
+              void api('/operators/disable', { body: { id: r.id } }).then(() => {
+                void message.success(`${L('已停用')}：${r.name}（${r.username}）`);
+                reload();
+              })
+            }
           >
             <a>{t('disable')}</a>
           </Popconfirm>
