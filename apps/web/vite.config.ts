@@ -63,7 +63,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/prod-api': 'http://localhost:8080' },
+    // xfwd: the server sees these requests as forwarded, so the development helpers that answer
+    // only this machine stay closed to phones that reach a dev server started with --host.
+    proxy: { '/prod-api': { target: 'http://localhost:8080', xfwd: true } },
   },
   build: {
     target: 'es2020',
