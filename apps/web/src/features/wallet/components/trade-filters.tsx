@@ -6,6 +6,7 @@ import {
 } from '@pos/core';
 import { Button, CalendarPicker, Dropdown, Selector, type DropdownRef } from 'antd-mobile';
 import { useRef, useState } from 'react';
+import { localDateAsShanghaiDay, shanghaiDayAsLocalDate, shanghaiToday } from '@/lib/dates';
 import { useTranslation } from '@/lib/i18n';
 import { useLabels } from './labels';
 
@@ -17,8 +18,10 @@ export interface TradeFilterValue {
   endDate?: string;
 }
 
-const day = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** The Shanghai day a picked date shows (the server cuts days in Asia/Shanghai). */
+const day = localDateAsShanghaiDay;
+/** The calendar offers Shanghai days up to today there, whatever the phone's zone. */
+const lastDay = () => shanghaiDayAsLocalDate(shanghaiToday());
 
 /** Pay type, total type, status and a date range, each in a dropdown panel. */
 export function TradeFilters({
@@ -90,8 +93,8 @@ export function TradeFilters({
       <CalendarPicker
         visible={calendar}
         selectionMode="range"
-        max={new Date()}
-        min={new Date(Date.now() - 366 * 86400e3)}
+        max={lastDay()}
+        min={new Date(lastDay().getTime() - 366 * 86400e3)}
         confirmText={t('common.confirm')}
         onClose={() => setCalendar(false)}
         onMaskClick={() => setCalendar(false)}
