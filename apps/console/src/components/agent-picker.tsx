@@ -25,15 +25,19 @@ export const agentShort = (a: Pick<AgentPick, 'name' | 'mobile'>) => `${a.name} 
  * sees whose stock or money an action touches before it happens.
  */
 export function AgentWho({ agent }: { agent: AgentPick }) {
-  const { L } = useI18n();
+  const { L, lang } = useI18n();
+  const tree =
+    agent.depth === 0
+      ? L('一级代理')
+      : lang === 'zh'
+        ? `所属一级代理：${agent.topName}（${agent.topMobile}）`
+        : `top agent: ${agent.topName} (${agent.topMobile})`;
   return (
     <span data-testid="agent-who">
-      <Typography.Text strong>{agent.name}</Typography.Text>（{agent.mobile}，{L('等级')}{' '}
-      {agent.level}，
-      {agent.depth === 0
-        ? L('一级代理')
-        : `${L('所属一级代理')}：${agent.topName}（${agent.topMobile}）`}
-      ）
+      <Typography.Text strong>{agent.name}</Typography.Text>
+      {lang === 'zh'
+        ? `（${agent.mobile}，等级 ${agent.level}，${tree}）`
+        : ` (${agent.mobile}, level ${agent.level}, ${tree})`}
     </span>
   );
 }
@@ -93,6 +97,7 @@ export function AgentPicker(props: Props) {
       allowClear
       value={props.value}
       style={{ width: '100%', ...props.style }}
+      popupMatchSelectWidth={340}
       placeholder={L('输入姓名、手机号或邀请码搜索')}
       filterOption={false}
       loading={loading}

@@ -89,6 +89,7 @@ export default function TransactionsPage() {
       title: L('代理商（含下级）'),
       dataIndex: 'agentId',
       hideInTable: true,
+      colSize: 1.5,
       renderFormItem: () => <AgentPicker data-testid="txn-agent" />,
     },
     {
