@@ -78,6 +78,7 @@ function Shell() {
       layout="mix"
       collapsed={collapsed}
       onCollapse={setCollapsed}
+      breakpoint="xl"
       location={{ pathname: location.pathname }}
       route={{ path: '/', routes: menu }}
       menuItemRender={(item, dom) => (
