@@ -31,6 +31,9 @@ describe('audit before/after for people', () => {
     expect(auditValueText('x', null, 'zh')).toBe('—');
     expect(auditValueText('walletType', 'capital_pool', 'zh')).toBe('资金池');
     expect(auditValueText('role', 'finance', 'en')).toBe('Finance');
+    expect(auditValueText('status', 2, 'zh', 'withdrawal')).toBe('已到账');
+    expect(auditValueText('status', 1, 'en', 'ledger_adjustment')).toBe('Posted');
+    expect(auditValueText('status', 1, 'zh')).toBe('1');
   });
 
   it('sums a record up on one short line, however long its texts', () => {
@@ -40,6 +43,9 @@ describe('audit before/after for people', () => {
     expect(s.endsWith('…')).toBe(true);
     expect(auditSummary({ status: 0 }, { status: 1, amountFen: 250 }, 'zh')).toBe(
       '状态: 1; 金额: 2.50 元',
+    );
+    expect(auditSummary({ status: 1 }, { status: 2, payoutRef: 'P1' }, 'en', 'withdrawal')).toBe(
+      'Status: Paid; Payout ref.: P1',
     );
   });
 });

@@ -3,7 +3,13 @@
  * ones marked, money (any field named …Fen / …_fen, the ledger's integer fen) in yuan, and the
  * rest in words or as readable JSON.
  */
-import { roleLabels, walletTypeLabel, type Role } from '@pos/core';
+import {
+  mallOrderStatusOptions,
+  roleLabels,
+  walletTypeLabel,
+  withdrawalStatusOptions,
+  type Role,
+} from '@pos/core';
 
 export type Lang = 'zh' | 'en';
 
@@ -16,6 +22,7 @@ const FIELD_LABELS: Record<string, { zh: string; en: string }> = {
   reason: { zh: '原因', en: 'Reason' },
   status: { zh: '状态', en: 'Status' },
   entryId: { zh: '记账凭证', en: 'Ledger entry' },
+  payoutRef: { zh: '打款流水', en: 'Payout ref.' },
   role: { zh: '角色', en: 'Role' },
   name: { zh: '名称', en: 'Name' },
   mobile: { zh: '手机号', en: 'Mobile' },
@@ -24,6 +31,17 @@ const FIELD_LABELS: Record<string, { zh: string; en: string }> = {
   title: { zh: '标题', en: 'Title' },
   body: { zh: '正文', en: 'Text' },
   value: { zh: '取值', en: 'Value' },
+};
+
+/** What a record's `status` means, by the kind of thing it is about. */
+const STATUS_WORDS: Record<string, readonly { value: number; zh: string; en: string }[]> = {
+  withdrawal: withdrawalStatusOptions,
+  mall_order: mallOrderStatusOptions,
+  ledger_adjustment: [
+    { value: 0, zh: '待复核', en: 'To check' },
+    { value: 1, zh: '已入账', en: 'Posted' },
+    { value: 2, zh: '已驳回', en: 'Rejected' },
+  ],
 };
 
 /** A field's name in words when it is a common one, else as the record wrote it. */
@@ -82,8 +100,17 @@ const yuanText = (fen: number, lang: Lang) =>
   lang === 'zh' ? `${fenToYuan(fen)} 元` : `${fenToYuan(fen)} yuan`;
 
 /** One value as text: money in yuan, yes/no in words, objects as indented JSON. */
-export function auditValueText(key: string, value: unknown, lang: Lang): string {
+export function auditValueText(
+  key: string,
+  value: unknown,
+  lang: Lang,
+  targetType?: string,
+): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (key === 'status' && typeof value === 'number' && targetType) {
+    const o = STATUS_WORDS[targetType]?.find((x) => x.value === value);
+    if (o) return o[lang];
+  }
   if (isMoneyKey(key) && typeof value === 'number') return yuanText(value, lang);
   if (key === 'walletType' && typeof value === 'string') return walletTypeLabel(value, lang);
   if (key === 'role' && typeof value === 'string')
@@ -95,14 +122,22 @@ export function auditValueText(key: string, value: unknown, lang: Lang): string 
 }
 
 /** The table's one-line summary: the changed fields and their new values, in short. */
-export function auditSummary(before: unknown, after: unknown, lang: Lang, max = 120): string {
+export function auditSummary(
+  before: unknown,
+  after: unknown,
+  lang: Lang,
+  targetType?: string,
+  max = 120,
+): string {
   const rows = auditDiff(before, after).filter((r) => r.changed);
   const text = rows
     .map((r) => {
-      const v = auditValueText(r.key, r.after === undefined ? r.before : r.after, lang).replace(
-        /\s+/g,
-        ' ',
-      );
+      const v = auditValueText(
+        r.key,
+        r.after === undefined ? r.before : r.after,
+        lang,
+        targetType,
+      ).replace(/\s+/g, ' ');
       return r.key ? `${fieldLabel(r.key, lang)}: ${v}` : v;
     })
     .join('; ');

@@ -120,7 +120,7 @@ export default function AuditPage() {
       search: false,
       width: 320,
       ellipsis: true,
-      render: (_, r) => auditSummary(r.before, r.after, lang),
+      render: (_, r) => auditSummary(r.before, r.after, lang, r.targetType),
     },
     { title: L('地址'), dataIndex: 'ip', search: false, width: 130, ellipsis: true },
     {
@@ -137,7 +137,7 @@ export default function AuditPage() {
   ];
 
   const valueCell = (row: DiffRow, v: unknown) => {
-    const text = auditValueText(row.key, v, lang);
+    const text = auditValueText(row.key, v, lang, open?.targetType);
     return text.includes('\n') || text.length > 60 ? (
       <Typography.Paragraph
         style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}

@@ -28,6 +28,7 @@ export default function AdjustmentsPage() {
   const [creating, setCreating] = useState(false);
   const [agent, setAgent] = useState<AgentPick | undefined>(undefined);
   /** Asks before proposing: who, which wallet, how much. */
+  const colon = lang === 'zh' ? '：' : ': ';
   const confirmCreate = (who: AgentPick, walletType: string, amountFen: number) =>
     new Promise<boolean>((resolve) => {
       modal.confirm({
@@ -36,13 +37,19 @@ export default function AdjustmentsPage() {
         content: (
           <div data-testid="adjust-confirm">
             <p>
-              {L('代理商')}：<AgentWho agent={who} />
+              {L('代理商')}
+              {colon}
+              <AgentWho agent={who} />
             </p>
             <p>
-              {L('钱包')}：{walletTypeLabel(walletType, lang)}
+              {L('钱包')}
+              {colon}
+              {walletTypeLabel(walletType, lang)}
             </p>
             <p>
-              {amountFen < 0 ? L('扣减') : L('增加')}：{yuan(Math.abs(amountFen))} {L('元')}
+              {amountFen < 0 ? L('扣减') : L('增加')}
+              {colon}
+              {yuan(Math.abs(amountFen))} {L('元')}
             </p>
             <p>{L('提交后须另一位操作员复核通过才入账。')}</p>
           </div>
