@@ -97,20 +97,34 @@ test('buys 10 terminals with the capital pool; shipped, they are in stock and go
   await page.getByTestId('shortcut-mall').click();
   await expect(page).toHaveURL(/\/pages\/mall\/index/);
   await expect(page.getByTestId('mall-banners')).toBeVisible();
+  // The header's buttons say what they open.
+  await expect(page.getByRole('button', { name: '我的订单' })).toHaveText('我的订单');
+  await expect(page.getByRole('button', { name: '购物车' })).toHaveText('购物车');
   await page.getByTestId(`mall-product-${productId}`).click();
   await expect(page.getByTestId('price-tiers')).toContainText('¥8.90');
-  await page.getByTestId('quantity').locator('input').fill('10');
+  // One costs 9.90 on the first tier; asking for more than the stock is corrected, and says so.
+  await expect(page.getByTestId('subtotal-amount')).toHaveText('¥9.90');
+  await expect(page.getByTestId('active-tier')).toContainText('1 台起');
+  await page.getByTestId('quantity').locator('input').fill('500');
   await page.getByTestId('quantity').locator('input').press('Tab');
+  await expect(page.getByTestId('quantity-note')).toHaveText('库存仅 10 台，已改为 10 台');
+  await expect(page.getByTestId('quantity').locator('input')).toHaveValue('10');
+  await expect(page.getByTestId('active-tier')).toContainText('10 台起');
+  await expect(page.getByTestId('subtotal-amount')).toHaveText('¥89.00');
   await page.getByTestId('buy-now').click();
 
   // The confirm page shows the server's price for ten, the default address and the wallet.
   await expect(page).toHaveURL(/\/pages\/mall\/confirm/);
   await expect(page.getByTestId('confirm-address')).toContainText('张总');
   await expect(page.getByTestId('confirm-total')).toHaveText('¥89.00');
+  // The goods balance holds exactly 89.00, so the page starts on it.
+  await expect(page.getByTestId('pay-type').locator('.adm-selector-item-active')).toContainText(
+    '货款余额',
+  );
   await typePayPassword(page, '123456');
   await page.getByTestId('submit-order').click();
   await expect(page.getByTestId('order-confirm')).toContainText(`新大陆 ME31 ${stamp} ×10`);
-  await expect(page.getByTestId('order-confirm')).toContainText('货款余额支付 ¥89.00');
+  await expect(page.getByTestId('order-confirm')).toContainText('支付方式：货款余额，应付 ¥89.00');
   await page.getByRole('button', { name: '确认' }).click();
 
   await expect(page).toHaveURL(/\/pages\/mall\/order-detail\?id=\d+/);
@@ -180,12 +194,14 @@ test('pays from the cart with WeChat through the simulated cashier', async ({ pa
   await page.goto('/pages/mall/cart');
   await expect(page.getByTestId(`cart-line-${e350.id}`)).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText('¥99.00');
+  // No pay type is chosen in the cart, so it warns about none.
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByTestId('checkout').click();
 
   await page.getByTestId('pay-type').getByText('微信支付').click();
   await expect(page.getByTestId('confirm-total')).toHaveText('¥99.00');
   await page.getByTestId('submit-order').click();
-  await expect(page.getByTestId('order-confirm')).toContainText('微信支付支付 ¥99.00');
+  await expect(page.getByTestId('order-confirm')).toContainText('支付方式：微信支付，应付 ¥99.00');
   await page.getByRole('button', { name: '确认' }).click();
 
   // The simulated gateway's cashier stands in for WeChat; paying sends its signed callback.
@@ -208,6 +224,12 @@ test('adds an address with the region wheel; an order left unpaid times out', as
   await page.getByTestId('address-name').locator('input').fill('张总');
   await page.getByTestId('address-mobile').locator('input').fill('1380000000');
   await page.getByTestId('address-detail').locator('input').fill('创业路 8 号');
+  // 所在地区 is marked required like the other fields.
+  await expect(
+    page
+      .locator('.adm-form-item', { has: page.getByTestId('address-region') })
+      .locator('.adm-form-item-required-asterisk'),
+  ).toBeVisible();
   await page.getByTestId('save-address').click();
   // Every field is checked before anything is sent: the mobile and the region are named.
   await expect(page.getByText('手机号码格式错误')).toBeVisible();
@@ -229,8 +251,31 @@ test('adds an address with the region wheel; an order left unpaid times out', as
     '/api/mall/products',
   );
   const a8 = products.data.find((p) => p.name === '联迪 A8 智能POS')!;
+  const token = (await page.evaluate(() => JSON.parse(localStorage.getItem('token')!))) as string;
+  const mallWallet = await api<{ goodsBalanceFen: number }>(page, token, 'GET', '/api/mall/wallet');
   await page.goto(`/pages/mall/confirm?items=${a8.id}:1`);
+  await expect(page.getByTestId('confirm-total')).toHaveText('¥199.00');
+  // The page starts on a pay type that can pay: the goods balance only when it holds 199.00.
+  const chosen = page.getByTestId('pay-type').locator('.adm-selector-item-active');
+  if (mallWallet.data.goodsBalanceFen >= 19_900) await expect(chosen).toContainText('货款余额');
+  else {
+    await expect(chosen).toContainText('微信支付');
+    await expect(page.getByTestId('quote-refusal')).toHaveCount(0);
+    // Chosen anyway, the goods balance says what it lacks, links to the transfer and names the others.
+    await page.getByTestId('pay-type').getByText('货款余额').click();
+    await expect(page.getByTestId('pay-short')).toContainText('货款余额不足，请先转入资金池');
+    await expect(page.getByTestId('pay-short')).toContainText('也可改用微信支付或支付宝支付');
+    await expect(page.getByTestId('go-capital-pool')).toBeVisible();
+  }
+  // Postage in points needs points: the page changes the pay type and says so.
+  await page.getByTestId('shipping-way').getByText('积分抵扣').click();
+  await expect(page.getByTestId('pay-switch-note')).toHaveText(
+    '积分抵扣须使用积分支付，支付方式已改为积分支付',
+  );
   await page.getByTestId('pay-type').getByText('微信支付').click();
+  await expect(page.getByTestId('pay-switch-note')).toHaveText(
+    '积分抵扣不能用微信支付，配送方式已改为包邮',
+  );
   await page.getByTestId('submit-order').click();
   await page.getByRole('button', { name: '确认' }).click();
   await page.getByRole('button', { name: '暂不支付' }).click();
