@@ -240,8 +240,9 @@ const en: MallTexts = {
   stepTimeline: 'Progress',
   postageHint: 'Postage in points is paid with points; Alipay postage with Alipay',
   gatewayUnavailable: 'The payment result has not arrived yet; check the order later',
-  payTypeSwitched: '{{shipping}} goes with {{pay}} only; the pay type is now {{pay}}',
-  shippingSwitched: '{{shipping}} does not go with {{pay}}; shipping is now {{free}}',
+  payTypeSwitched: 'Shipping “{{shipping}}” is paid with {{pay}}, so the pay type is now {{pay}}',
+  shippingSwitched:
+    'Shipping “{{shipping}}” cannot be paid with {{pay}}, so shipping is now {{free}}',
   goTransfer: 'Move money to the capital pool',
   otherPayable: 'You can also pay with {{list}}',
   listSep: ' or ',

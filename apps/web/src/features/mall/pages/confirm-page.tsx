@@ -304,7 +304,8 @@ export default function MallConfirmPage() {
                 : `¥${formatMoney(q.totalFen)}`
               : '—'}
           </span>
-          {q?.refusal && !settling && (
+          {/* Said once: a pay type's own shortfall is already under the pay types. */}
+          {q?.refusal && !settling && q.refusal !== payRefusal && (
             <div className="mall-bottom-refusal" role="alert" data-testid="quote-refusal">
               {q.refusal}
             </div>

