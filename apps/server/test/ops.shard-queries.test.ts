@@ -72,6 +72,27 @@ const ALLOWED: { reason: string; entries: [table: string, piece: string][] }[] =
       'without waiting for the job. Sharded, each shard runs that sweep over its own payments.',
     entries: [['mall_payments', 'POST /api/mall/order/cancel:']],
   },
+  {
+    reason:
+      "A mall product's stock is the platform's own unallocated terminals of its model (in no " +
+      'tree: holder_path is empty) less what open orders of every tree hold of it, so the shop ' +
+      'never sells a unit twice. Sharded, the platform stock lives with the platform directory and ' +
+      'each order reserves its units there (decision 020).',
+    entries: [
+      ['terminals', 'GET /api/mall/products:'],
+      ['mall_order_items', 'GET /api/mall/products:'],
+      ['mall_orders', 'GET /api/mall/products:'],
+      ['terminals', 'GET /api/mall/product:'],
+      ['mall_order_items', 'GET /api/mall/product:'],
+      ['mall_orders', 'GET /api/mall/product:'],
+      ['terminals', 'POST /api/mall/order/quote:'],
+      ['mall_order_items', 'POST /api/mall/order/quote:'],
+      ['mall_orders', 'POST /api/mall/order/quote:'],
+      ['terminals', 'POST /api/mall/order/create:'],
+      ['mall_order_items', 'POST /api/mall/order/create:'],
+      ['mall_orders', 'POST /api/mall/order/create:'],
+    ],
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -108,7 +108,8 @@ describe('team data scope: an agent sees only its own subtree', () => {
       await get(tokens.operator, `/api/ag/myAgent/detail?id=${demo.grandchild.id}`)
     ).json();
     expect(res.code).toBe(200);
-    expect(res.data.name).toBe('王**');
+    // Operators are the company's staff and see agents in full (decision 010).
+    expect(res.data.name).toBe('王小二');
     expect(
       (await get(tokens.operator, `/api/ag/myAgent/detail?id=${demo.operator.id}`)).statusCode,
     ).toBe(404);

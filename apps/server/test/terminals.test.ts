@@ -113,7 +113,7 @@ describe('stock counts and lists', () => {
           brandName: '联迪',
           holderAgentId: demo.child.id,
           own: false,
-          holderName: '李**',
+          holderName: '李经理',
         });
         seen.push(r.sn);
       }
@@ -182,7 +182,7 @@ describe('stock counts and lists', () => {
     ).toEqual([[0, '李**', '王小二']]);
     const topView = (await get(top, '/api/term-info/info?sn=LD00001850')).json().data;
     expect(topView.history.map((h: { fromName: string }) => h.fromName)).toEqual([
-      '李**',
+      '李经理',
       '张总',
       '平台',
     ]);
@@ -230,7 +230,7 @@ describe('stock counts and lists', () => {
     const childRow = body.children.find((c: { agentId: number }) => c.agentId === demo.child.id);
     expect(childRow).toMatchObject({
       ...(await counted(sql`holder_path LIKE ${demo.child.path + '%'}`)),
-      agentName: '李**',
+      agentName: '李经理',
     });
     expect(childRow.total).toBe(540);
   });
@@ -247,7 +247,7 @@ describe('allocate, transfer, recall', () => {
     ).json().data.rows;
     const stock = (await counted(sql`holder_agent_id = ${demo.grandchild.id}`)).unbound;
     expect(transfer).toEqual([
-      { id: demo.grandchild.id, name: '王**', mobile: '138****0003', depth: 2, stock },
+      { id: demo.grandchild.id, name: '王小二', mobile: '138****0003', depth: 2, stock },
     ]);
     const none = (await get(child, '/api/term-info/targetAgents?type=1&keyword=13800000001')).json()
       .data.rows;
@@ -269,7 +269,7 @@ describe('allocate, transfer, recall', () => {
       type: 0,
       count: 10,
       from: { id: demo.top.id, name: '张总' },
-      to: { id: demo.child.id, name: '李**', mobile: '138****0002' },
+      to: { id: demo.child.id, name: '李经理', mobile: '13800000002' },
       byBrand: [{ brandName: '联迪', count: 10 }],
     });
     expect(body.data.terminals.map((t: { sn: string }) => t.sn)).toEqual(range('LD', 1001, 1010));
