@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET_TYPES, walletTypeLabel } from '../api/wallet';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_TARGET_LABELS,
-  auditActionLabel,
-  JOB_KEYS,
-  jobLabel,
-} from './labels';
+import { AUDIT_ACTIONS, AUDIT_TARGET_LABELS, auditActionLabel, JOB_KEYS, jobLabel } from './labels';
 import { ROLES, roleLabels } from './roles';
 
 const words = (zh: string, en: string, code: string) => {
