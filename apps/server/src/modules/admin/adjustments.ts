@@ -1,5 +1,5 @@
 import type { Adjustment, CreateAdjustmentRequest } from '@pos/core';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, ledgerAdjustments, operators } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
