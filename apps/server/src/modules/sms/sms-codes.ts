@@ -27,7 +27,7 @@ export interface SmsCodeCheck {
 }
 
 /**
- * Checks a code against the latest unused, unexpired one sent to (mobile, scene) and returns its
+ * Checks a code against the latest unexpired one sent to (mobile, scene) and returns its
  * id; the caller marks it used with markSmsCodeUsed inside the transaction that acts on it.
  *
  * Tries of one code are serialised on its row (held while comparing) and only a wrong code is
@@ -43,20 +43,28 @@ export async function verifySmsCode(
 ): Promise<number> {
   const outcome = await db.transaction(async (tx) => {
     const [latest] = await tx
-      .select({ id: smsCodes.id, attempts: smsCodes.attempts, codeHash: smsCodes.codeHash })
+      .select({
+        id: smsCodes.id,
+        attempts: smsCodes.attempts,
+        codeHash: smsCodes.codeHash,
+        usedAt: smsCodes.usedAt,
+      })
       .from(smsCodes)
       .where(
         and(
           eq(smsCodes.mobile, input.mobile),
           eq(smsCodes.scene, input.scene),
-          isNull(smsCodes.usedAt),
           gt(smsCodes.expiresAt, now),
         ),
       )
       .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
       .limit(1)
       .for('update');
-    if (!latest) return { error: badRequest(EXPIRED, 'smsCode', 'SMS_CODE_EXPIRED') };
+    // Only the latest code sent for (mobile, scene) counts: once it is used, an older one does
+    // not come back (nor its count of wrong tries).
+    if (!latest || latest.usedAt) {
+      return { error: badRequest(EXPIRED, 'smsCode', 'SMS_CODE_EXPIRED') };
+    }
     if (latest.attempts >= MAX_SMS_CODE_ATTEMPTS)
       return { error: badRequest(TOO_MANY, 'smsCode', 'SMS_CODE_DEAD') };
     if (latest.codeHash === hashSmsCode(input.mobile, input.scene, input.code))
