@@ -8,14 +8,19 @@ import {
   type PublishPackageRequest,
   type SaveAppConfigRequest,
 } from '@pos/core';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
 import { appBundles, appConfigs, appVersions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { DEFAULT_APP_CONFIG_DOMAIN } from '../system/get-app-config';
-import { checkBundleSignature, proposeBundle, withdrawVersion } from '../system/publish-bundle';
+import {
+  assertVersionFree,
+  checkBundleSignature,
+  proposeBundle,
+  withdrawVersion,
+} from '../system/publish-bundle';
 import { assertIndependent } from './independence';
 import { audit } from './audit';
 
@@ -163,17 +168,7 @@ export async function publishPackage(db: Db, op: OperatorCaller, input: PublishP
     throw badRequest('安卓安装包须填写 SHA-256，应用安装前会核对', 'sha256');
   }
   return db.transaction(async (tx) => {
-    const [same] = await tx
-      .select({ id: appVersions.id })
-      .from(appVersions)
-      .where(
-        and(
-          eq(appVersions.platform, input.platform),
-          eq(appVersions.version, input.version),
-          ne(appVersions.status, 'rejected'),
-        ),
-      );
-    if (same) throw conflict('该平台已发布此版本', 'version');
+    await assertVersionFree(tx, input.platform, input.version);
     const [row] = await tx
       .insert(appVersions)
       .values({

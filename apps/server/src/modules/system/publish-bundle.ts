@@ -7,7 +7,7 @@ import {
   type PublishedBundle,
 } from '@pos/core';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { appBundles, appVersions } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 
@@ -58,17 +58,7 @@ export async function proposeBundle(
   await checkBundleSignature(input.version, sha256, input.signature, publicKey);
 
   return db.transaction(async (tx) => {
-    const [same] = await tx
-      .select({ id: appVersions.id })
-      .from(appVersions)
-      .where(
-        and(
-          eq(appVersions.platform, input.platform),
-          eq(appVersions.version, input.version),
-          ne(appVersions.status, 'rejected'),
-        ),
-      );
-    if (same) throw conflict('该平台已有此版本（已发布或待批准）', 'version');
+    await assertVersionFree(tx, input.platform, input.version);
     const [row] = await tx
       .insert(appVersions)
       .values({
@@ -132,4 +122,19 @@ export async function withdrawVersion(db: Db, id: number): Promise<void> {
       .returning({ id: appVersions.id });
     if (gone.length === 0) throw notFound('版本不存在');
   });
+}
+
+/** A platform's version is published or waiting once; a rejected one may be submitted again. */
+export async function assertVersionFree(tx: DbOrTx, platform: string, version: string) {
+  const [same] = await tx
+    .select({ id: appVersions.id })
+    .from(appVersions)
+    .where(
+      and(
+        eq(appVersions.platform, platform as 'android'),
+        eq(appVersions.version, version),
+        ne(appVersions.status, 'rejected'),
+      ),
+    );
+  if (same) throw conflict('该平台已有此版本（已发布或待批准）', 'version');
 }
