@@ -1,7 +1,49 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from './client';
 import type { AgentRow } from './schema';
 import { rebuildRollups } from '../modules/stats/rollups';
+
+/**
+ * A 160×100 PNG drawn here: a cream sheet with a red frame and grey lines, standing for a
+ * licence photo in the demo data.
+ */
+function demoLicencePhoto(): Buffer {
+  const w = 160;
+  const h = 100;
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    raw[y * (w * 3 + 1)] = 0;
+    for (let x = 0; x < w; x++) {
+      const frame = x < 4 || y < 4 || x >= w - 4 || y >= h - 4;
+      const line = !frame && x > 20 && x < w - 20 && y > 24 && y % 12 === 0;
+      const [r, g, b] = frame ? [190, 40, 40] : line ? [150, 150, 150] : [250, 244, 228];
+      const at = y * (w * 3 + 1) + 1 + x * 3;
+      raw[at] = r!;
+      raw[at + 1] = g!;
+      raw[at + 2] = b!;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const DEMO_LICENCE_PHOTO = demoLicencePhoto();
 
 type Accounts = Record<'operator' | 'top' | 'child' | 'grandchild' | 'otherTop', AgentRow>;
 
@@ -72,6 +114,20 @@ export async function seedTerminals(db: Db, accounts: Accounts) {
     await merchantsOf(child, 50, 100);
     await merchantsOf(grandchild, 20, 150);
     await merchantsOf(otherTop, 30, 170);
+    // A merchant under review holds what an agent submits for it: the licence's details and its
+    // photo (one drawn demo image), so the console's review queue reads as a real one.
+    await tx.execute(sql`
+      WITH photos AS (
+        INSERT INTO merchant_files (merchant_id, kind, mime, size_bytes, data, uploaded_by)
+        SELECT id, 'licence', 'image/png', ${DEMO_LICENCE_PHOTO.length}::int,
+               decode(${DEMO_LICENCE_PHOTO.toString('base64')}::text, 'base64'), agent_id
+          FROM merchants WHERE licence_status = 1
+        RETURNING id, merchant_id)
+      UPDATE merchants m
+         SET licence_no = '91310000' || lpad(m.id::text, 9, '0') || 'X', licence_name = m.name,
+             licence_address = m.address, licence_valid_to = '长期', licence_file_id = p.id,
+             licence_submitted_at = m.created_at
+        FROM photos p WHERE p.merchant_id = m.id`);
 
     const block = async (
       prefix: 'LD' | 'XN',

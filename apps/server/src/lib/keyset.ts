@@ -25,6 +25,11 @@ export interface KeysetSpec<R> {
   /** The unique tiebreaker, usually the primary key. */
   id: SQL;
   map: (row: Record<string, unknown>) => R;
+  /**
+   * The page also carries the filtered list's total: only for lists whose count is cheap (small
+   * tables, or a filter an index answers). Big tables page without a count(*).
+   */
+  counted?: boolean;
 }
 
 export interface ListParams {
@@ -49,6 +54,7 @@ export async function keysetPage<R>(
   const col = spec.sorts[sortKey]!;
   const order = params.order ?? spec.defaultOrder ?? 'desc';
   const conditions = spec.where.filter((c): c is SQL => Boolean(c));
+  const filtered = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   if (params.cursor) {
     let parsed: unknown;
     try {
@@ -87,7 +93,12 @@ export async function keysetPage<R>(
           'base64url',
         )
       : null;
-  return { rows: page.map(spec.map), nextCursor };
+  if (!spec.counted) return { rows: page.map(spec.map), nextCursor };
+  const [count] = await rows<{ n: unknown }>(
+    db,
+    sql`SELECT count(*) AS n ${spec.from} ${filtered}`,
+  );
+  return { rows: page.map(spec.map), nextCursor, total: Number(count?.n ?? 0) };
 }
 
 /** Most rows a CSV export holds; past it the file says so on its last line. */
@@ -109,7 +120,12 @@ export async function sendCsv<R>(
   let cursor: string | undefined;
   let count = 0;
   for (;;) {
-    const page = await keysetPage(db, spec, { ...params, pageSize: 1000, cursor });
+    // The file needs no total: no count per page.
+    const page = await keysetPage(
+      db,
+      { ...spec, counted: false },
+      { ...params, pageSize: 1000, cursor },
+    );
     for (const row of page.rows) lines.push(csvRow(columns, row));
     count += page.rows.length;
     if (!page.nextCursor) break;

@@ -109,10 +109,12 @@ export const listQueryBase = z.object({
 export type ListQueryBase = z.infer<typeof listQueryBase>;
 
 export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), nextCursor: z.string().nullable() });
+  z.object({ rows: z.array(row), nextCursor: z.string().nullable(), total: z.number().optional() });
 export interface Page<T> {
   rows: T[];
   nextCursor: string | null;
+  /** Rows the whole filtered list holds: only on lists whose count is cheap (small tables). */
+  total?: number;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,6 +47,7 @@ export const merchants = pgTable('merchants', {
   agentPath: text('agent_path').notNull(),
   topId: big('top_id').notNull(),
   status: smallint('status').notNull().default(0),
+  /** 1 = under review: the console's queue, read and counted by merchants_licence_review_idx (0033). */
   licenceStatus: smallint('licence_status').notNull().default(0),
   licenceNo: text('licence_no'),
   licenceName: text('licence_name'),

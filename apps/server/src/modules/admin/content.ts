@@ -24,6 +24,7 @@ export function bannerList(q: { bannerType?: number; isShow?: string }): KeysetS
     defaultSort: 'sort',
     defaultOrder: 'asc',
     id: sql`id`,
+    counted: true,
     map: (r) => ({
       id: Number(r.id),
       title: String(r.title),
@@ -108,6 +109,7 @@ export function noticeList(q: { keyword?: string }): KeysetSpec<AdminNotice> {
     },
     defaultSort: 'publishedAt',
     id: sql`id`,
+    counted: true,
     map: (r) => ({
       id: Number(r.id),
       title: String(r.title),

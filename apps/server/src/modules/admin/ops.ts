@@ -81,10 +81,16 @@ export function licenceList(q: { status?: number }): KeysetSpec<LicenceRow> {
                 (SELECT coalesce(json_agg(json_build_object('id', f.id, 'kind', f.kind) ORDER BY f.id), '[]'::json)
                    FROM merchant_files f WHERE f.merchant_id = m.id) AS files`,
     from: sql`FROM merchants m JOIN agents a ON a.id = m.agent_id`,
-    where: [sql`m.licence_status = ${q.status ?? 1}`],
+    // The queue's condition is written out, so a planned statement can use the partial index.
+    where: [
+      (q.status ?? 1) === 1 ? sql`m.licence_status = 1` : sql`m.licence_status = ${q.status}`,
+    ],
     sorts: { id: { expr: sql`m.id`, type: 'bigint' } },
     defaultSort: 'id',
     id: sql`m.id`,
+    // The queue (under review) is counted from its partial index; the other states are all
+    // merchants, paged without a count.
+    counted: (q.status ?? 1) === 1,
     map: (r) => ({
       id: Number(r.id),
       merchantNo: String(r.merchant_no),
