@@ -40,13 +40,22 @@ export default function TeamInfoPage() {
         ) : (
           <div className="team-block" data-testid="team-structure">
             <FigureGrid
+              columns={2}
               items={[
                 { label: t('team.teamSize'), value: d.totals.teamSize, testId: 'structure-size' },
                 { label: t('team.directCount'), value: d.totals.directCount },
+              ]}
+            />
+            {/* Three figures of their own: joined with slashes they did not fit a phone's column. */}
+            <FigureGrid
+              items={[
                 {
-                  label: t('team.stockBoundActive'),
-                  value: `${d.totals.terminals.stock}/${d.totals.terminals.bound}/${d.totals.terminals.activated}`,
+                  label: t('team.teamStock'),
+                  value: d.totals.terminals.stock,
+                  testId: 'structure-stock',
                 },
+                { label: t('team.bound'), value: d.totals.terminals.bound },
+                { label: t('team.activatedTerminals'), value: d.totals.terminals.activated },
               ]}
             />
             {d.levelCounts.length > 0 && (
