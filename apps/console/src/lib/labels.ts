@@ -1,4 +1,5 @@
 import { CONFIRM_LABELS_EN } from './labels-confirm';
+import { REVIEW_LABELS_EN } from './labels-review';
 import { SEARCH_LABELS_EN } from './labels-search';
 
 /**
@@ -9,6 +10,7 @@ export const LABELS_EN: Record<string, string> = {
   // Confirmations, shipping, layout and times (issue 28 points 2, 8, 9, 10): their own file.
   ...CONFIRM_LABELS_EN,
   ...SEARCH_LABELS_EN,
+  ...REVIEW_LABELS_EN,
   驳回: 'Reject',
   通过: 'Approve',
   等级: 'Level',
