@@ -46,6 +46,10 @@ test('finance proposes an adjustment, the super admin approves it, and the walle
   await expect(confirm).toContainText('88.80');
   await shot(page, 'adjustment-confirm');
   await page.getByTestId('confirm-adjust').click();
+  // The toast names what was proposed and that it waits for a second operator.
+  await expect(
+    page.getByText(/已提交调账申请 #\d+：王小二 · 资金池 \+88\.80 元，待另一位操作员复核/),
+  ).toBeVisible();
   const row = page.locator('tr', { hasText: '活动奖励补发' }).first();
   await expect(row).toContainText('待复核');
   // The maker has no approve action on their own adjustment.

@@ -8,6 +8,8 @@ test('content publishes a banner in the console and the agent app shows it', asy
   await page.goto('/admin/content/banners');
   await page.getByTestId('new-banner').click();
   await page.getByTestId('banner-title').fill('控制台发布的活动');
+  // The form says where the app draws the title.
+  await expect(page.getByTestId('banner-title-hint')).toContainText('标题用白字显示在图片');
   // The image is uploaded; the form then holds its published address.
   await page
     .locator('.ant-modal input[type=file]')
@@ -19,7 +21,9 @@ test('content publishes a banner in the console and the agent app shows it', asy
   );
   await shot(page, 'banner-form');
   await page.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('已新建轮播图「控制台发布的活动」')).toBeVisible();
   await expect(page.getByRole('cell', { name: '控制台发布的活动' })).toBeVisible();
+  await expect(page.getByTestId('page-info')).toContainText(/共 \d+ 条/);
   await shot(page, 'banners');
 
   // The agent app's home carousel reads the same banners.

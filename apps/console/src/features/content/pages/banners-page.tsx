@@ -17,10 +17,11 @@ import { KeysetTable } from '@/components/keyset-table';
 import { api } from '@/lib/api';
 import { uploadImage } from '@/lib/upload';
 import { useI18n } from '@/lib/i18n';
+import { bannerSavedText, bannerTitleHint } from '@/lib/review-words';
 
 /** Home and shop banners: what the agent app's carousels show, in this order. */
 export default function BannersPage() {
-  const { t, L } = useI18n();
+  const { t, L, lang } = useI18n();
   const { can } = useAuth();
   const ref = useRef<ActionType | undefined>(undefined);
   const formRef = useRef<ProFormInstance<SaveBannerRequest> | undefined>(undefined);
@@ -114,6 +115,7 @@ export default function BannersPage() {
         modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
         onFinish={async (v) => {
           await api('/banners/save', { body: { ...v, id: editing?.id, content: v.content ?? '' } });
+          void message.success(bannerSavedText(v.title, !editing?.id, lang));
           setEditing(null);
           void ref.current?.reload();
           return true;
@@ -124,6 +126,7 @@ export default function BannersPage() {
           label={t('title')}
           rules={[{ required: true }]}
           fieldProps={{ 'data-testid': 'banner-title' } as object}
+          extra={<span data-testid="banner-title-hint">{bannerTitleHint(lang)}</span>}
         />
         <ProFormText
           name="imageUrl"

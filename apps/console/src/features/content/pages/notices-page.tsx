@@ -6,15 +6,17 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import type { AdminNotice, SaveNoticeRequest } from '@pos/core';
-import { Button, Popconfirm } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { noticeSavedText } from '@/lib/review-words';
 
 export default function NoticesPage() {
-  const { t, L } = useI18n();
+  const { t, L, lang } = useI18n();
+  const { message } = App.useApp();
   const { can } = useAuth();
   const ref = useRef<ActionType | undefined>(undefined);
   const [editing, setEditing] = useState<Partial<AdminNotice> | null>(null);
@@ -78,6 +80,7 @@ export default function NoticesPage() {
         modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
         onFinish={async (v) => {
           await api('/notices/save', { body: { ...v, id: editing?.id } });
+          void message.success(noticeSavedText(v.title, !editing?.id, lang));
           setEditing(null);
           void ref.current?.reload();
           return true;

@@ -15,6 +15,7 @@ import { AgentPicker, AgentWho } from '@/components/agent-picker';
 import { KeysetTable } from '@/components/keyset-table';
 import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { adjustmentProposedText } from '@/lib/review-words';
 
 const STATUS = ['待复核', '已入账', '已驳回'];
 const COLORS = ['gold', 'green', 'default'];
@@ -23,7 +24,7 @@ const COLORS = ['gold', 'green', 'default'];
 export default function AdjustmentsPage() {
   const { t, L, lang } = useI18n();
   const { can, me } = useAuth();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const [creating, setCreating] = useState(false);
   const [agent, setAgent] = useState<AgentPick | undefined>(undefined);
@@ -162,7 +163,7 @@ export default function AdjustmentsPage() {
           const amountFen = Math.round(v.amountYuan * 100);
           if (!agent || agent.id !== v.agentId) return false;
           if (!(await confirmCreate(agent, v.walletType, amountFen))) return false;
-          await api('/adjustments/create', {
+          const created = await api<{ id: number }>('/adjustments/create', {
             body: {
               agentId: v.agentId,
               walletType: v.walletType,
@@ -170,6 +171,17 @@ export default function AdjustmentsPage() {
               reason: v.reason,
             },
           });
+          void message.success(
+            adjustmentProposedText(
+              {
+                id: created.id,
+                agentName: agent.name,
+                walletText: walletTypeLabel(v.walletType, lang),
+                amountFen,
+              },
+              lang,
+            ),
+          );
           setCreating(false);
           void ref.current?.reload();
           return true;
