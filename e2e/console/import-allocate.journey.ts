@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { consoleLogin, shot } from './support';
 
 /** Brand and model the demo has, read through the agent API's brand list. */
@@ -41,11 +41,20 @@ test('operations imports terminals by CSV, allocates them to the top agent, who 
 
   await consoleLogin(page, 'operations');
   await page.goto('/admin/terminals/import');
+  // Choosing the file only reads it: nothing the page sends meanwhile is answered 404 (the
+  // upload control once posted the file to the page's own address).
+  const answered: string[] = [];
+  const record = (r: Response) =>
+    answered.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  page.on('response', record);
   await page
     .locator('input[type=file]')
     .setInputFiles({ name: 'terminals.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('共 5 行：可导入 3 行，问题 2 行');
+  page.off('response', record);
+  expect(answered).toContain('200 POST /prod-api/admin/terminals/import/preview');
+  expect(answered.filter((a) => a.startsWith('404'))).toEqual([]);
   await expect(preview).toContainText('与第2行重复');
   await expect(preview).toContainText('品牌 没有这个品牌 不存在');
   await shot(page, 'import-preview');

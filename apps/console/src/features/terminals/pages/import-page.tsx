@@ -94,7 +94,12 @@ export default function ImportPage() {
         <Upload
           accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           showUploadList={false}
-          beforeUpload={(f) => void choose(f) as unknown as boolean}
+          // The file is read here and its rows sent as the preview's body: Upload itself must
+          // send nothing (returning false stops its own POST, which answered 404).
+          beforeUpload={(f) => {
+            void choose(f);
+            return false;
+          }}
         >
           <Button data-testid="choose-csv">{t('chooseFile')}</Button>
         </Upload>
