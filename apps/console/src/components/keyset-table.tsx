@@ -4,6 +4,7 @@ import { App, Button, Space } from 'antd';
 import { useRef, useState, type Key, type ReactNode } from 'react';
 import { api, ApiError, downloadCsv, toQuery } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { pageInfoText } from '@/lib/review-words';
 
 interface Props<T> {
   /** Admin API path of the list, e.g. '/withdrawals'. */
@@ -62,6 +63,8 @@ export function consoleColumns<T>(columns: ProColumns<T>[], lang: 'zh' | 'en'): 
 export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) {
   const { t, lang } = useI18n();
   const [shown, setShown] = useState(0);
+  // The list's total, where the server counts it (small tables); otherwise the page only.
+  const [total, setTotal] = useState<number | undefined>(undefined);
   const { message } = App.useApp();
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [next, setNext] = useState<string | null>(null);
@@ -127,10 +130,12 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
           // rather than leaving the rejection unhandled.
           if (!(err instanceof ApiError)) void message.error(t('loadFailed'));
           setNext(null);
+          setTotal(undefined);
           return { data: [], success: false };
         }
         setNext(page.nextCursor);
         setShown(page.rows.length);
+        setTotal(page.total);
         return { data: page.rows, success: true };
       }}
       toolBarRender={() => [
@@ -156,9 +161,7 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
             {t('prev')}
           </Button>
           <span data-testid="page-info">
-            {lang === 'zh'
-              ? `第 ${cursors.length} 页 · 本页 ${shown} 条${next ? '' : ' · 已到末页'}`
-              : `Page ${cursors.length} · ${shown} rows${next ? '' : ' · last page'}`}
+            {pageInfoText({ page: cursors.length, shown, total, last: !next }, lang)}
           </span>
           <Button
             disabled={!next}

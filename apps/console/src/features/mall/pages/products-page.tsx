@@ -18,6 +18,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { api, ApiError, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { totalText } from '@/lib/review-words';
 import { uploadImage } from '@/lib/upload';
 
 interface FormValues {
@@ -43,7 +44,7 @@ const tiersText = (p: MallProduct) =>
  * sale. The server checks the brand has the model and the tiers start from 1 unit.
  */
 export default function MallProductsPage() {
-  const { L } = useI18n();
+  const { L, lang } = useI18n();
   const { can } = useAuth();
   const { message } = App.useApp();
   const [products, setProducts] = useState<MallProduct[] | null>(null);
@@ -129,6 +130,7 @@ export default function MallProductsPage() {
         loading={products === null}
         dataSource={products ?? []}
         pagination={false}
+        footer={(rows) => <span data-testid="list-total">{totalText(rows.length, lang)}</span>}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           {

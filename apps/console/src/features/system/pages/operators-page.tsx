@@ -22,6 +22,7 @@ import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { api } from '@/lib/api';
 import { useI18n, type Lang } from '@/lib/i18n';
+import { totalText } from '@/lib/review-words';
 
 /** This page's own texts in both languages. */
 const TEXT = {
@@ -259,6 +260,7 @@ export default function OperatorsPage() {
         headerTitle={t('operators')}
         search={false}
         pagination={false}
+        footer={(rows) => <span data-testid="list-total">{totalText(rows.length, lang)}</span>}
         columns={columns}
         request={async () => ({ data: await api<AdminOperatorRow[]>('/operators'), success: true })}
         toolBarRender={() => [

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { api, ApiError } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { totalText } from '@/lib/review-words';
 
 interface Editing {
   id?: number;
@@ -16,7 +17,7 @@ interface Editing {
  * A model terminals still carry cannot be removed; the server says which.
  */
 export default function BrandsPage() {
-  const { L } = useI18n();
+  const { L, lang } = useI18n();
   const { can } = useAuth();
   const { message } = App.useApp();
   const [brands, setBrands] = useState<AdminBrand[] | null>(null);
@@ -72,6 +73,7 @@ export default function BrandsPage() {
         loading={brands === null}
         dataSource={brands ?? []}
         pagination={false}
+        footer={(rows) => <span data-testid="list-total">{totalText(rows.length, lang)}</span>}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: L('品牌'), dataIndex: 'name' },

@@ -1,13 +1,22 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { withdrawalStatusOptions, type AdminWithdrawal, type BatchResult } from '@pos/core';
-import { App, Button, Input, Modal, Tag } from 'antd';
+import { App, Button, Input, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth';
-import { KeysetTable } from '@/components/keyset-table';
+import { KeysetTable, shanghaiTime, timeLabel } from '@/components/keyset-table';
 import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 const statusColor = ['gold', 'blue', 'green', 'default', 'red'];
+
+/** Long text cut to its cell, the whole of it on hover (the table fits 1280 without scrolling). */
+function Cut({ text, width }: { text: string; width: number }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  );
+}
 
 /** Review queue: batch approve / reject with a reason, pay out, retry failed payouts. */
 export default function WithdrawalsPage() {
@@ -70,7 +79,7 @@ export default function WithdrawalsPage() {
   };
 
   const columns: ProColumns<AdminWithdrawal>[] = [
-    { title: 'ID', dataIndex: 'id', search: false, sorter: true },
+    { title: 'ID', dataIndex: 'id', search: false, sorter: true, width: 56 },
     { title: t('keyword'), dataIndex: 'keyword', hideInTable: true },
     {
       title: t('status'),
@@ -79,6 +88,7 @@ export default function WithdrawalsPage() {
       valueEnum: Object.fromEntries(
         withdrawalStatusOptions.map((o) => [String(o.value), { text: o[lang] }]),
       ),
+      width: 100,
       render: (_, r) => (
         <Tag color={statusColor[r.status]} data-testid={`status-${r.id}`}>
           {withdrawalStatusOptions.find((o) => o.value === r.status)?.[lang]}
@@ -89,43 +99,84 @@ export default function WithdrawalsPage() {
       title: t('agent'),
       dataIndex: 'agentName',
       search: false,
-      render: (_, r) => `${r.agentName} ${r.agentMobile}`,
+      width: 120,
+      render: (_, r) => (
+        <>
+          <Cut text={r.agentName} width={100} />
+          <br />
+          <Typography.Text type="secondary">{r.agentMobile}</Typography.Text>
+        </>
+      ),
     },
     {
-      title: t('amount'),
+      title: `${t('amount')} / ${L('到账')}`,
       dataIndex: 'amountFen',
       search: false,
       sorter: true,
-      render: (_, r) => yuan(r.amountFen),
-    },
-    { title: L('到账'), dataIndex: 'netFen', search: false, render: (_, r) => yuan(r.netFen) },
-    {
-      title: L('银行卡'),
-      dataIndex: 'cardMasked',
-      search: false,
+      width: 110,
       render: (_, r) => (
-        <span>
-          {r.holderName} {r.bankName} {r.cardMasked}{' '}
-          {can('pii:reveal') && <a onClick={() => void reveal(r.id, 'card')}>{t('reveal')}</a>}
-        </span>
+        <>
+          {yuan(r.amountFen)}
+          <br />
+          <Typography.Text type="secondary">
+            {L('到账')} {yuan(r.netFen)}
+          </Typography.Text>
+        </>
       ),
     },
     {
-      title: L('身份证'),
-      dataIndex: 'idCardMasked',
+      title: L('收款账户'),
+      dataIndex: 'cardMasked',
       search: false,
+      width: 170,
       render: (_, r) => (
-        <span>
-          {r.idCardMasked ?? '-'}{' '}
+        <>
+          <Cut text={`${r.holderName} ${r.bankName}`} width={146} />
+          <br />
+          {r.cardMasked}{' '}
+          {can('pii:reveal') && <a onClick={() => void reveal(r.id, 'card')}>{t('reveal')}</a>}
+          <br />
+          <Typography.Text type="secondary">
+            {L('身份证')} {r.idCardMasked ?? '-'}{' '}
+          </Typography.Text>
           {can('pii:reveal') && r.idCardMasked && (
             <a onClick={() => void reveal(r.id, 'idCard')}>{t('reveal')}</a>
           )}
-        </span>
+        </>
       ),
     },
-    { title: t('reason'), dataIndex: 'reason', search: false },
-    { title: L('打款流水'), dataIndex: 'payoutRef', search: false },
-    { title: t('createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', search: false },
+    {
+      title: `${t('reason')} / ${L('打款流水')}`,
+      dataIndex: 'payoutRef',
+      search: false,
+      width: 124,
+      render: (_, r) =>
+        r.reason || r.payoutRef ? (
+          <>
+            {r.reason && <Cut text={r.reason} width={100} />}
+            {r.reason && r.payoutRef && <br />}
+            {r.payoutRef && <Cut text={`${L('打款流水')} ${r.payoutRef}`} width={100} />}
+          </>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: `${t('createdAt')} (${timeLabel(lang)})`,
+      dataIndex: 'createdAt',
+      search: false,
+      width: 100,
+      render: (_, r) => {
+        const [day, time] = shanghaiTime(r.createdAt).split(' ');
+        return (
+          <>
+            {day}
+            <br />
+            <Typography.Text type="secondary">{time}</Typography.Text>
+          </>
+        );
+      },
+    },
   ];
 
   return (
