@@ -27,27 +27,31 @@ test('operations grants a demo agent a free-claim quota, sees it in the list and
   // ... but reads the rules in force.
   await expect(page.getByTestId('rules')).toContainText('每台激活积分');
 
-  // A mobile that belongs to no agent: the server names the field.
+  // Nothing is asked before an agent is chosen.
   await page.getByTestId('quota-new').click();
-  await page.getByTestId('quota-mobile').fill('13900000099');
   await page.getByTestId('quota-granted').fill('5');
   await page.locator('#quota-save').click();
-  await expect(page.getByTestId('quota-confirm')).toContainText('新设免费领取额度：5 台');
-  await confirm(page);
-  await expect(page.getByTestId('quota-form')).toContainText('没有这个手机号的代理');
+  await expect(page.getByTestId('quota-form')).toContainText('请选择代理商');
+  await expect(page.getByTestId('quota-confirm')).toHaveCount(0);
 
-  // The demo agent gets 5; the confirmation names the figure before it is sent.
-  await page.getByTestId('quota-mobile').fill(MOBILE);
+  // The agent is picked by name; the choice and the confirmation name it, its mobile and its
+  // top agent, with the figure, before anything is sent.
+  await page.locator('#quota-agent').fill('李经理');
+  const option = page.locator('[data-testid^="agent-option-"]').filter({ hasText: MOBILE });
+  await expect(option).toContainText('张总');
+  await option.click();
   await page.locator('#quota-save').click();
-  await expect(page.getByTestId('quota-confirm')).toContainText('5 台');
+  const confirmation = page.getByTestId('quota-confirm');
+  await expect(confirmation).toContainText(`李经理（${MOBILE}`);
+  await expect(confirmation).toContainText('张总');
+  await expect(confirmation).toContainText('新设免费领取额度：5 台');
   await confirm(page);
-  await expect(page.getByText('保存成功：5 台')).toBeVisible();
+  await expect(page.getByText('保存成功：李经理 · 5 台')).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(MOBILE) });
   await expect(row.locator('td').nth(2)).toHaveText('5');
   await expect(row.locator('td').nth(4)).toHaveText('5');
 
-  // Filtered by mobile, and the same list exported as CSV (once the quota dialog has closed: its
-  // own mobile field also answers to the label while it fades out).
+  // Filtered by mobile, and the same list exported as CSV (once the quota dialog has closed).
   await expect(page.getByTestId('quota-form')).toBeHidden();
   await page.getByLabel('手机号').fill(MOBILE);
   await page.getByRole('button', { name: /查\s*询/ }).click();
@@ -62,9 +66,9 @@ test('operations grants a demo agent a free-claim quota, sees it in the list and
   expect(csv).toContain(MOBILE);
   expect(csv.trim().split('\n')).toHaveLength(2);
 
-  // Editing the row starts from its figures and shows before and after.
+  // Editing the row starts from its agent and figures and shows before and after.
   await row.getByText('设置额度').click();
-  await expect(page.getByTestId('quota-mobile')).toHaveValue(MOBILE);
+  await expect(page.getByTestId('quota-agent-fixed')).toHaveText(`李经理（${MOBILE}）`);
   await expect(page.getByTestId('quota-granted')).toHaveValue('5');
   await page.getByTestId('quota-granted').fill('8');
   await page.locator('#quota-save').click();

@@ -3,8 +3,8 @@ import {
   MALL_RULES_PARAM,
   fenToYuanText,
   parseYuanAmount,
-  validators,
   type AdminFreeQuota,
+  type AgentPick,
   type MallRules,
   type Page,
 } from '@pos/core';
@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
+import { AgentPicker, AgentWho } from '@/components/agent-picker';
 import { KeysetTable } from '@/components/keyset-table';
 import { api, ApiError, toQuery } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
@@ -32,7 +33,7 @@ interface RulesValues {
 }
 
 interface QuotaValues {
-  mobile: string;
+  agentId?: number;
   granted: number | null;
 }
 
@@ -42,9 +43,9 @@ interface RulesState {
   stored: boolean;
 }
 
-const QUOTA_FIELDS = ['mobile', 'granted'] as const;
-const isQuotaField = (f: string | undefined): f is (typeof QUOTA_FIELDS)[number] =>
-  QUOTA_FIELDS.includes(f as never);
+/** The form field a server refusal names: the agent (sent by its mobile) or the figure. */
+const quotaField = (f: string | undefined) =>
+  f === 'mobile' ? 'agentId' : f === 'granted' ? 'granted' : undefined;
 
 /**
  * The mall's rules and the agents' free-claim quotas. The rules (points per activated terminal,
@@ -54,7 +55,8 @@ const isQuotaField = (f: string | undefined): f is (typeof QUOTA_FIELDS)[number]
  * Every change is shown, figure before and after, before it is sent.
  */
 export default function MallQuotasPage() {
-  const { L } = useI18n();
+  const { L, lang } = useI18n();
+  const colon = lang === 'zh' ? '：' : ': ';
   const { can } = useAuth();
   const { message, modal } = App.useApp();
   const canRules = can('operator:manage');
@@ -68,7 +70,9 @@ export default function MallQuotasPage() {
   const [rulesForm] = Form.useForm<RulesValues>();
 
   const [quotaOpen, setQuotaOpen] = useState(false);
-  const [quotaFromRow, setQuotaFromRow] = useState(false);
+  // The row being edited (its agent fixed), or the agent picked for a new quota.
+  const [quotaRow, setQuotaRow] = useState<AdminFreeQuota | null>(null);
+  const [quotaAgent, setQuotaAgent] = useState<AgentPick | undefined>(undefined);
   const [quotaSaving, setQuotaSaving] = useState(false);
   const [quotaForm] = Form.useForm<QuotaValues>();
 
@@ -146,16 +150,31 @@ export default function MallQuotasPage() {
   const editQuota = (row?: AdminFreeQuota) => {
     quotaForm.resetFields();
     quotaForm.setFieldsValue(
-      row ? { mobile: row.agentMobile, granted: row.granted } : { mobile: '', granted: null },
+      row ? { agentId: row.agentId, granted: row.granted } : { agentId: undefined, granted: null },
     );
-    setQuotaFromRow(Boolean(row));
+    setQuotaRow(row ?? null);
+    setQuotaAgent(undefined);
     setQuotaOpen(true);
   };
 
   const saveQuota = async () => {
-    await quotaForm.validateFields();
+    // The form shows what is missing under its field.
+    if (
+      !(await quotaForm.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const v = quotaForm.getFieldsValue(true) as QuotaValues;
-    const mobile = v.mobile.trim();
+    // The agent as the operator chose it: the row's, or the one picked by name or mobile.
+    const agent = quotaRow
+      ? { name: quotaRow.agentName, mobile: quotaRow.agentMobile }
+      : quotaAgent && quotaAgent.id === v.agentId
+        ? quotaAgent
+        : undefined;
+    if (!agent) return;
+    const mobile = agent.mobile;
     const granted = v.granted ?? 0;
     setQuotaSaving(true);
     try {
@@ -173,24 +192,34 @@ export default function MallQuotasPage() {
         title: L('确认设置免费领取额度'),
         content: (
           <div data-testid="quota-confirm">
+            <p>
+              {quotaAgent && !quotaRow ? (
+                <AgentWho agent={quotaAgent} />
+              ) : lang === 'zh' ? (
+                `${agent.name}（${agent.mobile}）`
+              ) : (
+                `${agent.name} (${agent.mobile})`
+              )}
+            </p>
             {current ? (
               <>
                 <p>
-                  {current.agentName}（{current.agentMobile}）
+                  {L('免费领取额度')}
+                  {colon}
+                  {current.granted} → {granted} {L('台')}
                 </p>
                 <p>
-                  {L('免费领取额度')}：{current.granted} → {granted} {L('台')}
-                </p>
-                <p>
-                  {L('已领取')} {current.used} {L('台')}，{L('剩余')}{' '}
-                  {current.granted - current.used} → {granted - current.used} {L('台')}
+                  {L('已领取')} {current.used} {L('台')}
+                  {lang === 'zh' ? '，' : ', '}
+                  {L('剩余')} {current.granted - current.used} → {granted - current.used} {L('台')}
                 </p>
               </>
             ) : (
               <>
-                <p>{mobile}</p>
                 <p>
-                  {L('新设免费领取额度')}：{granted} {L('台')}
+                  {L('新设免费领取额度')}
+                  {colon}
+                  {granted} {L('台')}
                 </p>
               </>
             )}
@@ -202,14 +231,14 @@ export default function MallQuotasPage() {
         '/mall/quotas/save',
         { body: { mobile, granted }, quiet: true },
       );
-      void message.success(`${L('保存成功')}：${done.granted} ${L('台')}`);
+      void message.success(`${L('保存成功')}${colon}${agent.name} · ${done.granted} ${L('台')}`);
       setQuotaOpen(false);
       void ref.current?.reload();
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       void message.error(err.message);
-      if (isQuotaField(err.field))
-        quotaForm.setFields([{ name: err.field, errors: [err.message] }]);
+      const field = quotaField(err.field);
+      if (field) quotaForm.setFields([{ name: field, errors: [err.message] }]);
     } finally {
       setQuotaSaving(false);
     }
@@ -374,20 +403,23 @@ export default function MallQuotasPage() {
           data-testid="quota-form"
           preserve={false}
         >
-          <Form.Item
-            name="mobile"
-            label={L('代理手机号')}
-            rules={[
-              {
-                validator: (_, value: string | undefined) => {
-                  const problem = validators.mobile(value?.trim());
-                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <Input maxLength={11} disabled={quotaFromRow} data-testid="quota-mobile" />
-          </Form.Item>
+          {quotaRow ? (
+            <Form.Item label={L('代理商')}>
+              <span data-testid="quota-agent-fixed">
+                {lang === 'zh'
+                  ? `${quotaRow.agentName}（${quotaRow.agentMobile}）`
+                  : `${quotaRow.agentName} (${quotaRow.agentMobile})`}
+              </span>
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="agentId"
+              label={L('代理商')}
+              rules={[{ required: true, message: L('请选择代理商') }]}
+            >
+              <AgentPicker id="quota-agent" data-testid="quota-agent" onPick={setQuotaAgent} />
+            </Form.Item>
+          )}
           <Form.Item
             name="granted"
             label={L('免费领取额度（台）')}
