@@ -243,7 +243,9 @@ const tokens = {
 for (const token of Object.values(tokens)) {
   for (const [route, op] of getRoutes) {
     const res = await call(`GET ${route}`, 'GET', urlOf(route, op), token);
-    const code = (res.json() as { code?: number }).code ?? res.statusCode;
+    // A file (a merchant's licence image) answers with its bytes, not the envelope.
+    const json = String(res.headers['content-type'] ?? '').includes('application/json');
+    const code = json ? ((res.json() as { code?: number }).code ?? res.statusCode) : res.statusCode;
     if (answers.get(route) !== 200) answers.set(route, code);
   }
 }

@@ -62,6 +62,8 @@ export async function copyEmbeddedToPostgres(
   // The target's own triggers (rollup counters, balances kept from ledger lines) stay off while
   // rows arrive, since the copied rows already hold what those triggers would add.
   return target.db.transaction(async (tx) => {
+    // Tables that name each other (merchants and their files) are checked at commit.
+    await rows(tx, sql`SET CONSTRAINTS ALL DEFERRED`);
     await createMissingPartitions(source, tx);
     const ordered = topological(tables).filter((t) => !OWN_ROWS.has(t.name));
     for (const t of ordered)
@@ -72,6 +74,9 @@ export async function copyEmbeddedToPostgres(
       const copied = await copyTable(source, tx, t);
       if (copied > 0) log(`${t.name}: ${copied} rows`);
     }
+    // Every row is in: the deferred keys are checked now (a table with checks pending cannot
+    // have its triggers switched back on).
+    await rows(tx, sql`SET CONSTRAINTS ALL IMMEDIATE`);
     for (const t of ordered)
       await rows(tx, sql.raw(`ALTER TABLE ${ident(t.name)} ENABLE TRIGGER USER`));
     const sequences = await copySequences(source, tx);
@@ -155,7 +160,10 @@ async function leafTables(db: Database): Promise<TableInfo[]> {
   }));
 }
 
-/** Parents before children; a cycle (none today) falls back to name order for its members. */
+/**
+ * Parents before children; the members of a cycle (merchants and merchant_files, whose keys are
+ * deferrable and checked at commit) come in visiting order.
+ */
 function topological(tables: TableInfo[]): TableInfo[] {
   const byName = new Map(tables.map((t) => [t.name, t]));
   const done = new Set<string>();
