@@ -16,6 +16,15 @@ import { checkProduct } from '../terminals/import-terminals';
 import type { Buyer } from './orders';
 
 /**
+ * The platform's own unallocated terminals of a brand and model (unbound, in no tree, not deleted,
+ * not held by a pending operation), as a FROM clause over terminals t.
+ */
+export const platformStock = (brandId: SQL, model: SQL): SQL =>
+  sql`FROM terminals t
+       WHERE t.brand_id = ${brandId} AND t.bind_status = 0 AND t.holder_path = '' AND t.model = ${model}
+         AND t.holder_agent_id IS NULL AND t.deleted_at IS NULL AND t.pending_operation_id IS NULL`;
+
+/**
  * The platform's terminals of a brand and model that a mall order can still take: its own
  * unallocated stock (unbound, not deleted, not held by a pending operation) less the units that
  * orders not yet shipped (awaiting payment or paid) hold of that model. One statement, so a
@@ -23,9 +32,7 @@ import type { Buyer } from './orders';
  * half done.
  */
 export const platformFree = (brandId: SQL, model: SQL): SQL =>
-  sql`((SELECT count(*) FROM terminals t
-         WHERE t.brand_id = ${brandId} AND t.bind_status = 0 AND t.holder_path = '' AND t.model = ${model}
-           AND t.holder_agent_id IS NULL AND t.deleted_at IS NULL AND t.pending_operation_id IS NULL)
+  sql`((SELECT count(*) ${platformStock(brandId, model)})
       - (SELECT coalesce(sum(oi.quantity), 0) FROM mall_order_items oi
            JOIN mall_orders oo ON oo.id = oi.order_id AND oo.status IN (0, 1)
            JOIN mall_products op ON op.id = oi.product_id

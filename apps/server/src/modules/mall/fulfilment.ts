@@ -19,6 +19,7 @@ import { BatchShortfall, explainStock, firstIneligible } from '../terminals/plat
 import { readSelection } from '../terminals/selection';
 import { iso, isoNow } from '../terminals/scope';
 import { json } from '../policies/scope';
+import { platformStock } from './catalog';
 import { cancelOrder } from './orders';
 
 /** Days after shipping when receipt is confirmed for the buyer (MALL_AUTO_RECEIVE_DAYS). */
@@ -152,21 +153,17 @@ export async function shippableFor(db: Db, orderId: number): Promise<MallShippab
          WHERE i.order_id = ${orderId} GROUP BY p.brand_id, b.name, p.model ORDER BY p.model`,
   );
   if (wanted.length === 0) throw notFound('订单不存在');
-  const platformStock = (brandId: number, model: string) =>
-    sql`FROM terminals t WHERE t.brand_id = ${brandId} AND t.bind_status = 0 AND t.holder_path = ''
-          AND t.model = ${model} AND t.holder_agent_id IS NULL AND t.deleted_at IS NULL
-          AND t.pending_operation_id IS NULL`;
   const out: MallShippableModel[] = [];
   for (const w of wanted) {
     const brandId = num(w.brand_id);
     const model = String(w.model);
     const [count] = await rows<{ n: unknown }>(
       db,
-      sql`SELECT count(*) AS n ${platformStock(brandId, model)}`,
+      sql`SELECT count(*) AS n ${platformStock(sql`${brandId}`, sql`${model}`)}`,
     );
     const sns = await rows<{ sn: string }>(
       db,
-      sql`SELECT t.sn ${platformStock(brandId, model)} ORDER BY t.sn LIMIT 500`,
+      sql`SELECT t.sn ${platformStock(sql`${brandId}`, sql`${model}`)} ORDER BY t.sn LIMIT 500`,
     );
     out.push({
       brandId,
