@@ -335,6 +335,8 @@ export const LEDGER_INFO_TYPES = [
   { code: 'points_activation', zh: '激活积分', en: 'Activation points' },
   { code: 'refund_reversal', zh: '退款冲正', en: 'Refund reversal' },
   { code: 'manual_adjustment', zh: '人工调账', en: 'Manual adjustment' },
+  { code: 'credit_deduction', zh: '货款代扣', en: 'Terminal credit deduction' },
+  { code: 'credit_repayment', zh: '货款回款', en: 'Terminal credit repayment' },
 ] as const satisfies readonly LedgerInfoType[];
 
 export type LedgerInfoTypeCode = (typeof LEDGER_INFO_TYPES)[number]['code'];

@@ -10,6 +10,7 @@
 
 import { RATE_TYPE, rateTypeOptions, type Lang, type RateType } from './enums';
 import { formatMoney } from './format';
+import { checkSimTierShares } from './fee-tiers';
 
 export const RATE_TYPES: readonly RateType[] = [1, 2, 3, 4, 5, 6];
 export const PPM_PER_UNIT = 1_000_000;
@@ -66,6 +67,9 @@ export interface AgentRate {
 export interface FeeShare {
   optionFen: number;
   shareFen: number;
+  /** SIM fee options only: the cashback of the second collection and of the third and later (fee-tiers.ts). */
+  secondFen?: number;
+  laterFen?: number;
 }
 
 /** What opening a policy for an agent sets. */
@@ -577,6 +581,14 @@ export function checkOpenTerms({
       });
     });
   }
+  // The SIM fee's cashback of its later collections (issue 33, fee-tiers.ts).
+  out.push(
+    ...checkSimTierShares({
+      parent: parent?.commFeeShares ?? null,
+      previous: previous?.commFeeShares ?? null,
+      next: next.commFeeShares,
+    }),
+  );
   for (const c of rewardChecks) {
     if (!isWhole(c.value) || c.value < 0) {
       out.push(violation(c.field, `${c.zh}金额格式错误`, `${c.en}: invalid amount`));
@@ -783,7 +795,12 @@ export function defaultChildTerms(
     activationRewardFen: share(own.activationRewardFen),
     standardRewardsFen: own.standardRewardsFen.map(share),
     serviceFeeShares: own.serviceFeeShares.map((s) => ({ ...s, shareFen: share(s.shareFen) })),
-    commFeeShares: own.commFeeShares.map((s) => ({ ...s, shareFen: share(s.shareFen) })),
+    commFeeShares: own.commFeeShares.map((s) => ({
+      ...s,
+      shareFen: share(s.shareFen),
+      ...(s.secondFen === undefined ? {} : { secondFen: share(s.secondFen) }),
+      ...(s.laterFen === undefined ? {} : { laterFen: share(s.laterFen) }),
+    })),
   };
   const broken = checkOpenTerms({ product, parent: own, previous: null, next: proposed }).map(
     (v) => v.field,

@@ -47,6 +47,9 @@ export const ROUTE_PATHS = [
   '/pages/home/terminal/terminalBind',
   '/pages/home/terminal/termOperatHistory',
   '/pages/home/terminal/termBackList',
+  // Terminals on credit (issue 33): my credit purchases and sales, and one sale.
+  '/pages/home/terminal/credit',
+  '/pages/home/terminal/creditInfo',
   '/pages/home/terminal/brandModification',
   '/pages/home/invitation/index',
   '/pages/home/invitation/invitationRegistered',
@@ -108,6 +111,23 @@ export const ROUTE_PATHS = [
   // with a way into the phone's maps app.
   '/pages/location/choose',
   '/pages/location/open',
+  // The rankings of the agent's tree (issue 32).
+  '/pages/rank/index',
+  // The message centre (issue 32): the list and one message.
+  '/pages/message/index',
+  '/pages/message/detail',
+  // My exports (issue 32): the lists asked for as .xlsx, their progress and their files.
+  '/pages/exports/index',
+  // Support tickets (issue 32): the agent's tickets, opening one, and one with its replies.
+  '/pages/ticket/index',
+  '/pages/ticket/create',
+  '/pages/ticket/detail',
+  // The business school (issue 32): categories and their articles, images and videos, one
+  // item, the agent's favourites, and the material library of posters and copy to share.
+  '/pages/school/index',
+  '/pages/school/detail',
+  '/pages/school/favorites',
+  '/pages/school/materials',
 ] as const;
 export type RoutePath = (typeof ROUTE_PATHS)[number];
 

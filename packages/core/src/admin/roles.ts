@@ -34,6 +34,15 @@ export const PERMISSIONS = [
   'ledger:approve',
   /** Attach a flagged notification to its terminal so that it settles. */
   'transaction:attach',
+  /** Acquirer channels: their settings (keys masked) and the refused and flagged pushes. */
+  'channel:view',
+  /** Propose and approve (another operator's) channel changes; replay a stored push. */
+  'channel:manage',
+  /**
+   * Propose and approve (another operator's) tax channel changes: the fee and taxes withdrawals
+   * pay. The channels themselves are read with withdrawal:view.
+   */
+  'tax_channel:manage',
   'job:view',
   'job:run',
   /** The purchase mall: products and orders (view), and pricing, shipping, cancelling (manage). */
@@ -42,6 +51,10 @@ export const PERMISSIONS = [
   'audit:view',
   /** Read the simulated SMS gateway's codes (each read is audited); only while it is in use. */
   'sms:view',
+  /** Support tickets (客服工单): the queue, each ticket and the images agents attached. */
+  'ticket:view',
+  /** Assign, reply to and close support tickets. */
+  'ticket:handle',
   'operator:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -66,6 +79,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'mall:view',
     'mall:manage',
     'audit:view',
+    'channel:view',
+    'channel:manage',
+    'ticket:view',
+    'ticket:handle',
   ],
   finance: [
     'dashboard:view',
@@ -80,6 +97,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'ledger:adjust',
     'ledger:approve',
     'transaction:attach',
+    'channel:view',
+    'tax_channel:manage',
     'job:view',
     'job:run',
     'mall:view',

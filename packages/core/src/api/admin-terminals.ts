@@ -65,6 +65,13 @@ export const adminOperation = z.object({
   count: z.number(),
   firstSn: z.string().nullable(),
   lastSn: z.string().nullable(),
+  /**
+   * The SNs that moved as runs of consecutive numbers (the first OPERATION_RUNS_SHOWN), as the
+   * app's records show them: firstSn/lastSn only bound the batch.
+   */
+  snRuns: z.array(z.object({ first: z.string(), last: z.string(), count: z.number() })),
+  /** How many runs the SNs make in all. */
+  runCount: z.number(),
   reason: z.string(),
   decisionReason: z.string().nullable(),
   createdAt: z.string(),

@@ -7,7 +7,7 @@ import { APP_PLATFORMS, appConfig } from './system';
 /**
  * Contracts of the operators' console API (/prod-api/admin/...). Lists share one shape: a page
  * size, an opaque keyset cursor, a sort key and order, filters of their own, and `format=csv`
- * for the whole filtered list as a CSV download.
+ * for the whole filtered list as a download: CSV, or an .xlsx sheet with `file=xlsx`.
  */
 
 export const ADMIN_API_PREFIX = '/admin';
@@ -105,6 +105,8 @@ export const listQueryBase = z.object({
   sort: z.string().max(32).optional(),
   order: z.enum(['asc', 'desc'], { error: '排序方向不正确' }).optional(),
   format: z.enum(['json', 'csv'], { error: '导出格式不正确' }).optional(),
+  /** The file a download (format=csv) is written as: CSV (the default) or an .xlsx sheet. */
+  file: z.enum(['csv', 'xlsx'], { error: '导出文件类型不正确' }).optional(),
 });
 export type ListQueryBase = z.infer<typeof listQueryBase>;
 
@@ -137,6 +139,11 @@ export const adminWithdrawal = z.object({
   feeFen: z.number(),
   taxFen: z.number(),
   netFen: z.number(),
+  /** The tax part split: VAT and personal income tax (taxFen is their sum), and the channel. */
+  vatFen: z.number(),
+  pitFen: z.number(),
+  taxChannelName: z.string().nullable(),
+  taxAt: z.string(),
   holderName: z.string(),
   bankName: z.string(),
   cardMasked: z.string(),

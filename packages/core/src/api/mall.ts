@@ -228,6 +228,10 @@ export type MallWallet = z.infer<typeof mallWallet>;
 export const mallPrepayRequest = z.object({
   id: id('订单'),
   payType: z.coerce.number({ error: '请选择支付方式' }).int(),
+  /** Where the payer pays: the native shell ('app'), a phone browser ('h5', the default), WeChat ('jsapi') or a desktop browser ('page', Alipay). */
+  client: z.enum(['app', 'h5', 'jsapi', 'page']).optional(),
+  /** The payer's WeChat openid, for 'jsapi'. */
+  openid: z.string().min(1).max(128).optional(),
 });
 export const mallPrepay = z.object({
   paymentNo: z.string(),
@@ -235,6 +239,8 @@ export const mallPrepay = z.object({
   amountFen: z.number(),
   /** Where the phone goes to pay; the simulated gateway's own page on this server. */
   cashierUrl: z.string(),
+  /** Signed parameters the native shell hands to the provider's SDK (app payments). */
+  appParams: z.record(z.string(), z.string()).optional(),
   /** True when the built-in simulated gateway answers (no real money moves). */
   simulated: z.boolean(),
 });

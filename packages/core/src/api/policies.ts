@@ -88,6 +88,9 @@ export const agentRateSchema = z.object({
 export const feeShareSchema = z.object({
   optionFen: wholeFen('档位金额格式错误'),
   shareFen: wholeFen('分润金额格式错误'),
+  /** SIM fee options: the second collection's cashback and the third and later's (issue 33). */
+  secondFen: wholeFen('返现金额格式错误').optional(),
+  laterFen: wholeFen('返现金额格式错误').optional(),
 });
 
 export const agentPolicyTermsSchema = z.object({

@@ -237,6 +237,7 @@ export const JOB_NAMES = [
   'standard_check',
   'comm_fee',
   'monthly_allowance',
+  'credit_deduction',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { maskPhone } from '../format';
 import { validators } from '../validators';
+
+export * from '../tax-channel';
 
 /**
  * Contracts of withdrawals, settlement accounts, real-name verification, the pay password and
@@ -31,12 +34,6 @@ export function withdrawalStatusLabel(status: number, lang: 'zh' | 'en' = 'zh'):
   return o ? o[lang] : String(status);
 }
 
-/** Fee, tax (floor to fen) and what reaches the card. */
-export function withdrawalCharges(amountFen: number, feeFen: number, taxPpm: number) {
-  const taxFen = Math.floor((amountFen * taxPpm) / 1_000_000);
-  return { amountFen, feeFen, taxFen, netFen: amountFen - feeFen - taxFen };
-}
-
 /** '12.5' -> 1250; null for anything that is not a positive amount with at most 2 decimals. */
 export function parseYuanAmount(text: string): number | null {
   const t = text.trim();
@@ -63,18 +60,6 @@ const holderName = z
   .trim()
   .min(2, '持卡人姓名格式错误')
   .max(30, '持卡人姓名格式错误');
-const cardNo = z
-  .string({ error: '请输入银行卡号' })
-  .transform((v) => v.replace(/\s+/g, ''))
-  .superRefine((v, ctx) => {
-    const msg = validators.bankCard(v);
-    if (msg) ctx.addIssue({ code: 'custom', message: msg });
-  });
-const bankName = z
-  .string({ error: '请输入开户银行' })
-  .trim()
-  .min(2, '开户银行格式错误')
-  .max(40, '开户银行格式错误');
 const mobile = z.string({ error: '请输入手机号' }).regex(/^1\d{10}$/, '手机号格式错误');
 const id = z.coerce.number({ error: 'ID格式错误' }).int('ID格式错误').positive('ID格式错误');
 
@@ -108,15 +93,96 @@ export const identityStatus = z.object({
 export type IdentityStatus = z.infer<typeof identityStatus>;
 
 // --- Settlement accounts ----------------------------------------------------------------------
-export const addSettleRequest = z.object({ holderName, cardNo, bankName });
-export type AddSettleRequest = z.infer<typeof addSettleRequest>;
-export const addOtherSettleRequest = z.object({ holderName, cardNo, bankName, mobile, smsCode });
-export type AddOtherSettleRequest = z.infer<typeof addOtherSettleRequest>;
+/** What a settlement account is: a bank card, or an Alipay account (paid by Alipay transfer). */
+export const SETTLE_ACCOUNT_TYPES = ['bank', 'alipay'] as const;
+export type SettleAccountType = (typeof SETTLE_ACCOUNT_TYPES)[number];
+export const settleAccountTypeOptions = [
+  { value: 'bank', zh: '银行卡', en: 'Bank card' },
+  { value: 'alipay', zh: '支付宝', en: 'Alipay' },
+] as const;
+export function settleAccountTypeLabel(type: string, lang: 'zh' | 'en' = 'zh'): string {
+  const o = settleAccountTypeOptions.find((t) => t.value === type);
+  return o ? o[lang] : type;
+}
+/** What an Alipay settlement account shows where a card shows its bank. */
+export const ALIPAY_ACCOUNT_BANK_NAME = '支付宝';
+
+/** An Alipay login id: a mainland mobile number or an e-mail address; the message when not. */
+export function alipayAccountProblem(account: string): string | null {
+  const v = account.trim();
+  if (!v) return '请输入支付宝账号';
+  if (/^1\d{10}$/.test(v)) return null;
+  if (v.length <= 64 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) return null;
+  return '支付宝账号须为手机号或邮箱';
+}
+
+/** '13812345678' -> '138****5678'; 'agent@example.com' -> 'a***@example.com'. */
+export function maskAlipayAccount(account: string): string {
+  const v = account.trim();
+  const at = v.indexOf('@');
+  if (at < 0) return maskPhone(v);
+  return `${v.slice(0, 1)}***${v.slice(at)}`;
+}
+
+const accountType = z.enum(SETTLE_ACCOUNT_TYPES, { error: '请选择账户类型' }).default('bank');
+const accountNo = z.string({ error: '请输入银行卡号' });
+const optionalBankName = z.string({ error: '请输入开户银行' }).trim().optional();
+
+/**
+ * A bank card (number checked, bank named) or an Alipay account (login id checked; its bank is
+ * 支付宝), each message on its own field.
+ */
+function checkAccount(
+  v: { accountType: SettleAccountType; cardNo: string; bankName?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.accountType === 'alipay') {
+    const msg = alipayAccountProblem(v.cardNo);
+    if (msg) ctx.addIssue({ code: 'custom', path: ['cardNo'], message: msg });
+    return;
+  }
+  const msg = validators.bankCard(v.cardNo.replace(/\s+/g, ''));
+  if (msg) ctx.addIssue({ code: 'custom', path: ['cardNo'], message: msg });
+  const bank = v.bankName ?? '';
+  if (!bank) ctx.addIssue({ code: 'custom', path: ['bankName'], message: '请输入开户银行' });
+  else if (bank.length < 2 || bank.length > 40)
+    ctx.addIssue({ code: 'custom', path: ['bankName'], message: '开户银行格式错误' });
+}
+const normalizeAccount = <
+  T extends { accountType: SettleAccountType; cardNo: string; bankName?: string },
+>(
+  v: T,
+): T & { bankName: string } =>
+  v.accountType === 'alipay'
+    ? { ...v, cardNo: v.cardNo.trim(), bankName: ALIPAY_ACCOUNT_BANK_NAME }
+    : { ...v, cardNo: v.cardNo.replace(/\s+/g, ''), bankName: v.bankName ?? '' };
+
+export const addSettleRequest = z
+  .object({ accountType, holderName, cardNo: accountNo, bankName: optionalBankName })
+  .superRefine(checkAccount)
+  .transform(normalizeAccount);
+export type AddSettleRequest = z.input<typeof addSettleRequest>;
+export type AddSettleInput = z.output<typeof addSettleRequest>;
+export const addOtherSettleRequest = z
+  .object({
+    accountType,
+    holderName,
+    cardNo: accountNo,
+    bankName: optionalBankName,
+    mobile,
+    smsCode,
+  })
+  .superRefine(checkAccount)
+  .transform(normalizeAccount);
+export type AddOtherSettleRequest = z.input<typeof addOtherSettleRequest>;
+export type AddOtherSettleInput = z.output<typeof addOtherSettleRequest>;
 export const delOtherSettleRequest = z.object({ id });
 export const settleSmsQuery = z.object({ mobile });
 export const settleAccount = z.object({
   id: z.number(),
   kind: z.enum(['own', 'other']),
+  /** A bank card, or an Alipay account (its login id masked in cardMasked). */
+  accountType: z.enum(SETTLE_ACCOUNT_TYPES),
   holderName: z.string(),
   bankName: z.string(),
   cardMasked: z.string(),
@@ -138,12 +204,29 @@ export const withdrawPreviewQuery = z.object({
     .int('提现金额最多两位小数')
     .positive('提现金额须大于0'),
 });
+/** The tax channel a withdrawal goes through, as it was when the withdrawal was requested. */
+const taxChannelTerms = {
+  /** Value-added tax and personal income tax, each in fen; taxFen is their sum. */
+  vatFen: z.number(),
+  pitFen: z.number(),
+  taxChannelName: z.string().nullable(),
+  /** 'payout' or 'request': when the taxes leave the wallet. */
+  taxAt: z.string(),
+  vatPpm: z.number().nullable(),
+  pitPpm: z.number().nullable(),
+};
 export const withdrawPreview = z.object({
   walletType: z.string(),
   amountFen: z.number(),
   feeFen: z.number(),
   taxFen: z.number(),
   netFen: z.number(),
+  ...taxChannelTerms,
+  /**
+   * The channel and version these parts come from. Sent back with the request, it makes the
+   * server refuse the withdrawal if the channel changed after the agent saw them.
+   */
+  taxTermsKey: z.string(),
   availableFen: z.number(),
   minFen: z.number(),
 });
@@ -158,6 +241,11 @@ export const withdrawApplyRequest = z
     accountId: id,
     payPassword,
     idempotencyKey: idemKey,
+    /** The preview's taxTermsKey: the fee and taxes the agent confirmed (optional). */
+    taxTermsKey: z
+      .string({ error: '费用标识格式错误' })
+      .regex(/^\d{1,18}:\d{1,9}$/, '费用标识格式错误')
+      .optional(),
   })
   .transform((v, ctx) => {
     let fen = v.amountFen;
@@ -188,6 +276,7 @@ export const withdrawal = z.object({
   feeFen: z.number(),
   taxFen: z.number(),
   netFen: z.number(),
+  ...taxChannelTerms,
   holderName: z.string(),
   bankName: z.string(),
   cardMasked: z.string(),
@@ -227,7 +316,12 @@ export const rejectWithdrawRequest = z.object({
     .max(200, '驳回原因过长'),
 });
 export const payoutRequest = z.object({ id: id.optional() });
-export const payoutResult = z.object({ paid: z.number(), failed: z.number() });
+export const payoutResult = z.object({
+  paid: z.number(),
+  failed: z.number(),
+  /** Sent to the payout provider, its outcome not final yet (asked again by a job). */
+  pending: z.number().optional(),
+});
 
 // --- Capital pool -------------------------------------------------------------------------------
 export const toCapitalPoolRequest = z.object({
