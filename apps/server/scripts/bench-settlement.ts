@@ -22,7 +22,8 @@
  * (an administrative connection used to create the throwaway database).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -31,7 +32,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, rows, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
-import { settleBatch } from '../src/modules/settlement/settle-batch';
+import { settleBatch, settleProfile } from '../src/modules/settlement/settle-batch';
 import { hmacSign } from '../src/modules/transactions/signature';
 
 const args = process.argv.slice(2);
@@ -79,6 +80,48 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<{ ms: numb
   const ms = performance.now() - t0;
   log(`${label}: ${(ms / 1000).toFixed(2)} s`);
   return { ms, value };
+}
+
+/**
+ * CPU seconds each PostgreSQL backend of the benchmark database (or each of `pids`) has used so
+ * far, user and system, from /proc (the server runs on this machine); empty where that cannot be
+ * read. On a machine shared with other work, wall time moves with the load; the CPU a statement
+ * costs much less.
+ */
+async function backendCpu(pids?: readonly number[]): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  try {
+    const list: readonly number[] =
+      pids ??
+      (await admin(async (c) => {
+        const r = await c.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+          [dbName],
+        );
+        return r.rows.map((x) => Number(x.pid));
+      }));
+    for (const pid of list) {
+      // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    }
+  } catch {
+    cpu.clear();
+  }
+  return cpu;
+}
+
+/**
+ * CPU seconds the backends used between two readings, each against its own earlier reading (a
+ * backend that started in between counts from zero; one that ended in between is lost). NaN when
+ * /proc could not be read.
+ */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  if (after.size === 0) return Number.NaN;
+  let s = 0;
+  for (const [pid, cpu] of after) s += cpu - (before.get(pid) ?? 0);
+  return s;
 }
 
 /** The tree, the policy, terms, merchants, terminals and transactions, all generated in SQL. */
@@ -221,14 +264,21 @@ async function generate(database: Database) {
 }
 
 /** Settles the whole queue with WORKERS connections taking batches in parallel. */
-async function settleAll(
-  url: string,
-): Promise<{ ms: number; settled: number; lines: number; batches: number }> {
+async function settleAll(url: string): Promise<{
+  ms: number;
+  settled: number;
+  lines: number;
+  batches: number;
+  pgCpu: number;
+  nodeCpu: number;
+}> {
   const workers: Database[] = [];
   for (let w = 0; w < WORKERS; w++) workers.push(await openDatabase({ databaseUrl: url }));
   let settled = 0;
   let lines = 0;
   let batches = 0;
+  const cpu0 = await backendCpu();
+  const node0 = process.cpuUsage();
   const t0 = performance.now();
   let lastLog = t0;
   await Promise.all(
@@ -270,12 +320,14 @@ async function settleAll(
     }),
   );
   const ms = performance.now() - t0;
+  const pgCpu = cpuBetween(cpu0, await backendCpu());
+  const node = process.cpuUsage(node0);
   for (const w of workers) await w.close();
-  return { ms, settled, lines, batches };
+  return { ms, settled, lines, batches, pgCpu, nodeCpu: (node.user + node.system) / 1e6 };
 }
 
 /** COPY of the rows settlement wrote into empty tables of the same shape: the floor. */
-async function copyFloor(): Promise<{ ms: number; rowsCopied: number }> {
+async function copyFloor(): Promise<{ ms: number; rowsCopied: number; pgCpu: number }> {
   const dir = '/tmp/pos-bench-copy';
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
@@ -289,17 +341,23 @@ async function copyFloor(): Promise<{ ms: number; rowsCopied: number }> {
   ];
   let ms = 0;
   let rowsCopied = 0;
+  let pgCpu = 0;
   const conn = new pg.Client({ connectionString: dbUrl });
   await conn.connect();
   try {
+    const pid = Number(
+      (await conn.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid,
+    );
     await conn.query('SET synchronous_commit = off');
     for (const t of tables) {
       const file = `${dir}/${dbName}_${t}.copy`;
       await conn.query(`COPY (SELECT * FROM ${t}) TO '${file}'`);
       await conn.query(`CREATE TABLE floor_${t} (LIKE ${t} INCLUDING ALL)`);
+      const cpu0 = await backendCpu([pid]);
       const t0 = performance.now();
       const r = await conn.query(`COPY floor_${t} FROM '${file}'`);
       const took = performance.now() - t0;
+      pgCpu += cpuBetween(cpu0, await backendCpu([pid]));
       ms += took;
       rowsCopied += r.rowCount ?? 0;
       log(`  COPY ${t}: ${fmt(r.rowCount ?? 0)} rows in ${(took / 1000).toFixed(2)} s`);
@@ -309,7 +367,47 @@ async function copyFloor(): Promise<{ ms: number; rowsCopied: number }> {
   } finally {
     await conn.end();
   }
-  return { ms, rowsCopied };
+  return { ms, rowsCopied, pgCpu };
+}
+
+/**
+ * The earnings lines COPYed into ledger_lines itself, under new ids, in one database transaction
+ * rolled back at the end: the floor of writing them with the ledger's own trigger (every entry
+ * balances, the balances move, the daily earnings add up) and into an index already holding as
+ * many lines, as settlement's later batches write. Settlement writes its lines batch by batch, so
+ * this is a floor, not a replay.
+ */
+async function ledgerCopyFloor(): Promise<{ ms: number; rowsCopied: number; pgCpu: number }> {
+  const cols =
+    'entry_id, account_id, agent_id, top_id, amount_fen, info_type, txn_id, volume_fen, own_cost, lower_rate, diff, ' +
+    'policy_version, reverses_line_id, detail, created_at';
+  const file = `/tmp/pos-bench-copy/${dbName}_ledger_lines_trigger.copy`;
+  const conn = new pg.Client({ connectionString: dbUrl });
+  await conn.connect();
+  try {
+    const pid = Number(
+      (await conn.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid,
+    );
+    await conn.query(
+      `COPY (SELECT id + 1000000000000 AS id, ${cols} FROM ledger_lines ORDER BY id) TO '${file}'`,
+    );
+    await conn.query('BEGIN');
+    await conn.query('SET LOCAL synchronous_commit = off');
+    await conn.query(`SET LOCAL work_mem = '64MB'`);
+    const cpu0 = await backendCpu([pid]);
+    const t0 = performance.now();
+    const r = await conn.query(`COPY ledger_lines (id, ${cols}) FROM '${file}'`);
+    const ms = performance.now() - t0;
+    const pgCpu = cpuBetween(cpu0, await backendCpu([pid]));
+    await conn.query('ROLLBACK');
+    log(
+      `  COPY ledger_lines into the ledger itself, its trigger on (rolled back): ${fmt(r.rowCount ?? 0)} rows in ${(ms / 1000).toFixed(2)} s`,
+    );
+    return { ms, rowsCopied: r.rowCount ?? 0, pgCpu };
+  } finally {
+    await conn.end();
+    rmSync(file, { force: true });
+  }
 }
 
 /** Signed notifications over HTTP to the real server, CONCURRENCY in flight. */
@@ -379,6 +477,11 @@ async function main() {
     database = await openDatabase({ databaseUrl: dbUrl });
     await migrate(database);
     await timed('generate data', () => generate(database!));
+    log(
+      `load average before settling: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
     const settle = await settleAll(dbUrl);
     const tps = (settle.settled / settle.ms) * 1000;
     log(
@@ -399,7 +502,25 @@ async function main() {
     ) {
       throw new Error('ledger invariants broken');
     }
+    // Each batch's backend measured by the batch itself (SETTLE_PROFILE) is the surer figure: a
+    // worker's idle connection may close before the end reading.
+    let stepMs = 0;
+    let stepCpuMs = 0;
+    for (const p of settleProfile.values()) {
+      stepMs += p.ms;
+      stepCpuMs += p.pgCpuMs;
+    }
+    const settlePgCpu = settleProfile.size > 0 ? stepCpuMs / 1000 : settle.pgCpu;
+    if (settleProfile.size > 0)
+      console.log('\nwhere settlement spends its time (SETTLE_PROFILE, both workers):');
+    for (const [step, p] of settleProfile) {
+      console.log(
+        `  ${step.padEnd(28)} ${(p.ms / 1000).toFixed(1).padStart(7)} s worker time (${((p.ms / stepMs) * 100).toFixed(0).padStart(2)}%)` +
+          (Number.isNaN(p.pgCpuMs) ? '' : `, PostgreSQL CPU ${(p.pgCpuMs / 1000).toFixed(1)} s`),
+      );
+    }
     const floor = await copyFloor();
+    const ledgerFloor = await ledgerCopyFloor();
     log(`COPY floor: ${fmt(floor.rowsCopied)} result rows in ${(floor.ms / 1000).toFixed(1)} s`);
     const ing = await ingest(database);
     const ingestRate = (ing.ok / ing.ms) * 1000;
@@ -416,6 +537,20 @@ async function main() {
     );
     console.log(`COPY of those rows   : ${(floor.ms / 1000).toFixed(1)} s`);
     console.log(`ratio to COPY floor  : ${(settle.ms / floor.ms).toFixed(2)}x`);
+    console.log(
+      `COPY into the ledger : ${(ledgerFloor.ms / 1000).toFixed(1)} s for ${fmt(ledgerFloor.rowsCopied)} lines through its trigger ` +
+        `(PostgreSQL CPU ${Number.isNaN(ledgerFloor.pgCpu) ? 'n/a' : `${ledgerFloor.pgCpu.toFixed(1)} s`})`,
+    );
+    const cpu = (s: number) => (Number.isNaN(s) ? 'n/a' : `${s.toFixed(1)} s`);
+    console.log(
+      `PostgreSQL CPU       : settlement ${cpu(settlePgCpu)} (${WORKERS} backends), COPY ${cpu(floor.pgCpu)}, ` +
+        `ratio ${(settlePgCpu / floor.pgCpu).toFixed(2)}x; settlement's Node side ${cpu(settle.nodeCpu)}`,
+    );
+    console.log(
+      `load average         : ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(
       `ingestion (HTTP)     : ${fmt(ingestRate)} signed notifications/s (${fmt(ing.ok)} sent, ${fmt(ing.duplicates)} duplicates, ${CONCURRENCY} in flight)`,
     );

@@ -1,11 +1,17 @@
 /**
  * Acquirer traffic simulator (npm run simulate -w @pos/server -- [options]).
  *
- * Sends realistic signed notifications for the demo terminals through the real endpoint
- * (POST /prod-api/api/notify/transaction, HMAC-SHA256 of the raw body with NOTIFY_SECRET): the
- * spec's pay types, total types, card types and methods in plausible proportions, amounts by kind
- * of payment, busy hours of the day, about 5% failures, refunds and reversals of earlier
- * payments, and now and then a repeated notification (which the server ignores).
+ * Sends realistic signed notifications for the demo terminals, each in the protocol of the channel
+ * serving its brand, as the in-process demo traffic does (modules/channels/simulator.ts): a
+ * terminal of a brand with no channel of its own through POST /prod-api/api/notify/transaction
+ * (HMAC-SHA256 of the raw body with NOTIFY_SECRET), the others through
+ * POST /prod-api/api/notify/channel/{code}, signed (and encrypted) with the demo keys. The
+ * channels are read from DATABASE_URL when it is set; otherwise the demo seed's are assumed
+ * (联迪 LD… → 恒信通, 新大陆 XN… → 联动). What a channel's protocol cannot say (恒信通 has no
+ * refunds) is skipped, as is a channel not on the demo keys. The spec's pay types, total types,
+ * card types and methods in plausible proportions, amounts by kind of payment, busy hours of the
+ * day, about 5% failures, refunds and reversals of earlier payments, and now and then a repeated
+ * notification (which the server ignores).
  *
  * Options:
  *   --url URL            the server (default http://localhost:8080, or SIMULATE_URL)
@@ -24,6 +30,8 @@
 import { NOTIFY_SIGNATURE_HEADER, TRANSACTION_STATUS } from '@pos/core';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
+import { DEMO_CHANNEL_KEYS } from '../src/modules/channels/demo-keys';
+import { simulatePush } from '../src/modules/channels/simulator';
 import { hmacSign } from '../src/modules/transactions/signature';
 import {
   newTrafficState,
@@ -69,6 +77,78 @@ async function snsFromDatabase(url: string): Promise<string[]> {
   }
 }
 
+interface TerminalChannel {
+  code: string;
+  protocol: string;
+  acquirerPublicKey: string | null;
+  merchantRates: Map<number, number>;
+}
+
+const SIMULATED: TerminalChannel = {
+  code: 'simulated',
+  protocol: 'simulated',
+  acquirerPublicKey: null,
+  merchantRates: new Map(),
+};
+
+/** The demo seed's channels (src/db/seed-channels.ts), by the SN prefixes of its brands. */
+function demoChannelOf(sn: string): TerminalChannel {
+  if (sn.startsWith('LD'))
+    return {
+      code: 'hengxintong',
+      protocol: 'hengxintong',
+      acquirerPublicKey: DEMO_CHANNEL_KEYS.HENGXINTONG_ACQUIRER_PUBLIC,
+      merchantRates: new Map(),
+    };
+  if (sn.startsWith('XN'))
+    return {
+      code: 'liandong',
+      protocol: 'liandong',
+      acquirerPublicKey: DEMO_CHANNEL_KEYS.LIANDONG_ACQUIRER_PUBLIC,
+      merchantRates: new Map(),
+    };
+  return SIMULATED;
+}
+
+/** The channel serving each terminal (the simulated one for brands without one), and its rates. */
+async function channelsFromDatabase(url: string, sns: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{
+      sn: string;
+      code: string | null;
+      protocol: string | null;
+      acquirer_public_key: string | null;
+      rates: [number, number][] | null;
+    }>(
+      `SELECT t.sn, c.code, c.protocol, c.acquirer_public_key,
+              (SELECT json_agg(json_build_array(mr.rate_type, mr.rate_ppm))
+                 FROM merchant_rates mr WHERE mr.merchant_id = t.merchant_id) AS rates
+         FROM terminals t
+         LEFT JOIN channel_brands cb ON cb.brand_id = t.brand_id
+         LEFT JOIN channels c ON c.id = cb.channel_id
+        WHERE t.sn = ANY($1::text[])`,
+      [sns],
+    );
+    return new Map(
+      r.rows.map((x) => [
+        x.sn,
+        x.code && x.protocol
+          ? {
+              code: x.code,
+              protocol: x.protocol,
+              acquirerPublicKey: x.acquirer_public_key,
+              merchantRates: new Map((x.rates ?? []).map(([t, ppm]) => [Number(t), Number(ppm)])),
+            }
+          : SIMULATED,
+      ]),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const config = loadConfig();
   const url = (opt('url') ?? process.env.SIMULATE_URL ?? `http://localhost:${config.port}`).replace(
@@ -92,10 +172,22 @@ async function main() {
   if (sns.length === 0 && config.databaseUrl) sns = await snsFromDatabase(config.databaseUrl);
   if (sns.length === 0) sns = demoSns();
   if (!(rate > 0)) throw new Error('--rate must be above 0');
+  const channels = config.databaseUrl
+    ? await channelsFromDatabase(config.databaseUrl, sns)
+    : new Map(sns.map((sn) => [sn, demoChannelOf(sn)]));
 
   const state = newTrafficState();
   const stopAt = duration > 0 ? Date.now() + duration * 1000 : Number.POSITIVE_INFINITY;
-  const totals = { sent: 0, stored: 0, duplicates: 0, flagged: 0, refused: 0, failed: 0 };
+  const totals = {
+    sent: 0,
+    stored: 0,
+    duplicates: 0,
+    flagged: 0,
+    acknowledged: 0,
+    skipped: 0,
+    refused: 0,
+    failed: 0,
+  };
   let stopping = false;
   process.on('SIGINT', () => {
     stopping = true;
@@ -119,6 +211,41 @@ async function main() {
       }
     }
     lastId = body.txnId;
+    const channel = channels.get(body.sn) ?? SIMULATED;
+    if (channel.protocol !== 'simulated') {
+      const push = simulatePush(channel, body, secret);
+      if (!push) {
+        totals.skipped += 1;
+      } else {
+        totals.sent += 1;
+        try {
+          const res = await fetch(`${url}/prod-api/api/notify/channel/${push.code}`, {
+            method: 'POST',
+            headers: push.headers,
+            body: new Uint8Array(push.body),
+          });
+          const answer = (await res.text()).slice(0, 200);
+          if (res.ok) totals.acknowledged += 1;
+          else {
+            totals.refused += 1;
+            console.log(`refused ${body.txnId} by ${push.code}: ${res.status} ${answer}`);
+          }
+          if (!quiet && res.ok)
+            console.log(
+              `sent ${body.txnId} via ${push.code} ${body.sn} kind=${body.kind} total=${body.totalType} ` +
+                `status=${body.status} ${(body.amountFen / 100).toFixed(2)} → ${answer}`,
+            );
+        } catch (err) {
+          totals.failed += 1;
+          console.log(`could not reach ${url}: ${(err as Error).message}`);
+          if (totals.failed >= 5 && totals.stored + totals.acknowledged === 0) break;
+        }
+      }
+      next += gap;
+      const wait = next - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      continue;
+    }
     const raw = JSON.stringify(body);
     totals.sent += 1;
     try {
@@ -150,7 +277,7 @@ async function main() {
     } catch (err) {
       totals.failed += 1;
       console.log(`could not reach ${url}: ${(err as Error).message}`);
-      if (totals.failed >= 5 && totals.stored === 0) break;
+      if (totals.failed >= 5 && totals.stored + totals.acknowledged === 0) break;
     }
     next += gap;
     const wait = next - Date.now();
@@ -158,6 +285,7 @@ async function main() {
   }
   console.log(
     `done: ${totals.sent} sent, ${totals.stored} stored, ${totals.duplicates} duplicates, ${totals.flagged} flagged, ` +
+      `${totals.acknowledged} acknowledged by their channel, ${totals.skipped} not said by their channel, ` +
       `${totals.refused} refused, ${totals.failed} unreachable`,
   );
 }

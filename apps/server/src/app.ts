@@ -25,6 +25,7 @@ import { registerNativeOrigins } from './plugins/native-origins';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { configureJobLease } from './modules/settlement/job-runs';
 import { apiRoutes } from './routes';
+import { setUpPush } from './modules/push/push';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';
 import { registerObservability, requestId } from './ops/observability';
 
@@ -122,6 +123,8 @@ async function assemble({ database, config, logger }: AppOptions): Promise<Fasti
   // An agent's verified tokens are remembered until they expire (plugins/auth.ts).
   await app.register(fastifyJwt, { secret, sign: { expiresIn: config.tokenTtlSeconds } });
   await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 4 } });
+  // Push notifications (decision 044), in every process: product events are made by jobs too.
+  await setUpPush(app);
 
   // A jobs-only process answers health, readiness and metrics, and nothing else.
   if (config.serverRole === 'jobs') {

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { DEMO_HOT_UPDATE_PUBLIC_KEY, MALL_ORDER_TIMEOUT_MINUTES } from '@pos/core';
 import { findUp } from './lib/find-up';
+import { loadAlipaySettings, type AlipaySettings } from './modules/payments/alipay/alipay-settings';
+import {
+  loadWechatPaySettings,
+  type WechatPaySettings,
+} from './modules/payments/wechatpay/wechatpay-settings';
+import { loadProviderSettings, type ProviderSettings } from './provider-settings';
+import { providerKeySources, type ProviderKeySources } from './modules/system/provider-key-names';
 
 /** The repository root: the folder holding apps/server (from the sources or the bundle). */
 export const REPO_ROOT = findUp('apps/server/migrations');
@@ -48,6 +55,8 @@ export interface Config {
   notifyRsaPublicKey: string;
   /** Settlement and the jobs run in the background of a listening server (never in inject tests). */
   backgroundJobs: boolean;
+  /** How long a ranking board is read before it is computed again from the rollups. */
+  rankMaxAgeSeconds: number;
   /** How often the background settlement looks at its queue. */
   settlementIntervalMs: number;
   /** Send simulated acquirer traffic for the demo terminals in the background (demo only). */
@@ -65,20 +74,50 @@ export interface Config {
    */
   paymentGateway: 'simulated' | 'disabled';
   /**
+   * WeChat Pay for mall orders (WECHATPAY_GATEWAY): 'simulated', 'disabled', or 'wechatpay' (API
+   * v3 with the WECHATPAY_* merchant settings). PAYMENT_GATEWAY's value unless set.
+   */
+  wechatPay: 'simulated' | 'disabled' | 'wechatpay';
+  /** The WeChat Pay merchant account (WECHATPAY_*), used by WECHATPAY_GATEWAY=wechatpay. */
+  wechatPaySettings: WechatPaySettings;
+  /**
+   * Alipay for mall orders (ALIPAY_GATEWAY, else PAYMENT_GATEWAY): 'simulated', 'disabled', or
+   * 'alipay' (the openapi gateway with the ALIPAY_* application, decision 027). Production
+   * refuses 'simulated'.
+   */
+  alipayGateway: 'simulated' | 'disabled' | 'alipay';
+  /**
+   * Where approved withdrawals are paid (PAYOUT): 'simulated' (the built-in payout bank, no real
+   * money), 'disabled' (payouts are refused; withdrawals wait approved) or 'alipay' (transfers
+   * to the agents' Alipay accounts). Production refuses 'simulated'.
+   */
+  payout: 'simulated' | 'disabled' | 'alipay';
+  /** The Alipay application (ALIPAY_*), used by ALIPAY_GATEWAY=alipay and PAYOUT=alipay. */
+  alipay: AlipaySettings;
+  /**
    * Verification codes: 'simulated' (the built-in gateway: codes go to the server log and the
-   * console's 模拟短信 page, nothing reaches a phone) or 'disabled' (code requests answer that
-   * SMS is not available). A real adapter is registered on app.sms. Production refuses
+   * console's 模拟短信 page, nothing reaches a phone), 'disabled' (code requests answer that
+   * SMS is not available), 'aliyun' (Alibaba Cloud SMS) or 'tencent' (Tencent Cloud SMS), with
+   * their accounts in providers.sms. Production refuses 'simulated'.
+   */
+  smsGateway: 'simulated' | 'disabled' | 'aliyun' | 'tencent';
+  /**
+   * Real-name checks (ID two-element, bank-card three/four-element): 'simulated' (accepts any
+   * well-formed input), 'disabled' (real-name submissions answer that the check is not open) or
+   * 'market' (an Alibaba Cloud market product, providers.realName). Production refuses
    * 'simulated'.
    */
-  smsGateway: 'simulated' | 'disabled';
+  identityVerifier: 'simulated' | 'disabled' | 'market';
+  /** Accounts at the SMS, real-name and geocoding providers (decision 029). */
+  providers: ProviderSettings;
   /** Shared secret of the payment gateway's HMAC-SHA256 signed payment callbacks. */
   paymentGatewaySecret: string;
   /**
    * Place search and naming positions for the app's choose-location page: 'simulated' (the
-   * built-in offline gazetteer) or 'disabled' (the calls answer that search is unavailable, and
-   * agents type addresses by hand). A real adapter is registered with useGeocoder.
+   * built-in offline gazetteer), 'disabled' (the calls answer that search is unavailable, and
+   * agents type addresses by hand) or 'amap' (AMap's web service, providers.amap).
    */
-  geocoder: 'simulated' | 'disabled';
+  geocoder: 'simulated' | 'disabled' | 'amap';
   /** What this process does: 'all' (API and jobs), 'api' (API only) or 'jobs' (jobs only). */
   serverRole: 'all' | 'api' | 'jobs';
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
@@ -108,13 +147,43 @@ export interface Config {
   adminIdleMinutes: number;
   /** Folder holding the built operators' console; served under /admin/ when present. */
   consoleDist: string;
+  /** Where the outside parties' keys in use came from: the environment or the console. */
+  providerKeys: ProviderKeySources;
+  /**
+   * Push notifications of the message centre (PUSH_SERVICE, decision 044): 'simulated' (the
+   * built-in push service: each push goes to the server log and nowhere else), 'disabled' (the
+   * app offers no push) or 'webpush' (Web Push to the browsers' push services, signed with the
+   * VAPID keys; native devices through the provider registered with useNativePushProvider).
+   * Production refuses 'simulated'.
+   */
+  pushService: 'simulated' | 'disabled' | 'webpush';
+  /**
+   * The VAPID key pair (base64url: the 65-byte P-256 public key and the 32-byte private key) and
+   * the contact (mailto: or https:) push services may reach. Empty keys: a pair is generated once
+   * and kept in the database (the demo); production requires its own.
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /**
+   * Push endpoints on this machine over plain http are accepted (a local test push service);
+   * always false in production, where every endpoint is https on a public host.
+   */
+  pushLocalEndpoints: boolean;
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
   v === undefined || v === '' ? fallback : !['0', 'false', 'off', 'no'].includes(v.toLowerCase());
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The configuration from the environment and, over it, the outside parties' keys approved in the
+ * console (decision 041), which the server reads from its database at start.
+ */
+export function loadConfig(
+  base: NodeJS.ProcessEnv = process.env,
+  consoleKeys: Record<string, string> = {},
+): Config {
+  const env: NodeJS.ProcessEnv = { ...base, ...consoleKeys };
   return {
+    providerKeys: providerKeySources(base, consoleKeys),
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL ?? '',
@@ -136,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifySecret: env.NOTIFY_SECRET ?? 'pos-notify-demo-secret-change-me',
     notifyRsaPublicKey: (env.NOTIFY_RSA_PUBLIC_KEY ?? '').replace(/\\n/g, '\n'),
     backgroundJobs: bool(env.BACKGROUND_JOBS, true),
+    rankMaxAgeSeconds: Number(env.RANK_MAX_AGE_SECONDS ?? 300),
     settlementIntervalMs: Number(env.SETTLEMENT_INTERVAL_MS ?? 2000),
     simulateTraffic: bool(env.SIMULATE_TRAFFIC, false),
     simulateRatePerSecond: Number(env.SIMULATE_RATE ?? 0.5),
@@ -143,9 +213,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawTaxPpm: Number(env.WITHDRAW_TAX_PPM ?? 60000),
     mallOrderTimeoutMinutes: Number(env.MALL_ORDER_TIMEOUT_MINUTES ?? MALL_ORDER_TIMEOUT_MINUTES),
     paymentGateway: (env.PAYMENT_GATEWAY || 'simulated') as Config['paymentGateway'],
+    wechatPay: (env.WECHATPAY_GATEWAY || env.PAYMENT_GATEWAY || 'simulated') as Config['wechatPay'],
+    wechatPaySettings: loadWechatPaySettings(env),
+    alipayGateway: (env.ALIPAY_GATEWAY ||
+      env.PAYMENT_GATEWAY ||
+      'simulated') as Config['alipayGateway'],
+    payout: (env.PAYOUT || 'simulated') as Config['payout'],
+    alipay: loadAlipaySettings(env),
     paymentGatewaySecret: env.PAYMENT_GATEWAY_SECRET ?? 'pos-gateway-demo-secret-change-me',
     smsGateway: (env.SMS_GATEWAY || 'simulated') as Config['smsGateway'],
     geocoder: (env.GEOCODER || 'simulated') as Config['geocoder'],
+    identityVerifier: (env.IDENTITY_VERIFIER || 'simulated') as Config['identityVerifier'],
+    providers: loadProviderSettings(env),
     serverRole: (env.SERVER_ROLE || 'all') as Config['serverRole'],
     metricsToken: env.METRICS_TOKEN ?? '',
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 30_000),
@@ -159,6 +238,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    pushService: (env.PUSH_SERVICE || 'simulated') as Config['pushService'],
+    vapid: {
+      publicKey: (env.VAPID_PUBLIC_KEY ?? '').trim(),
+      privateKey: (env.VAPID_PRIVATE_KEY ?? '').trim(),
+      subject: (env.VAPID_SUBJECT ?? '').trim() || 'mailto:push@pos-agent.invalid',
+    },
+    pushLocalEndpoints: env.NODE_ENV !== 'production',
     nativeOrigins: (env.NATIVE_ORIGINS ?? 'capacitor://localhost,https://localhost')
       .split(',')
       .map((o) => o.trim())

@@ -2,19 +2,28 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { makeCipher } from './lib/crypto';
+import { storedProviderEnv } from './modules/system/provider-keys';
 import { seedDemo } from './db/seed';
 import { startJobs } from './jobs';
 import { configProblems } from './ops/config-check';
 import { shutDown } from './ops/shutdown';
 
-const config = loadConfig();
+const fromEnv = loadConfig();
+const database = await openDatabase({ databaseUrl: fromEnv.databaseUrl, dataDir: fromEnv.dataDir });
+const applied = await migrate(database);
+// The outside parties' keys approved in the console (decision 041) go over the environment's;
+// the configuration is checked with them, so a key kept only in the console counts.
+const config = loadConfig(
+  process.env,
+  await storedProviderEnv(database.db, makeCipher(fromEnv.dataKey)),
+);
 const problems = configProblems(config);
 if (problems.length) {
   console.error(`The server cannot start with this configuration:\n  - ${problems.join('\n  - ')}`);
+  await database.close();
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const applied = await migrate(database);
 if (config.seedDemo) await seedDemo(database.db, { scryptCost: config.scryptCost });
 const app = await buildApp({ database, config });
 // Jobs (settlement, activation, recalls, acquirer timeouts ...) run only on a listening server,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { totpCode } from '../src/lib/totp';
+import { DEMO_SECOND_SUPER_ADMIN } from '../src/db/seed-operators';
 import { adminCall, adminLogin, DEMO_OPERATORS } from './admin-helpers';
 import { createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
@@ -99,6 +100,47 @@ describe('operator sign-in with TOTP', () => {
     );
     expect(Number(guard!.failed)).toBe(0);
     expect(guard!.locked).toBeNull();
+  });
+
+  it('30 concurrent wrong codes on one challenge: only its tries are compared, each counted once, the rest find it ended', async () => {
+    const { username, password } = DEMO_SECOND_SUPER_ADMIN;
+    const first = await login(username, password);
+    expect(first.body.data.stage).toBe('totp');
+    const secret = first.body.data.enrol!.secret;
+    // Wrong for this moment and the steps either side of it.
+    const near = [-30_000, 0, 30_000].map((d) => totpCode(secret, Date.now() + d));
+    const wrong = ['000000', '111111', '222222', '333333'].find((c) => !near.includes(c))!;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        adminCall(app, null, 'POST', '/auth/totp', {
+          challenge: first.body.data.challenge,
+          code: wrong,
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+    const compared = answers.filter((a) => /动态验证码错误/.test(a.body.msg ?? ''));
+    const [guard] = await rows<{ failed: unknown }>(
+      ctx.database.db,
+      sql`SELECT failed_logins AS failed FROM operators WHERE username = ${username}`,
+    );
+    // Never more than the five of the window, and the guard counted exactly those compared.
+    expect(compared.length).toBeGreaterThan(0);
+    expect(compared.length).toBeLessThanOrEqual(5);
+    expect(Number(guard!.failed)).toBe(compared.length);
+    expect(compared.filter((a) => /次数过多/.test(a.body.msg))).toHaveLength(1);
+    // The challenge is over, even for the right code; a new sign-in with it works.
+    const late = await adminCall(app, null, 'POST', '/auth/totp', {
+      challenge: first.body.data.challenge,
+      code: totpCode(secret),
+    });
+    expect(late.status).toBe(400);
+    const again = await login(username, password);
+    const ok = await adminCall<{ token: string }>(app, null, 'POST', '/auth/totp', {
+      challenge: again.body.data.challenge,
+      code: totpCode(secret),
+    });
+    expect(ok.body.code, ok.body.msg).toBe(200);
   });
 
   it('a wrong password answers alike for a username that exists and one that does not', async () => {

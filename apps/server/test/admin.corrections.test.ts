@@ -1,5 +1,6 @@
 import {
   idCardCheckDigit,
+  snRuns,
   TERMINAL_OPERATE_TYPE,
   type AdminIdentification,
   type AdminOperation,
@@ -13,7 +14,7 @@ import { rows } from '../src/db/client';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { adminCall, adminLogin } from './admin-helpers';
-import { notifyTransaction } from './notify-helpers';
+import { notifyTransaction, simulatedChannelServesAll } from './notify-helpers';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 import { PNG, uploadMerchantFile } from './upload-helpers';
 
@@ -25,6 +26,8 @@ import { PNG, uploadMerchantFile } from './upload-helpers';
 const ctx = await createTestContext({ adminTotp: false });
 const { app, demo } = ctx;
 const db = ctx.database.db;
+// The demo's terminals arrive in the platform's own format: no brand has a channel of its own.
+await simulatedChannelServesAll(db);
 
 let ops: string;
 let finance: string;
@@ -107,6 +110,9 @@ describe('terminal corrections from the console', () => {
       count: 2,
       reason: '故障机',
     });
+    // The SNs it moved read as the app shows them: runs of consecutive numbers, not first…last.
+    expect(list.body.data.rows[0]!.snRuns).toEqual(snRuns(sns));
+    expect(list.body.data.rows[0]!.runCount).toBe(snRuns(sns).length);
   });
 
   it('refuses the whole batch when one terminal is bound, naming it, and needs a reason to reclaim', async () => {

@@ -59,6 +59,16 @@ describe('list totals', () => {
     expect(found.body.data.rows).toHaveLength(1);
   });
 
+  it('mall orders carry their total, all of them and by status', async () => {
+    const all = await adminCall<Listed>(app, ops, 'GET', '/mall/orders?pageSize=1');
+    expect(all.body.code, all.body.msg).toBe(200);
+    expect(all.body.data.total).toBe(await countOf(sql`SELECT count(*) AS n FROM mall_orders`));
+    const paid = await adminCall<Listed>(app, ops, 'GET', '/mall/orders?status=1&pageSize=1');
+    expect(paid.body.data.total).toBe(
+      await countOf(sql`SELECT count(*) AS n FROM mall_orders WHERE status = 1`),
+    );
+  });
+
   it('big lists (transactions, audit, the ledger) page without a count', async () => {
     const audit = await adminCall<Listed>(app, ops, 'GET', '/audit?pageSize=1');
     expect(audit.body.code, audit.body.msg).toBe(200);

@@ -2,7 +2,7 @@ import { AGENT_LEVEL_PARAM } from '@pos/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agents, systemParams } from '../src/db/schema';
-import { getAgentLevels, levelName, parseAgentLevels } from '../src/modules/system/agent-levels';
+import { getAgentLevels, levelName, parseAgentLevels } from '../src/lib/agent-levels';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 const ctx = await createTestContext();

@@ -6,6 +6,7 @@ import { settleQueued } from '../src/jobs/settlement';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { previousMonth } from '../src/modules/settlement/periods';
 import { createTestContext, type TestContext } from './helpers';
+import { simulatedChannelServesAll } from './notify-helpers';
 import {
   demoNotifications,
   earningsByTransaction,
@@ -23,6 +24,8 @@ import {
  * earnings per transaction equal to a run that was never killed.
  */
 const ctx = await createTestContext();
+// The demo's terminals arrive in the platform's own format: no brand has a channel of its own.
+await simulatedChannelServesAll(ctx.database.db);
 const onPostgres = ctx.database.kind === 'postgres';
 const LEASE_MS = 2000;
 const COUNT = 6000;
@@ -96,6 +99,7 @@ describe.runIf(onPostgres)('a jobs process killed with SIGKILL', () => {
 
     // The same notifications, settled by a process that was never killed.
     const control = await createTestContext();
+    await simulatedChannelServesAll(control.database.db);
     await send(control, bodies);
     while ((await queued(control.database.db)) > 0) await settleQueued(control.database.db);
 

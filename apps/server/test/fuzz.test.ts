@@ -31,6 +31,9 @@ const HOSTILE: unknown[] = [
 ];
 // Calls that end the session or move the caller's own credentials would stop the run.
 const SKIP = /logout|password|payPwd\/set|\/admin\/app\/version/i;
+// Calls answered in an outside party's own protocol (WeChat Pay's {code, message}), not the
+// envelope: held to no 5xx and no internals only.
+const OWN_WORDS = /\/api\/pay\/wechat\/notify /;
 const LEAK = /SELECT |INSERT |UPDATE .* SET|\bat .+\.(ts|js):\d+|postgres|PGlite|stack/i;
 
 interface Op {
@@ -105,6 +108,11 @@ describe('any input, a clear answer', () => {
         const type = String(res.headers['content-type'] ?? '');
         if (!type.includes('json')) continue; // files (images, zips) answer with their bytes
         const body = res.json() as { code?: unknown; msg?: unknown };
+        if (OWN_WORDS.test(r.label)) {
+          if (res.statusCode >= 500 || LEAK.test(res.body))
+            broken.push(`${r.label} = ${res.statusCode} ${res.body.slice(0, 160)}`);
+          continue;
+        }
         if (
           res.statusCode >= 500 ||
           typeof body.code !== 'number' ||

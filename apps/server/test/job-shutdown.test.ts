@@ -6,6 +6,7 @@ import { startJobs, type Job } from '../src/jobs';
 import { settleQueued } from '../src/jobs/settlement';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { shutDown } from '../src/ops/shutdown';
+import { simulatedChannelServesAll } from './notify-helpers';
 import { createTestContext } from './helpers';
 import { demoNotifications, queued, scalar, signedHeaders, until } from './processes';
 
@@ -17,6 +18,8 @@ import { demoNotifications, queued, scalar, signedHeaders, until } from './proce
  */
 const ctx = await createTestContext();
 const db = ctx.database.db;
+// The demo's terminals arrive in the platform's own format: no brand has a channel of its own.
+await simulatedChannelServesAll(db);
 const BATCH = 40;
 
 const settlementRow = async () =>

@@ -179,9 +179,9 @@ describe('who may ask, and a disabled geocoder', () => {
   it('takes GEOCODER=simulated in production and refuses an unknown value', () => {
     const prod = { NODE_ENV: 'production', GEOCODER: 'simulated' };
     expect(configProblems(loadConfig(prod), prod).join('\n')).not.toContain('GEOCODER');
-    const bad = { GEOCODER: 'amap' };
+    const bad = { GEOCODER: 'baidu' };
     expect(configProblems(loadConfig(bad), bad)).toEqual([
-      'GEOCODER must be simulated or disabled (got amap)',
+      'GEOCODER must be simulated, disabled or amap (got baidu)',
     ]);
   });
 });

@@ -11,8 +11,7 @@ import {
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { awardActivationPoints } from '../src/modules/mall/rules';
 import { expireUnpaidOrders } from '../src/modules/mall/orders';
-import { gatewayFor, signGatewayBody } from '../src/modules/payments/gateway';
-import { type SimulatedGateway } from '../src/modules/payments/simulated-gateway';
+import { signGatewayBody, simulatedGatewayOf } from '../src/modules/payments/gateway';
 import { adminCall, adminLogin } from './admin-helpers';
 import { agentCall, createTestContext, DEMO_ACCOUNTS, loginAs, setPayPassword } from './helpers';
 
@@ -36,7 +35,7 @@ let addressId: number;
 const call = <T = unknown>(token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   agentCall<T>(app, token, method, url, payload);
 
-const gateway = () => gatewayFor(app) as SimulatedGateway;
+const gateway = () => simulatedGatewayOf(app)!;
 const balances = () => agentBalances(db, demo.child.id);
 const platform = async (account: string) =>
   Number(

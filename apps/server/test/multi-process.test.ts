@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { previousMonth } from '../src/modules/settlement/periods';
+import { simulatedChannelServesAll } from './notify-helpers';
 import { clearOfShanghaiMidnight, createTestContext } from './helpers';
 import {
   demoNotifications,
@@ -22,6 +23,8 @@ import {
  */
 const ctx = await createTestContext();
 const db = ctx.database.db;
+// The demo's terminals arrive in the platform's own format: no brand has a channel of its own.
+await simulatedChannelServesAll(db);
 const COUNT = 3000;
 
 describe.runIf(ctx.database.kind === 'postgres')('three processes on one database', () => {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../src/db/client';
 import { hmacSign } from '../src/modules/transactions/signature';
 import type { TestContext } from './helpers';
 
@@ -25,4 +27,13 @@ export async function notifyTransaction(ctx: TestContext, fields: Record<string,
     payload,
   });
   return res.json() as { code: number; msg: string; data: { id: number; flag: string | null } };
+}
+
+/**
+ * The deployment before any acquirer channel is configured: no brand is served by a channel of
+ * its own, so the simulated channel (`/api/notify/transaction`) serves every terminal, the demo
+ * seed's 联迪 and 新大陆 ones too (otherwise refused there: their channels are 恒信通 and 联动).
+ */
+export async function simulatedChannelServesAll(db: DbOrTx) {
+  await db.execute(sql`DELETE FROM channel_brands`);
 }

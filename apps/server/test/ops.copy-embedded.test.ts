@@ -83,7 +83,9 @@ describe.runIf(testDb.kind === 'postgres')(
       expect(await walletAndCounts(target)).toEqual(before);
       await source.close();
       await target.close();
-    });
+      // A file-backed PGlite seeded with the whole demo, then copied: longer than the default
+      // 30 s on a loaded 2-core machine.
+    }, 120_000);
   },
 );
 

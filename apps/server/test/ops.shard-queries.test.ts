@@ -154,6 +154,7 @@ const PARAMS: Record<string, string | number> = {
 const ROUTE_PARAMS: Record<string, Record<string, string | number>> = {
   '/api/term-info/info': { id: Number(terminal.id) },
   '/api/term-info/operation': { id: Number(operation.id) },
+  '/api/term-info/credit/list': { role: 'buyer' },
   '/api/mall/product': { id: Number(product.id) },
   '/api/merchant/info': { id: Number(merchant.id) },
   '/api/ag/home/banner/detail': { id: 1 },
@@ -168,6 +169,7 @@ const ROUTE_PARAMS: Record<string, Record<string, string | number>> = {
   '/api/ag/my/center/sendSMS2': { scene: 'resetPwd' },
   '/system/dict/data/type/{type}': { type: 'pay_type' },
   '/app/api/check/app/update': { version: '1.0.0' },
+  '/api/ag/my/center/settlement/cardBin': { cardNo: '6222021234567890123' },
 };
 
 /** GET routes that answer something other than 200 with the demo data, and why. */
@@ -175,6 +177,12 @@ const NOT_200: Record<string, string> = {
   '/app/api/bundle/{id}': 'no hot-update bundle is published in the demo data',
   '/files/{id}/{sha256}': 'no file is published in the demo data',
   '/api/merchant/file': 'no merchant file is uploaded in the demo data',
+  '/api/ag/message/detail': 'no message is published in the demo data',
+  '/api/ag/export/detail': 'no export is asked for in the demo data (one is by the writes)',
+  '/api/ag/export/download': 'no export is asked for in the demo data (one is by the writes)',
+  '/api/term-info/credit/info': 'no terminals are sold on credit in the demo data',
+  '/api/ag/ticket/detail': 'no agent has opened a support ticket in the demo data',
+  '/api/ag/ticket/image': 'no agent has uploaded a ticket image in the demo data',
   '/app/api/scan/terminal': "the merchant's scan token is another sign-in",
   '/api/mall/order': 'no agent has a mall order yet (one is made by the writes)',
   '/api/ag/my/center/settle/sendSMS': 'one SMS a minute to a mobile: sendSMS has just sent one',
@@ -282,6 +290,8 @@ const posts: [route: string, body: object | undefined][] = [
       payType: 4,
     },
   ],
+  ['/api/ag/ticket/create', { type: 1, description: '终端无法开机，请协助处理' }],
+  ['/api/ag/export/create', { kind: 'terminals' }],
   ['/api/logout', undefined],
 ];
 const postAnswers = new Map<string, number>();

@@ -11,7 +11,7 @@ import {
   DEMO_ACCOUNTS,
   loginAs,
 } from './helpers';
-import { notifyTransaction } from './notify-helpers';
+import { notifyTransaction, simulatedChannelServesAll } from './notify-helpers';
 
 // The figures' rollups are written by the events themselves (merchant sign-up, activation,
 // settlement), in the event's transaction; the ledger health endpoint reports a rollup that
@@ -21,6 +21,8 @@ await clearOfShanghaiMidnight(60_000);
 const ctx = await createTestContext();
 const { app, database } = ctx;
 const db = database.db;
+// The demo's terminals arrive in the platform's own format: no brand has a channel of its own.
+await simulatedChannelServesAll(db);
 const tokens = {
   top: await loginAs(app, DEMO_ACCOUNTS.top.mobile),
   grandchild: await loginAs(app, DEMO_ACCOUNTS.grandchild.mobile),

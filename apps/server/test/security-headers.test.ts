@@ -88,6 +88,8 @@ describe('security headers', () => {
       );
       expect(policy['connect-src']).toEqual(["'self'"]);
       expect(policy['worker-src']).toEqual(["'self'"]);
+      // The business school's videos are https links; nothing else plays from elsewhere.
+      expect(policy['media-src']).toEqual(["'self'", 'https:']);
     }
     expect(inlineScriptHashes(`<script>${EARLY}</script><script src="/a.js"></script>`)).toEqual([
       earlyHash,

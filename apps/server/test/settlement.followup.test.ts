@@ -440,4 +440,41 @@ describe('a fee both refunded and superseded', () => {
       balanceMismatches: 0,
     });
   });
+
+  it('an earlier refund arriving after the supersession gives nothing back', async () => {
+    const sn = fx.sns[12]!;
+    const late = await send({ txnId: 'FU8-late', sn, amountFen: 9900, at: t0 + 5000 });
+    await runSettlement(db);
+    const second = await send({
+      txnId: 'FU8-second',
+      sn,
+      kind: TXN_KIND.REFUND,
+      origTxnId: 'FU8-late',
+      amountFen: 4950,
+      at: t0 + 7000,
+    });
+    await runSettlement(db);
+    const early = await send({ txnId: 'FU8-early', sn, amountFen: 9900, at: t0 });
+    await runSettlement(db);
+    expect(await earned(late.id!, second.id!, early.id!)).toEqual(pays(9900));
+    // An earlier refund of the superseded fee: the fee is all taken back already.
+    const first = await send({
+      txnId: 'FU8-first',
+      sn,
+      kind: TXN_KIND.REFUND,
+      origTxnId: 'FU8-late',
+      amountFen: 2970,
+      at: t0 + 6000,
+    });
+    await runSettlement(db);
+    const all = [late.id!, second.id!, early.id!, first.id!];
+    expect(await earned(...all)).toEqual(pays(9900));
+    expect(await feeSettled(...all)).toBe(9900);
+    expect(await ledgerHealth(db)).toMatchObject({
+      globalSumFen: 0,
+      unbalancedEntries: 0,
+      negativeAgentAccounts: 0,
+      balanceMismatches: 0,
+    });
+  });
 });

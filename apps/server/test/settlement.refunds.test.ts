@@ -1,4 +1,4 @@
-import { TXN_KIND, refundReversal } from '@pos/core';
+import { TOTAL_TYPE, TXN_KIND, refundReversal } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,9 @@ import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
+import { getEarning } from '../src/modules/wallet/get-earning';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
-import { createTestContext } from './helpers';
+import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 /**
  * What refunds and reversals take back is read from the ledger lines already reversed for the
@@ -203,7 +204,197 @@ describe('refunds take back at most what the payment earned', () => {
   });
 });
 
+/** Per line of the payment (in id order), what the given refund took back, and its settlement. */
+async function carried(paymentId: number, refundId: number) {
+  const lines = await rows<{ taken: unknown }>(
+    db,
+    sql`SELECT (SELECT coalesce(-sum(r.amount_fen), 0) FROM ledger_lines r
+                 WHERE r.reverses_line_id = l.id AND r.txn_id = ${refundId}) AS taken
+          FROM ledger_lines l
+         WHERE l.txn_id = ${paymentId} AND l.agent_id IS NOT NULL AND l.amount_fen > 0
+         ORDER BY l.id`,
+  );
+  const [st] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT fee_fen, acquirer_cost_fen, shares_fen, margin_fen FROM settlements WHERE txn_id = ${refundId}`,
+  );
+  const [sum] = await rows<{ total: unknown }>(
+    db,
+    sql`SELECT coalesce(sum(amount_fen), 0) AS total FROM ledger_lines WHERE txn_id = ${refundId}`,
+  );
+  return {
+    taken: lines.map((l) => num(l.taken)),
+    fee: num(st!.fee_fen),
+    acq: num(st!.acquirer_cost_fen),
+    shares: num(st!.shares_fen),
+    margin: num(st!.margin_fen),
+    linesSum: num(sum!.total),
+  };
+}
+
+describe('a refund that sorts earlier arrives after a later one settled', () => {
+  // Amounts whose shares do not divide evenly, so which refund carries the rounding fen shows.
+  const AMOUNT = 1_000_003;
+  const PARTS = [333_337, 666_666];
+
+  /** Pays, then refunds in the order given (by index into PARTS), settling after each. */
+  async function run(order: number[], opts: { reversalLast?: boolean; withdrawn?: boolean }) {
+    const id = `RFO${++seq}`;
+    const pay = await send({ txnId: id, amountFen: AMOUNT });
+    await settleAll();
+    if (opts.withdrawn) {
+      // The agents took everything out: what is taken back again is owed.
+      const wallets = await rows<{ id: unknown; balance_fen: unknown }>(
+        db,
+        sql`SELECT id, balance_fen FROM ledger_accounts WHERE kind = 'agent' AND wallet_type = 'profit'
+             AND agent_id = ANY(${sql.param(chain.map((c) => c.id))}::bigint[]) AND balance_fen > 0`,
+      );
+      await postEntry(db, {
+        idemKey: `withdraw-${id}`,
+        reason: 'withdrawal',
+        lines: [
+          ...wallets.map((w) => ({
+            accountId: num(w.id),
+            amountFen: -num(w.balance_fen),
+            infoType: 'withdrawal',
+          })),
+          {
+            accountId: await platformAccountId(db, 'withdrawal_clearing'),
+            amountFen: wallets.reduce((a, w) => a + num(w.balance_fen), 0),
+            infoType: 'withdrawal',
+          },
+        ],
+      });
+    }
+    const t0 = base + 2_000_000 + ++tick * 100_000;
+    const ids: number[] = [];
+    for (const i of order) {
+      const last = opts.reversalLast && i === PARTS.length - 1;
+      const r = await send({
+        txnId: `${id}-${i}`,
+        kind: last ? TXN_KIND.REVERSAL : TXN_KIND.REFUND,
+        origTxnId: id,
+        amountFen: last ? AMOUNT : PARTS[i]!,
+        at: t0 + i * 1000,
+      });
+      ids[i] = r.id!;
+      await settleAll();
+    }
+    return { pay: pay.id!, refunds: ids };
+  }
+
+  for (const opts of [{}, { reversalLast: true }, { withdrawn: true }]) {
+    it(`each refund carries what in-order delivery gives it ${JSON.stringify(opts)}`, async () => {
+      const inOrder = await run([0, 1], opts);
+      const reversed = await run([1, 0], opts);
+      for (const i of [0, 1]) {
+        const want = await carried(inOrder.pay, inOrder.refunds[i]!);
+        const got = await carried(reversed.pay, reversed.refunds[i]!);
+        expect(got).toEqual(want);
+        // The settlement of a re-applied refund says what its lines say.
+        expect(got.shares).toBe(got.linesSum);
+        expect(got.margin).toBe(got.fee - got.acq - got.shares);
+      }
+      // The reversal, re-applied after the refund, gives that refund's part back; the line
+      // explains itself to its agent.
+      if ('reversalLast' in opts) {
+        const [fix] = await rows<{ id: unknown; agent_id: unknown; amount_fen: unknown }>(
+          db,
+          sql`SELECT l.id, l.agent_id, l.amount_fen FROM ledger_lines l
+               WHERE l.txn_id = ${reversed.refunds[1]!} AND l.agent_id IS NOT NULL
+                 AND l.detail ->> 'reapplied' = 'true'
+               ORDER BY l.id LIMIT 1`,
+        );
+        expect(num(fix!.amount_fen)).toBeGreaterThan(0);
+        const agent = chain.find((c) => c.id === num(fix!.agent_id))!;
+        const shown = await getEarning(
+          db,
+          {
+            agentId: agent.id,
+            role: 'agent',
+            path: agent.path,
+            topId: agent.topId,
+            sessionId: 'test',
+            mustChangePassword: false,
+          },
+          num(fix!.id),
+        );
+        expect(shown.formula).toContain('较早的退款后到');
+        expect(shown.formulaEn).toContain('is returned');
+      }
+      // Fully refunded: every share taken back exactly once, fee and acquirer cost too.
+      const lines = await takenBack(reversed.pay);
+      for (const l of lines) expect(num(l.taken)).toBe(num(l.amount_fen));
+      const [st] = await rows<{ fee_fen: unknown; acquirer_cost_fen: unknown }>(
+        db,
+        sql`SELECT fee_fen, acquirer_cost_fen FROM settlements WHERE txn_id = ${reversed.pay}`,
+      );
+      expect(await platformTaken(reversed.pay)).toEqual({
+        fee: num(st!.fee_fen),
+        acq: num(st!.acquirer_cost_fen),
+      });
+      expect(await ledgerHealth(db)).toMatchObject({
+        globalSumFen: 0,
+        negativeAgentAccounts: 0,
+        unbalancedEntries: 0,
+        balanceMismatches: 0,
+      });
+    });
+  }
+});
+
 describe('ledger health', () => {
+  it("the operators' endpoint reports refunds waiting for their original and fees superseded in their period", async () => {
+    const operator = await loginAs(
+      ctx.app,
+      DEMO_ACCOUNTS.operator.mobile,
+      DEMO_ACCOUNTS.operator.password,
+    );
+    const health = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/prod-api/api/ag/admin/ledger/health',
+        headers: bearer(operator),
+      });
+      expect(res.json().code).toBe(200);
+      return res.json().data as Record<string, number>;
+    };
+    const before = await health();
+    const id = `RFH${++seq}`;
+    await send({ txnId: `${id}-r`, kind: TXN_KIND.REFUND, origTxnId: id, amountFen: 1000 });
+    // A deposit counts and is settled; an earlier one (by trade time) arrives and takes over.
+    const deposit = (txnId: string, amountFen: number, at: number) =>
+      ingestNotification(db, {
+        txnId,
+        kind: TXN_KIND.PAYMENT,
+        sn: fx.sns[0]!,
+        amountFen,
+        payType: 1,
+        totalType: TOTAL_TYPE.SERVICE_FEE,
+        cardType: 1,
+        method: 1,
+        status: 1,
+        tradeTime: new Date(at).toISOString(),
+      });
+    await deposit(`${id}-late`, 9900, base + 5000);
+    await runSettlement(db);
+    await deposit(`${id}-early`, 19900, base);
+    expect(await health()).toMatchObject({
+      refundsAwaitingOriginal: before.refundsAwaitingOriginal! + 1,
+      feesSuperseded: before.feesSuperseded! + 1,
+    });
+    await send({ txnId: id, amountFen: 100_000 });
+    await settleAll();
+    expect(await health()).toMatchObject({
+      refundsAwaitingOriginal: 0,
+      feesSuperseded: before.feesSuperseded! + 1,
+      globalSumFen: 0,
+      negativeAgentAccounts: 0,
+      unbalancedEntries: 0,
+      balanceMismatches: 0,
+    });
+  });
+
   it('reports refunds still waiting for their original', async () => {
     const before = (await ledgerHealth(db)).refundsAwaitingOriginal;
     const id = `RFW${++seq}`;

@@ -398,7 +398,7 @@ describe('withdrawals', () => {
         .status,
     ).toBe(1);
     const paid = await call(opToken, 'POST', '/api/ag/agent/withdraw/payout', { id: w2.data.id });
-    expect(paid.data).toEqual({ paid: 1, failed: 0 });
+    expect(paid.data).toEqual({ paid: 1, failed: 0, pending: 0 });
     expect(
       (await call(token, 'GET', `/api/ag/agent/withdraw/info?id=${w2.data.id}`)).data.status,
     ).toBe(2);

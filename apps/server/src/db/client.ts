@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -190,16 +191,26 @@ export function sqlFromText(text: string, values: unknown[]): SQL {
 }
 
 /**
- * rows() for a hot statement whose text never changes: on PostgreSQL through the pool it runs as
- * a named prepared statement (each connection parses and plans it once) straight on the pool;
- * inside a transaction, or on the embedded PGlite, it runs as an ordinary query.
+ * rows() for a hot statement: on PostgreSQL through the pool it runs as a named prepared
+ * statement (each connection parses and plans it once) straight on the pool; inside a
+ * transaction, or on the embedded PGlite, it runs as an ordinary query. The name is fixed for a
+ * statement whose text never changes, or made from the text (nameByText) for one whose text
+ * varies only by shape while every value is a parameter.
  */
-export async function preparedRows<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+export async function preparedRows<T>(
+  db: DbOrTx,
+  name: string | ((text: string) => string),
+  query: SQL,
+): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   const dialect = (db as WithDialect).dialect;
   if (client instanceof pg.Pool && dialect) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return preparedText<T>(db, name, text, params);
+    return preparedText<T>(db, typeof name === 'string' ? name : name(text), text, params);
   }
   return rows<T>(db, query);
 }
+
+/** A prepared statement's name from its text: the prefix and a hash of the text. */
+export const nameByText = (prefix: string) => (text: string) =>
+  `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;

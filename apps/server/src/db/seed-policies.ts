@@ -139,6 +139,16 @@ function agentTerms(level: 0 | 1 | 2, discount: number): AgentPolicyTerms {
     [0, 2000, 2800, 3500],
     [0, 1500, 2200, 3000],
   ][level]!;
+  const commSecond = [
+    [0, 1400, 1900, 2400],
+    [0, 1200, 1700, 2100],
+    [0, 900, 1300, 1800],
+  ][level]!;
+  const commLater = [
+    [0, 1000, 1300, 1600],
+    [0, 800, 1100, 1400],
+    [0, 600, 900, 1200],
+  ][level]!;
   return {
     rates: RATE_TABLE.map((r) => ({
       rateType: r.rateType,
@@ -149,7 +159,13 @@ function agentTerms(level: 0 | 1 | 2, discount: number): AgentPolicyTerms {
     activationRewardFen: activation,
     standardRewardsFen: standard,
     serviceFeeShares: SERVICE_OPTIONS.map((o, i) => ({ optionFen: o, shareFen: service[i]! })),
-    commFeeShares: COMM_OPTIONS.map((o, i) => ({ optionFen: o, shareFen: comm[i]! })),
+    // The SIM fee's cashback by collection: the first year's, the second's, the third's and later.
+    commFeeShares: COMM_OPTIONS.map((o, i) => ({
+      optionFen: o,
+      shareFen: comm[i]!,
+      secondFen: commSecond[i]!,
+      laterFen: commLater[i]!,
+    })),
   };
 }
 

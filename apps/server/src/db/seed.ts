@@ -6,11 +6,14 @@ import { agents, type AgentRow } from './schema';
 import { seedFoundationContent } from './seed-foundation';
 import { seedTeam } from './seed-team';
 import { seedPolicies } from './seed-policies';
+import { seedRewardSchemes } from './seed-reward-schemes';
 import { seedTerminals } from './seed-terminals';
 import { seedLedger } from './seed-ledger';
 import { seedWithdrawals } from './seed-withdrawals';
 import { seedOperators } from './seed-operators';
 import { seedMall } from './seed-mall';
+import { seedChannels } from './seed-channels';
+import { seedSchool } from './seed-school';
 
 /** Demo accounts, listed in the README. Passwords are for the demo only. */
 export const DEMO_ACCOUNTS = {
@@ -57,9 +60,12 @@ export async function seedDemo(db: Db, opts: { scryptCost?: number } = {}) {
   await seedTeam(db, { top, child, grandchild, otherTop }, { scryptCost: cost });
   await seedTerminals(db, { operator, top, child, grandchild, otherTop });
   await seedPolicies(db, { operator, top, child, grandchild, otherTop });
+  await seedRewardSchemes(db);
   await seedLedger(db, { operator, top, child, grandchild, otherTop });
   await seedWithdrawals(db, { operator, top, child }, { scryptCost: cost });
   await seedMall(db, { top });
+  await seedChannels(db);
   const operators = await seedOperators(db, { scryptCost: cost });
+  await seedSchool(db, operators.content);
   return { operator, top, child, grandchild, otherTop, operators };
 }

@@ -5,6 +5,7 @@ import { num } from '../modules/ledger/accounts';
 import { awardActivationPoints } from '../modules/mall/rules';
 import { postRewards } from '../modules/settlement/chain-terms';
 import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
+import { holdActivationReward, onActivation } from '../modules/reward-schemes/schemes';
 import { checkActivation } from '../modules/terminals/check-activation';
 import { ingestNotification } from '../modules/transactions/ingest-notification';
 
@@ -82,7 +83,21 @@ export async function detectActivations(
           tradeTime: at.toISOString(),
         });
       }
-      if (c.policy_id != null) {
+      // Under a reward scheme: frozen onto the terminal now; a false activation's rewards are held.
+      const activated = {
+        terminalId,
+        sn: String(c.sn),
+        policyId: c.policy_id == null ? null : num(c.policy_id),
+        agentId: num(c.agent_id),
+        agentPath: String(c.agent_path),
+        topId: num(c.top_id),
+        boundAt,
+        activatedAt: at,
+      };
+      const { held } = await onActivation(tx, activated);
+      if (held) {
+        await holdActivationReward(tx, { ...activated, volumeFen: num(vol?.volume) });
+      } else if (c.policy_id != null) {
         const posted = await postRewards(
           tx,
           [

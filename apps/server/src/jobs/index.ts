@@ -6,7 +6,15 @@ import { ledgerJobs } from './settlement';
 import { expireUnpaidOrders } from '../modules/mall/orders';
 import { receiveDueOrders } from '../modules/mall/fulfilment';
 import { refundPendingPayments } from '../modules/mall/payments';
-import { gatewayFor } from '../modules/payments/gateway';
+import { gatewaysOf } from '../modules/payments/gateway';
+import { queryUnappliedPayments } from '../modules/mall/query-payments';
+import { payOutWithdrawals } from '../modules/withdrawals/pay-out-withdrawals';
+import { payoutBankFor } from '../modules/withdrawals/payout-bank';
+import { runCreditJob } from '../modules/credit/deduct-credit';
+import { runExportsJob } from '../modules/exports/exports';
+import { summariseDailyEarnings, summaryDayAt } from '../modules/message/send-product-events';
+import { runJob } from '../modules/settlement/job-runs';
+import { refreshRankBoards } from '../modules/rank/list-rank';
 
 export { leasedJob, type Job, type JobContext, type JobTick } from './job';
 
@@ -43,15 +51,79 @@ export const JOBS: Job[] = [
     'mall_gateway_refunds',
     60_000,
     async (app, { now, signal }) => ({
-      processed: await refundPendingPayments(app.db, gatewayFor(app), app.log, now, signal),
+      processed: await refundPendingPayments(app.db, gatewaysOf(app), app.log, now, signal),
       postedFen: 0,
       unfinished: signal.aborted,
     }),
   ),
+  // A notify may be late or lost: the recent payments not applied are asked about (a gateway
+  // that cannot be asked relies on its notifies alone).
+  leasedJob(
+    'mall-gateway-queries',
+    'mall_gateway_queries',
+    60_000,
+    async (app, { now, signal }) => ({
+      processed: await queryUnappliedPayments(app.db, gatewaysOf(app), app.log, now, {
+        windowMinutes: app.config.mallOrderTimeoutMinutes + 30,
+        signal,
+      }),
+      postedFen: 0,
+      unfinished: signal.aborted,
+    }),
+  ),
+  // Payouts the provider has not finished are asked about until they are paid or failed.
+  leasedJob('withdrawal-payouts', 'withdrawal_payouts', 60_000, async (app) => {
+    const bank = payoutBankFor(app);
+    const done = bank
+      ? await payOutWithdrawals({ db: app.db, bank, cipher: app.cipher }, undefined, undefined, {
+          inFlightOnly: true,
+        })
+      : { paid: 0, failed: 0 };
+    return { processed: done.paid + done.failed, postedFen: 0 };
+  }),
   leasedJob('mall-auto-receive', 'mall_auto_receive', 3_600_000, async (app, { now }) => ({
     processed: await receiveDueOrders(app.db, now),
     postedFen: 0,
   })),
+  // Terminals on credit (decision 036): the day's instalments, each sale once per day, run
+  // again every hour so a sale accepted later in the day is deducted that day too.
+  {
+    name: 'credit-deduction',
+    everyMs: 3_600_000,
+    run: (app, { now, signal }) =>
+      runCreditJob(app.db, now, undefined, { signal, everyMs: 3_600_000 }),
+  },
+  // Each agent's message of its earnings of the day before (decision 043), once per day.
+  {
+    name: 'earnings-summary',
+    everyMs: 3_600_000,
+    run: (app, { now, signal }) =>
+      runJob(app.db, 'earnings_summary', summaryDayAt(now), () =>
+        summariseDailyEarnings(app.db, summaryDayAt(now), signal),
+      ),
+  },
+  // Agents' exports (decision 038): any left waiting are written (the process that took the
+  // request writes it at once; this picks up what a stopped process left), and the files past
+  // their 7 days are deleted. Each export is claimed on its own row, so no lease on job_runs.
+  {
+    name: 'agent-exports',
+    everyMs: 30_000,
+    run: async (app, { signal }) => {
+      const done = await runExportsJob(app.db, app.log, signal);
+      return { ran: true, processed: done.written + done.deleted, postedFen: 0 };
+    },
+  },
+  // Rankings (decision 031): the boards read in the last hour are computed again before they
+  // age out, so a reader seldom waits for one. Each board is computed under its own lock.
+  {
+    name: 'rank-boards',
+    everyMs: 30_000,
+    run: async (app, { now, signal }) => ({
+      ran: true,
+      processed: await refreshRankBoards(app.db, app.config.rankMaxAgeSeconds, now, signal),
+      postedFen: 0,
+    }),
+  },
 ];
 
 /** Every periodic job of a listening server: the fixed ones and the ledger's. */

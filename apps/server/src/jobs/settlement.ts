@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Db } from '../db/client';
 import { runJob } from '../modules/settlement/job-runs';
+import { channelsOfTerminals, simulatePush } from '../modules/channels/simulator';
 import { runSettlement, type RunSettlementOptions } from '../modules/settlement/run-settlement';
 import { hmacSign } from '../modules/transactions/signature';
 import { newTrafficState, nextNotification, seededRng } from '../modules/transactions/traffic';
+import { runSchemeJob } from '../modules/reward-schemes/run-schemes';
 import { runActivationJob } from './activation';
 import { runCommFeeJob } from './comm-fee';
 import { runMonthlyAllowanceJob } from './monthly-allowance';
@@ -60,6 +62,12 @@ export function ledgerJobs(app: FastifyInstance): Job[] {
       everyMs: 30_000,
       run: (_app, { now, signal }) => runActivationJob(db, now, { signal, everyMs: 30_000 }),
     },
+    // Reward schemes: stages judged as they close, recorded rewards credited (issue 33).
+    {
+      name: 'reward-schemes',
+      everyMs: 60_000,
+      run: (_app, { now, signal }) => runSchemeJob(db, now, { signal, everyMs: 60_000 }),
+    },
     {
       name: 'comm-fee',
       everyMs: 60 * 60_000,
@@ -89,6 +97,7 @@ function demoTraffic(app: FastifyInstance): Job {
   const rng = seededRng(Date.now() % 1e9);
   const state = newTrafficState();
   let sns: string[] = [];
+  let channels: Awaited<ReturnType<typeof channelsOfTerminals>> = new Map();
   let loadedAt = 0;
   return {
     name: 'simulate-traffic',
@@ -100,10 +109,26 @@ function demoTraffic(app: FastifyInstance): Job {
           sql`SELECT sn FROM terminals WHERE bind_status IN (1, 3) AND deleted_at IS NULL ORDER BY id LIMIT 300`,
         );
         sns = found.map((f) => f.sn);
+        channels = await channelsOfTerminals(app.db, sns);
         loadedAt = Date.now();
       }
       if (sns.length === 0) return { ran: false, reason: 'nothing_due' };
-      const body = JSON.stringify(nextNotification(sns, state, rng, new Date()));
+      const n = nextNotification(sns, state, rng, new Date());
+      // In the protocol of the terminal's channel when the simulator can speak it (demo keys).
+      const channel = channels.get(n.sn);
+      const push = channel ? simulatePush(channel, n, app.config.notifySecret) : null;
+      if (push) {
+        await app.inject({
+          method: 'POST',
+          url: `/prod-api/api/notify/channel/${push.code}`,
+          headers: push.headers,
+          payload: push.body,
+        });
+        return { ran: true, processed: 1, postedFen: 0 };
+      }
+      // What the terminal's channel cannot say (恒信通 has no refunds) is not sent at all.
+      if (channel && channel.protocol !== 'simulated') return { ran: false, reason: 'nothing_due' };
+      const body = JSON.stringify(n);
       await app.inject({
         method: 'POST',
         url: '/prod-api/api/notify/transaction',

@@ -1,9 +1,11 @@
-import type { Page } from '@pos/core';
+import { ok, type Page } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { rows, type DbOrTx } from '../db/client';
+import { rows, type Db, type DbOrTx } from '../db/client';
+import { largerThanSync, startOperatorExport } from '../modules/exports/operator-exports';
 import { badRequest } from './app-error';
 import { csvHeader, csvRow, csvText, type CsvColumn } from './csv';
+import { sheetStream, XLSX_MIME } from './xlsx';
 
 export type { CsvColumn } from './csv';
 
@@ -116,6 +118,28 @@ export async function sendCsv<R>(
   columns: CsvColumn<R>[],
   fileName: string,
 ) {
+  const file = (params as { file?: string }).file === 'xlsx' ? 'xlsx' : 'csv';
+  // Over CONSOLE_SYNC_ROWS rows an operator's download is written in the background instead.
+  const operator = reply.request.operator;
+  if (operator && (await largerThanSync(db, spec, params))) {
+    const item = await startOperatorExport(db as Db, reply.log, {
+      operatorId: operator.operatorId,
+      listPath: reply.request.routeOptions.url ?? reply.request.url.split('?')[0]!,
+      file,
+      fileName,
+      spec,
+      params,
+      columns,
+    });
+    // Not the list's page: written as it is rather than through the route's response schema.
+    return reply
+      .type('application/json; charset=utf-8')
+      .serializer((payload) => JSON.stringify(payload))
+      .send(
+        ok({ background: true, export: item }, '数据较多，已转入后台生成，完成后在导出任务中下载'),
+      );
+  }
+  if (file === 'xlsx') return sendXlsx(reply, db, spec, params, columns, fileName);
   const lines = [csvHeader(columns)];
   let cursor: string | undefined;
   let count = 0;
@@ -142,6 +166,49 @@ export async function sendCsv<R>(
 }
 
 /**
+ * The whole filtered list as an .xlsx sheet (file=xlsx), from the same columns and the same
+ * keyset pages as the CSV; the rows go out to the response as they are read.
+ */
+async function sendXlsx<R>(
+  reply: FastifyReply,
+  db: DbOrTx,
+  spec: KeysetSpec<R>,
+  params: Omit<ListParams, 'pageSize' | 'cursor'>,
+  columns: CsvColumn<R>[],
+  fileName: string,
+) {
+  // The first page is read before the answer starts, so a refused filter is still an error.
+  let page = await keysetPage(db, { ...spec, counted: false }, { ...params, pageSize: 1000 });
+  const sheet = sheetStream(columns, fileName.slice(0, 31));
+  void reply
+    .header('content-type', XLSX_MIME)
+    .header('content-disposition', `attachment; filename="${fileName}.xlsx"`)
+    .send(sheet.stream);
+  let count = 0;
+  try {
+    for (;;) {
+      for (const row of page.rows) sheet.add(row);
+      count += page.rows.length;
+      if (!page.nextCursor) break;
+      if (count >= CSV_MAX_ROWS) {
+        sheet.note(`(truncated at ${CSV_MAX_ROWS} rows; narrow the filter)`);
+        break;
+      }
+      page = await keysetPage(
+        db,
+        { ...spec, counted: false },
+        { ...params, pageSize: 1000, cursor: page.nextCursor },
+      );
+    }
+    await sheet.done();
+  } catch (err) {
+    // The answer has started: it is cut short, which the browser reports as a failed download.
+    sheet.stream.destroy(err as Error);
+  }
+  return reply;
+}
+
+/**
  * List filters by China-time days (YYYY-MM-DD) on a timestamptz column: from the start of `from`,
  * and before the start of the day after `to`. Either may be absent.
  */
@@ -150,4 +217,83 @@ export function shanghaiDays(column: SQL, from?: string, to?: string): (SQL | un
     from ? sql`${column} >= (${from}::date)::timestamp AT TIME ZONE 'Asia/Shanghai'` : undefined,
     to ? sql`${column} < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')` : undefined,
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cursors of the lists that page by hand (not through keysetPage): an opaque base64url JSON array
+// of the last row's sort key. One encoding for all of them, so a cursor a client holds stays
+// valid whichever list wrote it; a cursor only says where a page starts, the caller's scope is
+// applied to every page whatever it holds.
+// ---------------------------------------------------------------------------------------------
+
+const badCursor = () => badRequest('分页游标格式错误', 'cursor');
+
+/** The cursor of a page ending at the row whose sort key is `key`. */
+export function encodeCursor(key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+/** A cursor's array of `length` values, or null for the first page; anything else is refused. */
+function cursorArray(cursor: string | undefined, length: number): unknown[] | null {
+  if (!cursor) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(value) || value.length !== length) throw badCursor();
+  return value;
+}
+
+/**
+ * Reads a cursor of the given shape (strings of at most 256 characters, safe integers); anything
+ * else is the caller's mistake, named as such.
+ */
+export function decodeCursor<T extends readonly ('string' | 'number')[]>(
+  cursor: string | undefined,
+  shape: T,
+): { [K in keyof T]: T[K] extends 'string' ? string : number } | null {
+  const value = cursorArray(cursor, shape.length);
+  if (!value) return null;
+  value.forEach((v, i) => {
+    const okType =
+      shape[i] === 'number' ? Number.isSafeInteger(v) : typeof v === 'string' && v.length <= 256;
+    if (!okType) throw badCursor();
+  });
+  return value as never;
+}
+
+/** The cursor of a page ordered by id: the last row's id. */
+export const encodeIdCursor = (id: number): string => encodeCursor([id]);
+
+/** An id cursor (a positive integer), or null for the first page. */
+export function decodeIdCursor(cursor: string | undefined): number | null {
+  const value = cursorArray(cursor, 1);
+  if (!value) return null;
+  const id = value[0];
+  if (!Number.isSafeInteger(id) || (id as number) <= 0) throw badCursor();
+  return id as number;
+}
+
+const HOLDER_PATH = /^\/(\d+\/)*$/;
+const SN = /^[0-9A-Za-z-]{1,64}$/;
+
+/** A (holder path, SN) cursor, or null for the first page. */
+export function decodePathSnCursor(cursor: string | undefined): [string, string] | null {
+  const value = cursorArray(cursor, 2);
+  if (!value) return null;
+  const [path, sn] = value;
+  if (typeof path !== 'string' || typeof sn !== 'string' || !HOLDER_PATH.test(path) || !SN.test(sn))
+    throw badCursor();
+  return [path, sn];
+}
+
+/** An SN cursor, or null for the first page. */
+export function decodeSnCursor(cursor: string | undefined): string | null {
+  const value = cursorArray(cursor, 1);
+  if (!value) return null;
+  const sn = value[0];
+  if (typeof sn !== 'string' || !SN.test(sn)) throw badCursor();
+  return sn;
 }

@@ -13,3 +13,10 @@ export async function ensureSecret(db: Db, name: string): Promise<string> {
   if (!row) throw new Error(`secret ${name} missing`);
   return row.value;
 }
+
+/** A secret as an operator may see it: its first and last two characters at most. */
+export function mask(secret: string): string {
+  if (!secret) return '';
+  if (secret.length <= 8) return '****';
+  return `${secret.slice(0, 2)}****${secret.slice(-2)}`;
+}

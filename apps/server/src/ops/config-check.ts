@@ -1,5 +1,13 @@
 import { DEMO_HOT_UPDATE_PUBLIC_KEY } from '@pos/core';
 import { loadConfig, type Config } from '../config';
+import {
+  alipayProblems,
+  alipayProductionProblems,
+} from '../modules/payments/alipay/alipay-settings';
+import { wechatPayConfigProblems } from '../modules/payments/wechatpay/wechatpay-settings';
+import { channelProductionProblems, channelsFromEnv } from '../modules/channels/channel-env';
+import { providerProblems } from '../provider-settings';
+import { pushConfigProblems } from '../modules/push/push-config';
 
 /** The defaults shipped for the demo; a production server must have its own. */
 const DEMO_DEFAULTS = loadConfig({});
@@ -17,6 +25,7 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
     ['SCRYPT_COST', config.scryptCost],
     ['LOGIN_IP_MAX', config.loginIpMax],
     ['SETTLEMENT_INTERVAL_MS', config.settlementIntervalMs],
+    ['RANK_MAX_AGE_SECONDS', config.rankMaxAgeSeconds],
     ['WITHDRAW_FEE_FEN', config.withdrawFeeFen],
     ['WITHDRAW_TAX_PPM', config.withdrawTaxPpm],
     ['SHUTDOWN_TIMEOUT_MS', config.shutdownTimeoutMs],
@@ -39,26 +48,48 @@ export function configProblems(config: Config, env: NodeJS.ProcessEnv = process.
       `PAYMENT_GATEWAY must be simulated or disabled (got ${String(env.PAYMENT_GATEWAY)})`,
     );
   }
-  if (config.smsGateway !== 'simulated' && config.smsGateway !== 'disabled') {
-    problems.push(`SMS_GATEWAY must be simulated or disabled (got ${String(env.SMS_GATEWAY)})`);
+  problems.push(...alipayProblems(config, env));
+  problems.push(...wechatPayConfigProblems(config, env));
+  if (!['simulated', 'disabled', 'aliyun', 'tencent'].includes(config.smsGateway)) {
+    problems.push(
+      `SMS_GATEWAY must be simulated, disabled, aliyun or tencent (got ${String(env.SMS_GATEWAY)})`,
+    );
   }
-  if (config.geocoder !== 'simulated' && config.geocoder !== 'disabled') {
-    problems.push(`GEOCODER must be simulated or disabled (got ${String(env.GEOCODER)})`);
+  if (!['simulated', 'disabled', 'amap'].includes(config.geocoder)) {
+    problems.push(`GEOCODER must be simulated, disabled or amap (got ${String(env.GEOCODER)})`);
   }
+  if (!['simulated', 'disabled', 'market'].includes(config.identityVerifier)) {
+    problems.push(
+      `IDENTITY_VERIFIER must be simulated, disabled or market (got ${String(env.IDENTITY_VERIFIER)})`,
+    );
+  }
+  problems.push(...providerProblems(config));
+  problems.push(...channelsFromEnv(env).problems);
+  problems.push(...pushConfigProblems(config, env));
   if (env.NODE_ENV !== 'production') return problems;
+  // Acquirer channels (CHANNELS / CHANNEL_*): each with its keys, none on the demo keys.
+  problems.push(...channelProductionProblems(env));
   // GEOCODER=simulated is accepted in production, unlike the simulated payment gateway: its
   // offline gazetteer only suggests real places and their coordinates, coarsely; the agent sees
   // and may edit the address before saving it, and a licence address is reviewed by the
   // platform anyway. Nothing is invented that money or a review depends on.
-  if (config.paymentGateway === 'simulated') {
+  // Each payment channel answers for itself (ALIPAY_GATEWAY and WECHATPAY_GATEWAY fall back to
+  // PAYMENT_GATEWAY), and so do the withdrawal payouts (PAYOUT).
+  if (config.wechatPay === 'simulated') {
     problems.push(
-      'PAYMENT_GATEWAY=simulated takes no real money: set PAYMENT_GATEWAY=disabled in production until a real gateway adapter is registered',
+      'WECHATPAY_GATEWAY=simulated (or PAYMENT_GATEWAY=simulated) takes no real money: choose the real WeChat Pay adapter or disabled in production',
     );
   }
+  problems.push(...alipayProductionProblems(config));
 
   if (config.smsGateway === 'simulated') {
     problems.push(
-      'SMS_GATEWAY=simulated sends nothing to phones and shows the codes to operators: set SMS_GATEWAY=disabled in production until a real SMS adapter is registered',
+      'SMS_GATEWAY=simulated sends nothing to phones and shows the codes to operators: set SMS_GATEWAY=aliyun or tencent (or disabled) in production',
+    );
+  }
+  if (config.identityVerifier === 'simulated') {
+    problems.push(
+      'IDENTITY_VERIFIER=simulated accepts any well-formed name and ID number: set IDENTITY_VERIFIER=market (or disabled) in production',
     );
   }
 

@@ -211,13 +211,15 @@ async function copyTable(source: Database, target: DbOrTx, t: TableInfo): Promis
   // Pages by physical position (a TID range scan), which stays fast however large the table.
   let after = '(0,0)';
   for (;;) {
+    // The row's alias is one no column can have: a column named like it ("v" of rank_entries)
+    // would be read instead of the row.
     const [page] = await rows<{ body: string | null; last: string | null; n: number }>(
       source.db,
       sql.raw(
         `SELECT json_agg(x.r)::text AS body, max(x.tid)::text AS last, count(*)::int AS n FROM (
-           SELECT ctid AS tid, (SELECT row_to_json(v) FROM (SELECT ${t.columns
+           SELECT ctid AS tid, (SELECT row_to_json("copy$row") FROM (SELECT ${t.columns
              .map((c) => `t.${ident(c)}`)
-             .join(', ')}) v) AS r
+             .join(', ')}) "copy$row") AS r
              FROM ${ident(t.name)} t WHERE ctid > '${after}'::tid ORDER BY ctid LIMIT ${BATCH_ROWS}) x`,
       ),
     );

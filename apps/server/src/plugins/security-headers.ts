@@ -33,7 +33,8 @@ export function pageScriptHashes(pages: string[]): string[] {
  * shells' own inline scripts, by hash (read once at start, like the rest of the built apps);
  * styles may be inline (antd, antd-mobile and swagger-ui set them); images may also come from
  * data:, blob: (previews of the images an agent picks) and any https: address (operators store
- * banner image URLs); no page may be framed.
+ * banner image URLs); videos from this origin or any https: address (the business school's
+ * videos are https links operators publish); no page may be framed.
  */
 export function contentSecurityPolicy(scriptHashes: string[]) {
   return {
@@ -43,6 +44,7 @@ export function contentSecurityPolicy(scriptHashes: string[]) {
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'worker-src': ["'self'"],

@@ -2,21 +2,32 @@ import { PASSWORD_CHANGE_REQUIRED } from '@pos/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { authenticate, rememberedCaller, type Caller } from '../plugins/auth';
-import { DisabledSmsSender, OutboxSmsSender, type SmsSender } from '../modules/sms/sms-sender';
+import { chooseSmsSender } from '../modules/sms/choose-sms-sender';
+import type { SmsSender } from '../modules/sms/sms-sender';
 import { authProtectedRoutes, authPublicRoutes } from './auth/auth.routes';
 import { centerProtectedRoutes, centerPublicRoutes } from './center/center.routes';
 import { devRoutes } from './dev/dev.routes';
 import { notifyRoutes } from './transactions/notify.routes';
+import { channelNotifyRoutes } from './channels/channel-notify.routes';
+import { alipayNotifyRoutes } from './mall/alipay-notify.routes';
 import { payNotifyRoutes } from './mall/pay-notify.routes';
+import { wechatPayNotifyRoutes } from './mall/wechatpay-notify.routes';
 import { tradeRoutes } from './transactions/trade.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { rankRoutes } from './rank/rank.routes';
+import { messageRoutes } from './message/message.routes';
+import { exportRoutes } from './exports/exports.routes';
+import { supportRoutes } from './support/support.routes';
+import { schoolRoutes } from './school/school.routes';
 import { checksRoutes } from './checks/checks.routes';
 import { homeRoutes } from './home/home.routes';
 import { systemProtectedRoutes, systemPublicRoutes } from './system/system.routes';
 import { merchantRoutes } from './merchants/merchants.routes';
 import { scanProtectedRoutes, scanPublicRoutes } from './scan/scan.routes';
 import { terminalRoutes } from './terminals/terminals.routes';
+import { creditRoutes } from './terminals/credit.routes';
+import { rewardSchemeRoutes } from './reward-schemes/reward-schemes.routes';
 import { teamProtectedRoutes, teamPublicRoutes } from './team/team.routes';
 import { policiesProtectedRoutes, policiesPublicRoutes } from './policies';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
@@ -25,6 +36,7 @@ import { adminRoutes } from './admin';
 import { filesPublicRoutes } from './files/files.routes';
 import { mallRoutes } from './mall/mall.routes';
 import { locationRoutes } from './location/location.routes';
+import { pushRoutes } from '../modules/push/push.routes';
 
 /** Calls allowed while the caller still has to replace an initial password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
@@ -41,14 +53,9 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set([
  * route can forget to check it.
  */
 export async function apiRoutes(app: FastifyInstance) {
-  // The built-in simulated gateway, unless the app was built with a real sender already.
+  // The sender SMS_GATEWAY names, unless the app was built with one already.
   if (!app.hasDecorator('sms')) {
-    app.decorate<SmsSender>(
-      'sms',
-      app.config.smsGateway === 'disabled'
-        ? new DisabledSmsSender()
-        : new OutboxSmsSender(app.db, app.log),
-    );
+    app.decorate<SmsSender>('sms', chooseSmsSender(app.config, app.db, app.log));
   }
 
   await app.register(async (pub) => {
@@ -59,7 +66,10 @@ export async function apiRoutes(app: FastifyInstance) {
     await pub.register(teamPublicRoutes);
     await pub.register(policiesPublicRoutes);
     await pub.register(notifyRoutes);
+    await pub.register(channelNotifyRoutes);
     await pub.register(payNotifyRoutes);
+    await pub.register(alipayNotifyRoutes);
+    await pub.register(wechatPayNotifyRoutes);
     await pub.register(filesPublicRoutes);
     if (app.config.smsOutboxApi) await pub.register(devRoutes);
   });
@@ -96,6 +106,8 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(centerProtectedRoutes);
     await priv.register(systemProtectedRoutes);
     await priv.register(terminalRoutes);
+    await priv.register(creditRoutes);
+    await priv.register(rewardSchemeRoutes);
     await priv.register(mallRoutes);
     await priv.register(merchantRoutes);
     await priv.register(scanProtectedRoutes);
@@ -105,9 +117,15 @@ export async function apiRoutes(app: FastifyInstance) {
     await priv.register(walletRoutes);
     await priv.register(tradeRoutes);
     await priv.register(statsRoutes);
+    await priv.register(rankRoutes);
+    await priv.register(messageRoutes);
+    await priv.register(exportRoutes);
+    await priv.register(supportRoutes);
+    await priv.register(schoolRoutes);
     await priv.register(checksRoutes);
     await priv.register(withdrawalRoutes);
     await priv.register(settleAccountRoutes);
     await priv.register(locationRoutes);
+    await priv.register(pushRoutes);
   });
 }

@@ -7,3 +7,4 @@ export * from './ledger';
 export * from './withdrawals';
 export * from './hot-update';
 export * from './operators';
+export * from './rank';

@@ -1,5 +1,6 @@
 import {
   bigint,
+  char,
   boolean,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './terminals';
 
 // Mirrors migrations/0009_operators.sql; the SQL file is the source of truth for the database.
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
@@ -124,8 +126,8 @@ export const contentFiles = pgTable('content_files', {
   fileName: text('file_name').notNull(),
   mime: text('mime').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
-  sha256: text('sha256').notNull(),
-  data: text('data').notNull(),
+  sha256: char('sha256', { length: 64 }).notNull(),
+  data: bytea('data').notNull(),
   uploadedBy: bigint('uploaded_by', { mode: 'number' }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   customType,
   integer,
   pgTable,
@@ -46,6 +47,8 @@ export const settleAccounts = pgTable('settle_accounts', {
     .references(() => agents.id),
   topId: big('top_id'),
   kind: text('kind').$type<'own' | 'other'>().notNull(),
+  /** A bank card, or an Alipay account (migration 0040). */
+  accountType: text('account_type').$type<'bank' | 'alipay'>().notNull().default('bank'),
   holderName: text('holder_name').notNull(),
   bankName: text('bank_name').notNull(),
   cardEnc: text('card_enc').notNull(),
@@ -69,6 +72,15 @@ export const withdrawals = pgTable('withdrawals', {
   feeFen: big('fee_fen').notNull(),
   taxFen: big('tax_fen').notNull(),
   netFen: big('net_fen').notNull(),
+  // 0046_tax_channels: the channel and parts frozen at request.
+  taxChannelId: big('tax_channel_id'),
+  taxChannelVersion: integer('tax_channel_version'),
+  taxChannelName: text('tax_channel_name'),
+  taxAt: text('tax_at').notNull().default('payout'),
+  vatPpm: integer('vat_ppm'),
+  pitPpm: integer('pit_ppm'),
+  vatFen: big('vat_fen').notNull().default(0),
+  pitFen: big('pit_fen').notNull().default(0),
   accountId: big('account_id').notNull(),
   holderName: text('holder_name').notNull(),
   bankName: text('bank_name').notNull(),
@@ -82,5 +94,21 @@ export const withdrawals = pgTable('withdrawals', {
   createdAt: ts('created_at').notNull().defaultNow(),
   reviewedAt: ts('reviewed_at'),
   finishedAt: ts('finished_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// Mirrors migrations/0046_tax_channels.sql.
+export const taxChannels = pgTable('tax_channels', {
+  id: big('id').primaryKey().generatedByDefaultAsIdentity(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  walletType: text('wallet_type').notNull(),
+  vatPpm: integer('vat_ppm').notNull(),
+  pitPpm: integer('pit_ppm').notNull(),
+  feeFen: big('fee_fen').notNull(),
+  taxAt: text('tax_at').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

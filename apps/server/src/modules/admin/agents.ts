@@ -13,7 +13,7 @@ import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { createAgent } from '../agents/create-agent';
 import { endAllSessions } from '../auth/sessions';
-import { getAgentLevels } from '../system/agent-levels';
+import { getAgentLevels } from '../../lib/agent-levels';
 import { generateInitialPassword } from '../team/initial-password';
 import { audit } from './audit';
 

@@ -9,8 +9,8 @@ import { rows, type Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { iso, isoNow } from '../terminals/scope';
 import { audit } from './audit';
+import { isoOrEpoch, isoOrNull } from '../../db/convert';
 
 /**
  * The identification review queue. The built-in verification decides at once (the legal person's
@@ -48,8 +48,8 @@ export function identificationList(q: IdentificationQuery): KeysetSpec<AdminIden
       reason: (r.identify_reason as string | null) ?? null,
       frontFileId: r.id_front_file_id == null ? null : Number(r.id_front_file_id),
       backFileId: r.id_back_file_id == null ? null : Number(r.id_back_file_id),
-      reviewedAt: iso(r.identify_reviewed_at),
-      updatedAt: isoNow(r.updated_at),
+      reviewedAt: isoOrNull(r.identify_reviewed_at),
+      updatedAt: isoOrEpoch(r.updated_at),
     }),
   };
 }

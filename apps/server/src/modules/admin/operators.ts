@@ -14,7 +14,7 @@ import { operatorChanges, operators, operatorSessions, systemParams } from '../.
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { parseAgentLevels } from '../system/agent-levels';
+import { parseAgentLevels } from '../../lib/agent-levels';
 import { assertIndependent } from './independence';
 import { audit } from './audit';
 import { endOperatorChallenges } from './operator-login';

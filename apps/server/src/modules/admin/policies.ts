@@ -26,7 +26,6 @@ import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { createProductPolicy } from '../policies/create-product-policy';
 import { openRootPolicy } from '../policies/open-root-policy';
-import { json } from '../policies/scope';
 import { termsOf, updateProductPolicy } from '../policies/update-product-policy';
 import {
   loadAgentPolicy,
@@ -35,6 +34,7 @@ import {
   type ProductPolicy,
 } from '../policies/policy-queries';
 import { audit } from './audit';
+import { json } from '../../db/convert';
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const num = (v: unknown) => Number(v);

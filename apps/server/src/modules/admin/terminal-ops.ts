@@ -4,6 +4,7 @@ import {
   type AdminOperationQuery,
   type AdminTerminalBatchRequest,
   type AdminTerminalBatchResult,
+  type Page,
   type TerminalBatchResult,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { shanghaiDays, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { deleteTerminals } from '../terminals/delete-terminals';
 import { modifyBrand } from '../terminals/modify-brand';
+import { operationRuns } from '../terminals/operation-record';
 import { reclaimTerminals } from '../terminals/reclaim-terminals';
 import { audit } from './audit';
 import { platformCaller } from './terminal-import';
@@ -76,6 +78,29 @@ export async function platformTerminalBatch(
   }
 }
 
+/** An operation as its list row reads it; its SN runs are added per page (withSnRuns). */
+export type OperationRow = Omit<AdminOperation, 'snRuns' | 'runCount'>;
+
+/**
+ * A page of operations with the SNs each moved as runs of consecutive numbers, read for the
+ * page's ids only (one query), as the app's records show them.
+ */
+export async function withSnRuns(db: Db, page: Page<OperationRow>): Promise<Page<AdminOperation>> {
+  const runs = await operationRuns(
+    db,
+    { topId: null },
+    page.rows.map((r) => r.id),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...r,
+      snRuns: runs.get(r.id)?.runs ?? [],
+      runCount: runs.get(r.id)?.runCount ?? 0,
+    })),
+  };
+}
+
 /**
  * Every terminal operation across all trees, newest first: by type, status, an SN it moved, an
  * agent that sent or received it (mobile or invite code) and China-time days. Each filter reaches
@@ -84,7 +109,7 @@ export async function platformTerminalBatch(
 export async function operationList(
   db: Db,
   q: AdminOperationQuery,
-): Promise<KeysetSpec<AdminOperation>> {
+): Promise<KeysetSpec<OperationRow>> {
   let agentId: number | null = null;
   if (q.agent) {
     const [agent] = await rows<{ id: unknown }>(

@@ -11,11 +11,13 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { agentAccountId } from '../ledger/accounts';
+import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
-import { payOutWithdrawals } from '../withdrawals/pay-out-withdrawals';
+import { payOutWithdrawals, type PayoutOutcome } from '../withdrawals/pay-out-withdrawals';
 import type { PayoutBank } from '../withdrawals/payout-bank';
 import { returnFrozen } from '../withdrawals/review-withdrawal';
+import { notifyWithdrawal } from '../message/send-product-events';
+import { freezeLines } from '../withdrawals/withdrawal-row';
 import { audit } from './audit';
 
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
@@ -25,7 +27,8 @@ export function withdrawalList(q: AdminWithdrawalQuery): KeysetSpec<AdminWithdra
   const kw = q.keyword?.trim();
   return {
     select: sql`w.id, w.agent_id, a.name AS agent_name, a.mobile AS agent_mobile, w.wallet_type,
-                w.amount_fen, w.fee_fen, w.tax_fen, w.net_fen, w.holder_name, w.bank_name,
+                w.amount_fen, w.fee_fen, w.tax_fen, w.net_fen, w.vat_fen, w.pit_fen,
+                w.tax_channel_name, w.tax_at, w.holder_name, w.bank_name,
                 w.card_masked, a.id_card_masked, w.status, w.reason, w.payout_ref, w.created_at,
                 w.reviewed_at, w.finished_at`,
     from: sql`FROM withdrawals w JOIN agents a ON a.id = w.agent_id`,
@@ -53,6 +56,10 @@ export function withdrawalList(q: AdminWithdrawalQuery): KeysetSpec<AdminWithdra
       feeFen: Number(r.fee_fen),
       taxFen: Number(r.tax_fen),
       netFen: Number(r.net_fen),
+      vatFen: Number(r.vat_fen),
+      pitFen: Number(r.pit_fen),
+      taxChannelName: (r.tax_channel_name as string | null) ?? null,
+      taxAt: String(r.tax_at),
       holderName: String(r.holder_name),
       bankName: String(r.bank_name),
       cardMasked: String(r.card_masked),
@@ -116,6 +123,7 @@ export async function reviewWithdrawals(
           .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 0)))
           .returning();
         if (!input.approve) await returnFrozen(tx, after!);
+        await notifyWithdrawal(tx, after!, input.approve ? 'approved' : 'rejected');
         await audit(tx, op, {
           action: input.approve ? 'withdrawal.approve' : 'withdrawal.reject',
           targetType: 'withdrawal',
@@ -150,18 +158,26 @@ export async function payWithdrawals(
       result.failed.push({ id, msg: '只有已审核的提现可以打款' });
       continue;
     }
-    let outcome: { ok: boolean; reason?: string } | null = null;
+    let outcome: PayoutOutcome | null = null;
     await payOutWithdrawals(deps, id, async (tx, wid, o) => {
       outcome = o;
       await audit(tx, op, {
-        action: o.ok ? 'withdrawal.pay' : 'withdrawal.pay_failed',
+        action: o.ok
+          ? 'withdrawal.pay'
+          : o.pending
+            ? 'withdrawal.pay_pending'
+            : 'withdrawal.pay_failed',
         targetType: 'withdrawal',
         targetId: wid,
         before: { status: 1 },
-        after: o.ok ? { status: 2, payoutRef: o.ref } : { status: 4, reason: o.reason },
+        after: o.ok
+          ? { status: 2, payoutRef: o.ref }
+          : o.pending
+            ? { status: 1, payoutRef: o.ref, reason: o.reason }
+            : { status: 4, reason: o.reason },
       });
     });
-    const o = outcome as { ok: boolean; reason?: string } | null;
+    const o = outcome as PayoutOutcome | null;
     if (o?.ok) result.done.push(id);
     else result.failed.push({ id, msg: o?.reason ?? '该提现正在打款' });
   }
@@ -186,14 +202,13 @@ export async function retryWithdrawals(
         if (w.status !== 4) throw badRequest('只有打款失败的提现可以重试', 'ids');
         const walletId = await agentAccountId(tx, w.agentId, w.walletType as 'profit');
         const frozenId = await agentAccountId(tx, w.agentId, 'frozen');
+        const clearingId = await platformAccountId(tx, PLATFORM_ACCOUNTS.withdrawalClearing);
         const posted = await postEntry(tx, {
           idemKey: `withdraw-retry:${w.id}:${w.freezeEntryId}`,
           reason: 'withdrawal',
           memo: `提现重试 ${w.cardMasked}`,
-          lines: [
-            { accountId: walletId, amountFen: -w.amountFen, infoType: 'withdrawal' },
-            { accountId: frozenId, amountFen: w.amountFen, infoType: 'withdrawal' },
-          ],
+          // The parts and channel frozen at request, whatever the channel says today.
+          lines: freezeLines(w, { walletId, frozenId, clearingId }),
         });
         await tx
           .update(withdrawals)

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { agents, type AgentRow } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { conflict } from '../../lib/app-error';
 import { randomDigits } from '../../lib/crypto';
 
@@ -29,11 +30,12 @@ export async function createAgent(db: DbOrTx, input: NewAgent): Promise<AgentRow
     .from(agents)
     .where(eq(agents.mobile, input.mobile));
   if (exists) throw conflict('该手机号已注册', 'mobile');
-  const [next] = await rows<{ id: string | number }>(
+  const next = await selectOne(
     db,
-    sql`SELECT nextval(pg_get_serial_sequence('agents', 'id')) AS id`,
+    { id: sql`nextval(pg_get_serial_sequence('agents', 'id'))`.mapWith(agents.id) },
+    sql``,
   );
-  const id = Number(next!.id);
+  const id = next!.id;
   const parent = input.parent;
   const path = `${parent ? parent.path : '/'}${id}/`;
   const [row] = await db

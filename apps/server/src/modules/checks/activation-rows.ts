@@ -7,8 +7,8 @@ import {
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
-import { iso, num, numOrNull } from '../stats/scope';
 import { andInTree } from '../../db/tree';
+import { isoOrNull, num, numOrNull } from '../../db/convert';
 
 const DAY_MS = 86_400_000;
 
@@ -79,7 +79,7 @@ export function toActivationRow(
   now: Date,
   callerId: number,
 ): ActivationCheckRow {
-  const boundAt = iso(r.bound_at);
+  const boundAt = isoOrNull(r.bound_at);
   const bindStatus = num(r.bind_status);
   const thresholdFen = num(r.threshold_fen);
   const windowDays = num(r.window_days);
@@ -107,7 +107,7 @@ export function toActivationRow(
           ? String(r.holder_name)
           : maskName(String(r.holder_name)),
     boundAt: bindStatus === 0 ? null : boundAt,
-    activatedAt: iso(r.activated_at),
+    activatedAt: isoOrNull(r.activated_at),
     thresholdFen,
     windowDays,
     deadline: deadline ? deadline.toISOString() : null,

@@ -8,10 +8,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { callerPathCopyScope, iso, num } from '../stats/scope';
-import { andInTree } from '../../db/tree';
+import { andInTree, callerPathCopyScope } from '../../db/tree';
 import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
-import { decodeSnCursor, encodeCursor } from './cursor';
+import { isoOrNull, num } from '../../db/convert';
+import { decodeSnCursor, encodeCursor } from '../../lib/keyset';
 
 /**
  * A merchant's bound terminals with their binding time and activation state
@@ -57,7 +57,7 @@ export async function getMerchantTerminals(
       legalName: maskName(String(m.legal_name)),
       mobile: maskPhone(String(m.mobile)),
       agentName: agentIsCaller ? String(m.agent_name) : maskName(String(m.agent_name)),
-      createdAt: iso(m.created_at) ?? new Date(0).toISOString(),
+      createdAt: isoOrNull(m.created_at) ?? new Date(0).toISOString(),
     },
     rows: page.map((r) => toActivationRow(r, now, caller.agentId)),
     nextCursor: found.length > query.pageSize && last ? encodeCursor([String(last.sn)]) : null,

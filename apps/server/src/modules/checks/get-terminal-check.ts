@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { monthsBetween, shanghaiMonth, shiftMonth } from '../stats/dates';
-import { callerPathCopyScope, num, numOrNull } from '../stats/scope';
-import { andInTree } from '../../db/tree';
+import { monthsBetween, shanghaiMonth, shiftMonth } from '../../lib/shanghai-dates';
+import { andInTree, callerPathCopyScope } from '../../db/tree';
 import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
 import { standardJobStatus } from './job-status';
 import { standardResult } from './standard-result';
+import { num, numOrNull } from '../../db/convert';
 
 /**
  * One terminal's checks (/pages/home/tripartiteData/info): its activation check, and its

@@ -1,7 +1,7 @@
 import type { CheckJobStatus } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import { iso, num } from '../stats/scope';
+import { isoOrNull, num } from '../../db/convert';
 
 /** The monthly standard assessment job's name in job_runs (the settlement feature's jobs). */
 export const STANDARD_JOB = 'standard_check';
@@ -29,7 +29,7 @@ export async function standardJobStatus(
     out.set(month, {
       month,
       status: num(r.status),
-      finishedAt: iso(r.finished_at),
+      finishedAt: isoOrNull(r.finished_at),
       processed: num(r.processed),
     });
   }

@@ -2,10 +2,9 @@ import type { ActivationCheckPage, ActivationCheckParams } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { callerPathCopyScope } from '../stats/scope';
-import { andInTree } from '../../db/tree';
+import { andInTree, callerPathCopyScope } from '../../db/tree';
 import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
-import { decodePathSnCursor, encodeCursor } from './cursor';
+import { decodePathSnCursor, encodeCursor } from '../../lib/keyset';
 
 const STATUS_OF = { pending: 1, activated: 3, unbound: 0 } as const;
 

@@ -3,12 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { dayStartInstant, shanghaiMonth, shiftMonth } from '../stats/dates';
-import { callerPathCopyScope, iso, num, numOrNull } from '../stats/scope';
-import { andInTree } from '../../db/tree';
-import { decodePathSnCursor, encodeCursor } from './cursor';
+import { dayStartInstant, shanghaiMonth, shiftMonth } from '../../lib/shanghai-dates';
+import { andInTree, callerPathCopyScope } from '../../db/tree';
 import { standardJobStatus } from './job-status';
 import { standardResultSql, thresholdSql } from './standard-result';
+import { isoOrNull, num, numOrNull } from '../../db/convert';
+import { decodePathSnCursor, encodeCursor } from '../../lib/keyset';
 
 /**
  * The merchant standard check (/pages/home/tripartiteData/merchStandardCheck) of a calendar
@@ -104,7 +104,7 @@ export async function listStandardChecks(
       bindStatus: num(r.bind_status),
       merchantId: numOrNull(r.merchant_id),
       merchantName: r.merchant_name == null ? '' : String(r.merchant_name),
-      boundAt: iso(r.bound_at),
+      boundAt: isoOrNull(r.bound_at),
       policyName: r.policy_name == null ? null : String(r.policy_name),
       monthIndex: num(r.k),
       thresholdFen: numOrNull(r.threshold_fen),

@@ -1,7 +1,13 @@
 import { maskName, type IdentityStatus } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agentIdentities, agents } from '../../db/schema';
 import { andInTree } from '../../db/tree';
+import { decode, orNull, selectOne } from '../../db/typed';
+
+const a = alias(agents, 'a');
+const i = alias(agentIdentities, 'i');
 
 /** The caller's real-name verification state (never the images or the whole ID number). */
 export async function getIdentityStatus(
@@ -9,31 +15,40 @@ export async function getIdentityStatus(
   agentId: number,
   topId?: number | null,
 ): Promise<IdentityStatus> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`SELECT a.real_name_verified, a.id_card_masked, i.real_name, i.status, i.reason,
-               i.front_data IS NOT NULL AS has_front, i.back_data IS NOT NULL AS has_back
-          FROM agents a LEFT JOIN agent_identities i ON i.agent_id = a.id
-         WHERE a.id = ${agentId}${andInTree('a.top_id', { topId })}`,
+    {
+      realNameVerified: a.realNameVerified,
+      idCardMasked: a.idCardMasked,
+      // The identity is the outer join's side: none yet reads as NULLs.
+      realName: orNull(i.realName),
+      status: orNull(i.status),
+      reason: orNull(i.reason),
+      hasFront: sql`${i.frontData} IS NOT NULL`.mapWith(decode.bool),
+      hasBack: sql`${i.backData} IS NOT NULL`.mapWith(decode.bool),
+    },
+    sql`FROM agents a LEFT JOIN agent_identities i ON ${i.agentId} = ${a.id}
+         WHERE ${a.id} = ${agentId}${andInTree(sql`${a.topId}`, { topId })}`,
   );
-  const verified = Boolean(r?.real_name_verified);
+  const verified = r?.realNameVerified ?? false;
   return {
-    status: verified ? 2 : Number(r?.status ?? 0),
+    status: verified ? 2 : (r?.status ?? 0),
     verified,
-    realNameMasked: r?.real_name ? maskName(String(r.real_name)) : null,
-    idCardMasked: (r?.id_card_masked as string | null) ?? null,
-    reason: (r?.reason as string | null) ?? null,
-    hasFront: Boolean(r?.has_front),
-    hasBack: Boolean(r?.has_back),
+    realNameMasked: r?.realName ? maskName(r.realName) : null,
+    idCardMasked: r?.idCardMasked ?? null,
+    reason: r?.reason ?? null,
+    hasFront: r?.hasFront ?? false,
+    hasBack: r?.hasBack ?? false,
   };
 }
 
 /** The verified real name, or null. */
 export async function verifiedRealName(db: DbOrTx, agentId: number): Promise<string | null> {
-  const [r] = await rows<{ real_name: string | null }>(
+  const r = await selectOne(
     db,
-    sql`SELECT i.real_name FROM agents a JOIN agent_identities i ON i.agent_id = a.id
-         WHERE a.id = ${agentId} AND a.real_name_verified AND i.status = 2`,
+    { realName: i.realName },
+    sql`FROM agents a JOIN agent_identities i ON ${i.agentId} = ${a.id}
+         WHERE ${a.id} = ${agentId} AND ${a.realNameVerified} AND ${i.status} = 2`,
   );
-  return r?.real_name ?? null;
+  return r?.realName ?? null;
 }

@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import { checkImageDimensions } from '../../lib/image-dimensions';
 import { sniffImage } from '../merchants/upload-merchant-file';
+import { notifyIdentityReviewed } from '../message/send-product-events';
 import { getIdentityStatus } from './get-identity-status';
 import { REAL_NAME, type IdentityVerifier } from './identity-verifier';
 
@@ -77,6 +78,7 @@ export async function uploadIdCard(
                id_card_masked = ${maskIdCard(idCard)}, updated_at = now()
          WHERE id = ${agentId}`);
     }
+    if (outcome) await notifyIdentityReviewed(tx, agentId, outcome);
   });
   return getIdentityStatus(db, agentId);
 }

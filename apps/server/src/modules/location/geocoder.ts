@@ -2,6 +2,7 @@ import { GEOCODER_DISABLED, type GeoPlace } from '@pos/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
+import { AmapGeocoder } from './amap-geocoder';
 import { SimulatedGeocoder } from './simulated-geocoder';
 
 /**
@@ -22,17 +23,24 @@ export interface Geocoder {
 }
 
 const registry = new WeakMap<Db, Geocoder>();
+/** The AMap adapter of each app, made at its first use (it holds only its settings). */
+const amapFor = new WeakMap<Db, AmapGeocoder>();
 // The gazetteer holds no state, so one simulator serves every app in the process.
 let simulator: SimulatedGeocoder | undefined;
 
 /**
- * The geocoder of an app (keyed by its database): a registered adapter, else the built-in
- * simulator while GEOCODER=simulated; null when GEOCODER=disabled and nothing is registered.
- * The setting is read on every call.
+ * The geocoder of an app (keyed by its database): a registered adapter, else AMap while
+ * GEOCODER=amap, the built-in simulator while GEOCODER=simulated; null when GEOCODER=disabled
+ * and nothing is registered. The setting is read on every call.
  */
 export function geocoderFor(app: FastifyInstance): Geocoder | null {
   const registered = registry.get(app.db);
   if (registered) return registered;
+  if (app.config.geocoder === 'amap') {
+    let amap = amapFor.get(app.db);
+    if (!amap) amapFor.set(app.db, (amap = new AmapGeocoder(app.config.providers.amap, app.log)));
+    return amap;
+  }
   if (app.config.geocoder !== 'simulated') return null;
   simulator ??= new SimulatedGeocoder();
   return simulator;

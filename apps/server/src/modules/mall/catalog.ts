@@ -11,9 +11,9 @@ import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { num } from '../ledger/accounts';
-import { json } from '../policies/scope';
 import { checkProduct } from '../terminals/import-terminals';
 import type { Buyer } from './orders';
+import { json } from '../../db/convert';
 
 /**
  * The platform's own unallocated terminals of a brand and model (unbound, in no tree, not deleted,

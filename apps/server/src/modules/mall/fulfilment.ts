@@ -15,12 +15,12 @@ import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { platformCaller } from '../admin/terminal-import';
 import { num } from '../ledger/accounts';
+import { notifyOrderShipped } from '../message/send-product-events';
 import { BatchShortfall, explainStock, firstIneligible } from '../terminals/platform-batch';
 import { readSelection } from '../terminals/selection';
-import { iso, isoNow } from '../terminals/scope';
-import { json } from '../policies/scope';
 import { platformStock } from './catalog';
 import { cancelOrder } from './orders';
+import { isoOrEpoch, isoOrNull, json } from '../../db/convert';
 
 /** Days after shipping when receipt is confirmed for the buyer (MALL_AUTO_RECEIVE_DAYS). */
 export const AUTO_RECEIVE_DAYS = 10;
@@ -106,6 +106,12 @@ export async function shipOrder(
               operation_id = ${operationId}, courier = ${input.courier}, waybill_no = ${input.waybillNo},
               updated_at = ${now} WHERE id = ${input.id}`,
       );
+      await notifyOrderShipped(tx, {
+        ...input,
+        agentId: buyer,
+        orderNo: String(o.order_no),
+        count: moved.length,
+      });
       await audit(tx, op, {
         action: 'mall_order.ship',
         targetType: 'mall_order',
@@ -245,6 +251,9 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
     sorts: { id: { expr: sql`o.id`, type: 'bigint' } },
     defaultSort: 'id',
     id: sql`o.id`,
+    // Mall orders are few (an agent restocks a few times a month) and the status filter has its
+    // index: the operator sees how many there are.
+    counted: true,
     map: (r) => {
       const address = json<Record<string, string>>(r.address);
       return {
@@ -259,9 +268,9 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
         agentName: String(r.agent_name),
         agentMobile: String(r.agent_mobile),
         address: `${address.name} ${address.mobile} ${address.province}${address.city}${address.district}${address.detail}`,
-        createdAt: isoNow(r.created_at),
-        paidAt: iso(r.paid_at),
-        shippedAt: iso(r.shipped_at),
+        createdAt: isoOrEpoch(r.created_at),
+        paidAt: isoOrNull(r.paid_at),
+        shippedAt: isoOrNull(r.shipped_at),
         courier: (r.courier as string | null) ?? null,
         waybillNo: (r.waybill_no as string | null) ?? null,
       };

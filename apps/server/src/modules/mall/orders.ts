@@ -27,13 +27,13 @@ import {
   PLATFORM_ACCOUNTS,
 } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
-import { json } from '../policies/scope';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
-import { iso, isoNow } from '../terminals/scope';
 import { checkPayPassword } from '../withdrawals/pay-password';
 import { readMallRules } from './rules';
 import { freeOfModel, lockModel } from './catalog';
+import type { GatewayLookup } from '../payments/gateway';
+import { isoOrEpoch, isoOrNull, json } from '../../db/convert';
 
 /**
  * An order or payment number: a letter, the time to the second in Asia/Shanghai (the day the
@@ -147,12 +147,12 @@ function toView(
       unitPriceFen: num(i.unit_price_fen),
       amountFen: num(i.amount_fen),
     })),
-    expiresAt: isoNow(o.expires_at),
-    createdAt: isoNow(o.created_at),
-    paidAt: iso(o.paid_at),
-    shippedAt: iso(o.shipped_at),
-    receivedAt: iso(o.received_at),
-    cancelledAt: iso(o.cancelled_at),
+    expiresAt: isoOrEpoch(o.expires_at),
+    createdAt: isoOrEpoch(o.created_at),
+    paidAt: isoOrNull(o.paid_at),
+    shippedAt: isoOrNull(o.shipped_at),
+    receivedAt: isoOrNull(o.received_at),
+    cancelledAt: isoOrNull(o.cancelled_at),
     cancelReason: (o.cancel_reason as string | null) ?? null,
     shippedSns,
     courier: (o.courier as string | null) ?? null,
@@ -344,6 +344,7 @@ export async function quoteOrder(
   db: Db,
   buyer: Buyer,
   input: MallQuoteRequest,
+  gateways?: GatewayLookup,
 ): Promise<MallQuote> {
   checkCombination(input.shippingWay, input.payType);
   const priced = await priceItems(db, input.items, { reserve: false, now: new Date() });
@@ -358,7 +359,12 @@ export async function quoteOrder(
     const total = payType === ORDER_PAY_TYPE.FREE_CLAIM ? a.shipping : a.goods + a.shipping;
     let refusal = mallCombinationError(input.shippingWay, payType);
     if (refusal) return { payType, refusal };
-    if (payType === ORDER_PAY_TYPE.FREE_CLAIM && quotaLeft < quantity)
+    // WeChat Pay and Alipay are offered while their gateway is on (simulated or real).
+    if (payType === ORDER_PAY_TYPE.WECHAT && gateways && !gateways('wechat'))
+      refusal = '微信支付暂未开放';
+    else if (payType === ORDER_PAY_TYPE.ALIPAY && gateways && !gateways('alipay'))
+      refusal = '支付宝支付暂未开放';
+    else if (payType === ORDER_PAY_TYPE.FREE_CLAIM && quotaLeft < quantity)
       refusal = `免费领取额度不足，剩余 ${quotaLeft} 台`;
     else if (payType === ORDER_PAY_TYPE.GOODS_BALANCE && (balances.capital_pool ?? 0) < total)
       refusal = '货款余额不足，请先转入资金池';

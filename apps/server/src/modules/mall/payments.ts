@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import { num } from '../ledger/accounts';
-import type { GatewayChannel, PaymentGateway } from '../payments/gateway';
+import type { GatewayChannel, GatewayClient, GatewayLookup } from '../payments/gateway';
 import { assertPayable, postOrderMoney, serialNo } from './orders';
 
 /** Payment states (mall_payments.status). */
@@ -22,9 +22,10 @@ export const PAYMENT_STATUS = {
   CLOSED: 4,
 } as const;
 
-const channelOf = (payType: number): GatewayChannel =>
+/** The gateway channel of an order's pay type (WeChat Pay or Alipay), and back. */
+export const channelOf = (payType: number): GatewayChannel =>
   payType === ORDER_PAY_TYPE.WECHAT ? 'wechat' : 'alipay';
-const payTypeOf = (channel: GatewayChannel) =>
+export const payTypeOf = (channel: GatewayChannel) =>
   channel === 'wechat' ? ORDER_PAY_TYPE.WECHAT : ORDER_PAY_TYPE.ALIPAY;
 
 /**
@@ -34,14 +35,21 @@ const payTypeOf = (channel: GatewayChannel) =>
  */
 export async function prepayOrder(
   db: Db,
-  gateway: PaymentGateway | null,
+  gateways: GatewayLookup,
   agentId: number,
-  input: { id: number; payType: number },
+  input: { id: number; payType: number; client?: GatewayClient; openid?: string },
+  payerIp?: string,
   now: Date = new Date(),
 ): Promise<MallPrepay> {
   if (!GATEWAY_PAY_TYPES.includes(input.payType))
     throw badRequest('请选择微信或支付宝支付', 'payType');
-  if (!gateway) throw badRequest('微信、支付宝支付暂未开放，请使用货款余额支付', 'payType');
+  const channel = channelOf(input.payType);
+  const gateway = gateways(channel);
+  if (!gateway)
+    throw badRequest(
+      `${channel === 'wechat' ? '微信' : '支付宝'}支付暂未开放，请使用其他方式支付`,
+      'payType',
+    );
   const [o] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT id, order_no, agent_id, top_id, status, shipping_way, total_fen, expires_at
@@ -56,17 +64,21 @@ export async function prepayOrder(
         VALUES (${no}, ${num(o.id)}, ${agentId}, ${o.top_id == null ? null : num(o.top_id)}, ${input.payType},
                 ${amountFen}, ${now}, ${now})`,
   );
-  const { cashierUrl } = await gateway.createPayment({
+  const cashier = await gateway.createPayment({
     paymentNo: no,
-    channel: channelOf(input.payType),
+    channel,
     amountFen,
     subject: `终端采购订单 ${String(o.order_no)}`,
+    client: input.client,
+    openid: input.openid,
+    payerIp,
   });
   return {
     paymentNo: no,
     payType: input.payType,
     amountFen,
-    cashierUrl,
+    cashierUrl: cashier.cashierUrl,
+    ...(cashier.appParams ? { appParams: cashier.appParams } : {}),
     simulated: gateway.simulated,
   };
 }
@@ -168,23 +180,27 @@ export async function applyGatewayNotify(
  */
 export async function refundPendingPayments(
   db: Db,
-  gateway: PaymentGateway | null,
+  gateways: GatewayLookup,
   log?: Pick<FastifyBaseLogger, 'error'>,
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<number> {
-  if (!gateway) return 0;
   const due = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT id, payment_no, trade_no, amount_fen, refund_reason FROM mall_payments
+    sql`SELECT id, payment_no, pay_type, trade_no, amount_fen, refund_reason FROM mall_payments
          WHERE status = ${PAYMENT_STATUS.REFUND_PENDING} ORDER BY id LIMIT 200`,
   );
   let done = 0;
   for (const p of due) {
     if (signal?.aborted) break;
+    const channel = channelOf(num(p.pay_type));
+    // A channel switched off keeps its refunds pending until it is on again.
+    const gateway = gateways(channel);
+    if (!gateway) continue;
     try {
       await gateway.refund({
         paymentNo: String(p.payment_no),
+        channel,
         tradeNo: String(p.trade_no),
         amountFen: num(p.amount_fen),
         reason: String(p.refund_reason ?? '退款'),

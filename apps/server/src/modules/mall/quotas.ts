@@ -6,7 +6,7 @@ import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { num } from '../ledger/accounts';
-import { isoNow } from '../terminals/scope';
+import { isoOrEpoch } from '../../db/convert';
 
 /** Agents with a free-claim quota, by agent; filter by mobile. */
 export function freeQuotaList(q: { mobile?: string }): KeysetSpec<AdminFreeQuota> {
@@ -23,7 +23,7 @@ export function freeQuotaList(q: { mobile?: string }): KeysetSpec<AdminFreeQuota
       agentMobile: String(r.mobile),
       granted: num(r.granted),
       used: num(r.used),
-      updatedAt: isoNow(r.updated_at),
+      updatedAt: isoOrEpoch(r.updated_at),
     }),
   };
 }

@@ -1,8 +1,9 @@
 import type { NewMerchantInput } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { merchants } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { addNewMerchantFigure } from '../stats/rollups';
-import { num } from '../terminals/scope';
 
 export interface MerchantOwner {
   id: number;
@@ -21,11 +22,12 @@ export async function createMerchant(
   input: NewMerchantInput,
   now: Date = new Date(),
 ): Promise<{ id: number; merchantNo: string }> {
-  const [next] = await rows<{ id: unknown }>(
+  const next = await selectOne(
     db,
-    sql`SELECT nextval(pg_get_serial_sequence('merchants', 'id')) AS id`,
+    { id: sql`nextval(pg_get_serial_sequence('merchants', 'id'))`.mapWith(merchants.id) },
+    sql``,
   );
-  const id = num(next!.id);
+  const id = next!.id;
   const merchantNo = `M${String(id).padStart(11, '0')}`;
   await db.execute(
     sql`INSERT INTO merchants (id, merchant_no, name, legal_name, mobile, address, agent_id, agent_path, top_id,

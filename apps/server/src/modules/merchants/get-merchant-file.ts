@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { merchantFiles, merchants } from '../../db/schema';
+import { callerPathCopyScope } from '../../db/tree';
+import { selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { inScope } from '../terminals/scope';
 
 /** An image of a merchant in the caller's subtree. */
 export async function getMerchantFile(
@@ -10,11 +12,12 @@ export async function getMerchantFile(
   caller: Caller,
   id: number,
 ): Promise<{ mime: string; data: Buffer }> {
-  const [row] = await rows<{ mime: string; data: string }>(
+  const row = await selectOne(
     db,
-    sql`SELECT f.mime, encode(f.data, 'base64') AS data FROM merchant_files f JOIN merchants m ON m.id = f.merchant_id
-        WHERE f.id = ${id} AND ${inScope(sql`m.agent_path`, caller)}`,
+    { mime: merchantFiles.mime, data: merchantFiles.data },
+    sql`FROM ${merchantFiles} JOIN ${merchants} ON ${merchants.id} = ${merchantFiles.merchantId}
+        WHERE ${merchantFiles.id} = ${id} AND ${callerPathCopyScope(sql`${merchants.agentPath}`, caller)}`,
   );
   if (!row) throw notFound('图片不存在');
-  return { mime: row.mime, data: Buffer.from(row.data, 'base64') };
+  return row;
 }

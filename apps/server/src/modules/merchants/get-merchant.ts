@@ -1,14 +1,22 @@
 import { activationDeadline, type MerchantDetail } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  brands,
+  policies,
+  terminalDailyVolume,
+  terminals as terminalsTable,
+  transactions,
+} from '../../db/schema';
+import { decode, orNull, select, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 import { shownMobile } from '../../lib/people';
-import { iso, num, numOrNull } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
 import { toMerchantItem } from './list-merchants';
 
-const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const t = alias(terminalsTable, 't');
 
 /**
  * A merchant with its terminals, current rates, volume (from the daily rollups settlement keeps),
@@ -18,36 +26,40 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
   const m = await findMerchantInScope(db, caller, id);
   // Its terminals, rates, volume and trades are of its tree, the caller's (decision 020).
   const tree = (column: SQL) => andInTree(column, caller);
-  const terms = await rows<Record<string, unknown>>(
+  const terms = await select(
     db,
-    sql`SELECT t.id, t.sn, b.name AS brand_name, t.model, p.name AS policy_name, t.bind_status, t.bound_at,
-          t.activated_at, t.service_fee_fen, t.comm_fee_fen
-        FROM terminals t JOIN brands b ON b.id = t.brand_id LEFT JOIN policies p ON p.id = t.policy_id
-        WHERE t.merchant_id = ${id}${tree(sql`t.top_id`)} AND t.deleted_at IS NULL ORDER BY t.sn`,
+    {
+      id: t.id,
+      sn: t.sn,
+      brandName: brands.name,
+      model: t.model,
+      policyName: orNull(policies.name),
+      bindStatus: t.bindStatus,
+      boundAt: t.boundAt,
+      activatedAt: t.activatedAt,
+      serviceFeeFen: t.serviceFeeFen,
+      commFeeFen: t.commFeeFen,
+    },
+    sql`FROM terminals t JOIN ${brands} ON ${brands.id} = ${t.brandId}
+          LEFT JOIN ${policies} ON ${policies.id} = ${t.policyId}
+        WHERE ${t.merchantId} = ${id}${tree(sql`${t.topId}`)} AND ${t.deletedAt} IS NULL ORDER BY ${t.sn}`,
   );
-  const terminals = terms.map((t) => {
-    const boundAt = iso(t.bound_at);
-    const bindStatus = num(t.bind_status);
-    return {
-      id: num(t.id),
-      sn: String(t.sn),
-      brandName: String(t.brand_name),
-      model: String(t.model),
-      policyName: text(t.policy_name),
-      bindStatus,
-      boundAt,
-      activatedAt: iso(t.activated_at),
-      activationDeadline:
-        bindStatus === 1 && boundAt ? activationDeadline(new Date(boundAt)).toISOString() : null,
-      serviceFeeFen: num(t.service_fee_fen),
-      commFeeFen: num(t.comm_fee_fen),
-    };
-  });
+  const terminals = terms.map(({ boundAt, activatedAt, ...rest }) => ({
+    ...rest,
+    boundAt: boundAt?.toISOString() ?? null,
+    activatedAt: activatedAt?.toISOString() ?? null,
+    activationDeadline:
+      rest.bindStatus === 1 && boundAt ? activationDeadline(boundAt).toISOString() : null,
+  }));
   // The rate on file where one was set for the merchant, otherwise the standard rate of its
   // terminals' policy, which is what settlement charges it.
-  const rates = await rows<{ rate_type: unknown; rate_ppm: unknown }>(
+  const rates = await select(
     db,
-    sql`SELECT pr.rate_type, coalesce(mr.rate_ppm, pr.standard_rate) AS rate_ppm
+    {
+      rateType: sql`r.rate_type`.mapWith(decode.number),
+      ratePpm: sql`r.rate_ppm`.mapWith(decode.number),
+    },
+    sql`FROM (SELECT pr.rate_type, coalesce(mr.rate_ppm, pr.standard_rate) AS rate_ppm
           FROM policy_rates pr
           LEFT JOIN merchant_rates mr ON mr.merchant_id = ${id}${tree(sql`mr.top_id`)} AND mr.rate_type = pr.rate_type
          WHERE pr.policy_id = (SELECT t.policy_id FROM terminals t
@@ -58,68 +70,73 @@ export async function getMerchant(db: Db, caller: Caller, id: number): Promise<M
          WHERE mr.merchant_id = ${id}${tree(sql`mr.top_id`)} AND NOT EXISTS (
                SELECT 1 FROM terminals t JOIN policy_rates pr ON pr.policy_id = t.policy_id
                 WHERE t.merchant_id = ${id}${tree(sql`t.top_id`)} AND t.deleted_at IS NULL AND pr.rate_type = mr.rate_type)
-        ORDER BY 1`,
+        ) r ORDER BY 1`,
   );
   // This month starts at midnight in China; the rollups are per China day.
-  const [volume] = await rows<{ month: unknown; total: unknown }>(
+  const v = terminalDailyVolume;
+  // Sums without GROUP BY: always one row.
+  const volume = (await selectOne(
     db,
-    sql`SELECT coalesce(sum(volume_fen) FILTER (
-                 WHERE day >= date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai')::date), 0) AS month,
-               coalesce(sum(volume_fen), 0) AS total
-          FROM terminal_daily_volume WHERE merchant_id = ${id}${tree(sql`top_id`)}`,
-  );
-  const trades = await rows<Record<string, unknown>>(
+    {
+      month: sql`coalesce(sum(${v.volumeFen}) FILTER (
+                 WHERE ${v.day} >= date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai')::date), 0)`.mapWith(
+        decode.number,
+      ),
+      total: sql`coalesce(sum(${v.volumeFen}), 0)`.mapWith(decode.number),
+    },
+    sql`FROM ${v} WHERE ${v.merchantId} = ${id}${tree(sql`${v.topId}`)}`,
+  ))!;
+  const x = transactions;
+  const trades = await select(
     db,
-    sql`SELECT id, sn, kind, status, amount_fen, pay_type, trade_time FROM transactions
-         WHERE merchant_id = ${id}${tree(sql`top_id`)} ORDER BY trade_time DESC, id DESC LIMIT 10`,
+    {
+      id: x.id,
+      sn: x.sn,
+      kind: x.kind,
+      status: x.status,
+      amountFen: x.amountFen,
+      payType: x.payType,
+      tradeTime: x.tradeTime,
+    },
+    sql`FROM ${x} WHERE ${x.merchantId} = ${id}${tree(sql`${x.topId}`)}
+         ORDER BY ${x.tradeTime} DESC, ${x.id} DESC LIMIT 10`,
   );
   const item = toMerchantItem(
     {
       ...m,
-      terminal_count: terminals.length,
-      activated_count: terminals.filter((t) => t.bindStatus === 3).length,
+      terminalCount: terminals.length,
+      activatedCount: terminals.filter((t) => t.bindStatus === 3).length,
     },
     caller,
   );
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     ...item,
-    address: String(m.address ?? ''),
-    agentMobile: shownMobile(
-      caller,
-      { id: item.agentId, path: String(m.agent_path ?? '') },
-      String(m.agent_mobile ?? ''),
-    ),
+    address: m.address,
+    agentMobile: shownMobile(caller, { id: item.agentId, path: m.agentPath }, m.agentMobile),
     terminals,
-    rates: rates.map((r) => ({ rateType: num(r.rate_type), ratePpm: num(r.rate_ppm) })),
-    recentTrades: trades.map((t) => ({
-      id: num(t.id),
-      sn: String(t.sn),
-      kind: num(t.kind),
-      status: num(t.status),
-      amountFen: num(t.amount_fen),
-      payType: num(t.pay_type),
-      tradeTime: iso(t.trade_time)!,
-    })),
-    monthVolumeFen: num(volume?.month),
-    totalVolumeFen: num(volume?.total),
+    rates,
+    recentTrades: trades.map((t) => ({ ...t, tradeTime: t.tradeTime.toISOString() })),
+    monthVolumeFen: volume.month,
+    totalVolumeFen: volume.total,
     licence: {
-      status: num(m.licence_status),
-      licenceNo: text(m.licence_no),
-      licenceName: text(m.licence_name),
-      licenceAddress: text(m.licence_address),
-      validTo: text(m.licence_valid_to),
-      businessScope: text(m.business_scope),
-      fileId: numOrNull(m.licence_file_id),
-      reason: text(m.licence_reason),
-      submittedAt: iso(m.licence_submitted_at),
+      status: m.licenceStatus,
+      licenceNo: m.licenceNo,
+      licenceName: m.licenceName,
+      licenceAddress: m.licenceAddress,
+      validTo: m.licenceValidTo,
+      businessScope: m.businessScope,
+      fileId: m.licenceFileId,
+      reason: m.licenceReason,
+      submittedAt: iso(m.licenceSubmittedAt),
     },
     identification: {
-      status: num(m.identify_status),
-      idCardMasked: text(m.id_card_masked),
-      frontFileId: numOrNull(m.id_front_file_id),
-      backFileId: numOrNull(m.id_back_file_id),
-      reason: text(m.identify_reason),
-      identifiedAt: iso(m.identified_at),
+      status: m.identifyStatus,
+      idCardMasked: m.idCardMasked,
+      frontFileId: m.idFrontFileId,
+      backFileId: m.idBackFileId,
+      reason: m.identifyReason,
+      identifiedAt: iso(m.identifiedAt),
     },
   };
 }

@@ -7,47 +7,73 @@ import {
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { shownName } from '../../lib/people';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import { nameByText, type Db } from '../../db/client';
+import { agents, merchants } from '../../db/schema';
+import { decode, preparedSelect, selection, type RowOf } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from '../terminals/list-terminals';
 import { andInTree } from '../../db/tree';
-import { decodeCursor, encodeCursor, inScope, isoNow, num } from '../terminals/scope';
+import { callerPathCopyScope } from '../../db/tree';
+import { decodeCursor, encodeCursor } from '../../lib/keyset';
 
 /** First moment of the current month in Asia/Shanghai, as SQL. */
 export const MONTH_START = sql`(date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai')`;
 
-export const MERCHANT_COLUMNS = sql`m.id, m.merchant_no, m.name, m.legal_name, m.mobile, m.agent_id, m.agent_path,
-  a.name AS agent_name, m.status, m.licence_status, m.identify_status, m.created_at,
-  coalesce(tc.n, 0) AS terminal_count, coalesce(tc.activated, 0) AS activated_count`;
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
+/** A merchant as lists show it, over `merchants m` with merchantJoins. */
+const MERCHANT_ITEM = {
+  id: m.id,
+  merchantNo: m.merchantNo,
+  name: m.name,
+  legalName: m.legalName,
+  mobile: m.mobile,
+  agentId: m.agentId,
+  agentPath: m.agentPath,
+  agentName: a.name,
+  status: m.status,
+  licenceStatus: m.licenceStatus,
+  identifyStatus: m.identifyStatus,
+  createdAt: m.createdAt,
+  terminalCount: sql`coalesce(tc.n, 0)`.mapWith(decode.number),
+  activatedCount: sql`coalesce(tc.activated, 0)`.mapWith(decode.number),
+};
+const merchantItem = selection(MERCHANT_ITEM);
+export type MerchantItemRow = RowOf<typeof MERCHANT_ITEM>;
 
 /**
  * Each merchant's agent and live terminal counts, for the rows of one page only. An agent reads
  * them in its tree (decision 020): a merchant's agent and terminals are of the merchant's tree.
+ * The agent is read by its key through a LATERAL: as a plain join, the generic plan of the
+ * prepared list could walk the tree's agents for every row (issue 35).
  */
-export const merchantJoins = (caller: Pick<Caller, 'topId'>) => sql`JOIN agents a
-    ON a.id = m.agent_id${andInTree(sql`a.top_id`, caller)}
+export const merchantJoins = (
+  caller: Pick<Caller, 'topId'>,
+) => sql`CROSS JOIN LATERAL (SELECT aa.name
+      FROM agents aa WHERE aa.id = m.agent_id${andInTree(sql`aa.top_id`, caller)} LIMIT 1) a
   LEFT JOIN LATERAL (SELECT count(*) AS n, count(*) FILTER (WHERE t.bind_status = 3) AS activated
     FROM terminals t WHERE t.merchant_id = m.id${andInTree(sql`t.top_id`, caller)} AND t.deleted_at IS NULL) tc ON TRUE`;
 
-export function toMerchantItem(r: Record<string, unknown>, caller: Caller): MerchantListItem {
-  const agentId = num(r.agent_id);
+export function toMerchantItem(r: MerchantItemRow, caller: Caller): MerchantListItem {
+  const agentId = r.agentId;
   const own = agentId === caller.agentId;
   return {
-    id: num(r.id),
-    merchantNo: String(r.merchant_no),
-    name: String(r.name),
-    legalName: maskName(String(r.legal_name)),
-    mobile: maskPhone(String(r.mobile)),
+    id: r.id,
+    merchantNo: r.merchantNo,
+    name: r.name,
+    legalName: maskName(r.legalName),
+    mobile: maskPhone(r.mobile),
     agentId,
     // The merchant's agent: the caller or a member of its team, by name (decision 010).
-    agentName: shownName(caller, { id: agentId, path: String(r.agent_path) }, String(r.agent_name)),
+    agentName: shownName(caller, { id: agentId, path: r.agentPath }, r.agentName),
     own,
-    status: num(r.status),
-    terminalCount: num(r.terminal_count),
-    activatedCount: num(r.activated_count),
-    licenceStatus: num(r.licence_status),
-    identifyStatus: num(r.identify_status),
-    createdAt: isoNow(r.created_at),
+    status: r.status,
+    terminalCount: r.terminalCount,
+    activatedCount: r.activatedCount,
+    licenceStatus: r.licenceStatus,
+    identifyStatus: r.identifyStatus,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
@@ -62,7 +88,7 @@ export async function listMerchants(
   params: MerchantListParams,
 ): Promise<MerchantPage> {
   const cursor = decodeCursor(params.cursor, ['string', 'number'] as const);
-  const where: SQL[] = [inScope(sql`m.agent_path`, caller)];
+  const where: SQL[] = [callerPathCopyScope(sql`m.agent_path`, caller)];
   if (params.agentId !== undefined)
     where.push(sql`m.agent_path = ${await holderPath(db, caller, params.agentId)}`);
   if (params.keyword) {
@@ -96,9 +122,13 @@ export async function listMerchants(
       sql`m.agent_path >= ${cursor[0]} AND (m.agent_path > ${cursor[0]} OR m.id < ${cursor[1]})`,
     );
   }
-  const found = await rows<Record<string, unknown>>(
+  // A named prepared statement per shape of filters: planned once per connection, as planning
+  // (the terminals' partitions, the joins) cost more than running it on a page (issue 35).
+  const found = await preparedSelect(
     db,
-    sql`SELECT ${MERCHANT_COLUMNS} FROM merchants m ${merchantJoins(caller)}
+    nameByText('merchant_list'),
+    merchantItem,
+    sql`FROM merchants m ${merchantJoins(caller)}
         WHERE ${sql.join(where, sql` AND `)}${andInTree(sql`m.top_id`, caller)}
         ORDER BY m.agent_path, m.id DESC LIMIT ${params.pageSize + 1}`,
   );
@@ -107,8 +137,6 @@ export async function listMerchants(
   return {
     rows: page.map((r) => toMerchantItem(r, caller)),
     nextCursor:
-      found.length > params.pageSize && last
-        ? encodeCursor([String(last.agent_path), num(last.id)])
-        : null,
+      found.length > params.pageSize && last ? encodeCursor([last.agentPath, last.id]) : null,
   };
 }

@@ -1,21 +1,31 @@
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents, merchants } from '../../db/schema';
+import { callerPathCopyScope, andInTree } from '../../db/tree';
+import { selection, selectOne, type RowOf } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../../db/tree';
-import { inScope } from '../terminals/scope';
+
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
+const { idCardEnc: _encrypted, ...merchantColumns } = getTableColumns(m);
+/** A merchant's row (its ID card masked only) with its agent's name and mobile. */
+const MERCHANT = { ...merchantColumns, agentName: a.name, agentMobile: a.mobile };
+const merchant = selection(MERCHANT);
+export type ScopedMerchant = RowOf<typeof MERCHANT>;
 
 /** A merchant in the caller's subtree (and tree, decision 020), or "does not exist". */
 export async function findMerchantInScope(
   db: DbOrTx,
   caller: Caller,
   id: number,
-): Promise<Record<string, unknown>> {
-  const [row] = await rows<Record<string, unknown>>(
+): Promise<ScopedMerchant> {
+  const row = await selectOne(
     db,
-    sql`SELECT m.*, a.name AS agent_name, a.mobile AS agent_mobile
-        FROM merchants m JOIN agents a ON a.id = m.agent_id${andInTree(sql`a.top_id`, caller)}
-        WHERE m.id = ${id} AND ${inScope(sql`m.agent_path`, caller)}${andInTree(sql`m.top_id`, caller)}`,
+    merchant,
+    sql`FROM merchants m JOIN agents a ON ${a.id} = ${m.agentId}${andInTree(sql`${a.topId}`, caller)}
+        WHERE ${m.id} = ${id} AND ${callerPathCopyScope(sql`${m.agentPath}`, caller)}${andInTree(sql`${m.topId}`, caller)}`,
   );
   if (!row) throw notFound('商户不存在');
   return row;

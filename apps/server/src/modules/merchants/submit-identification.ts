@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import type { Caller } from '../../plugins/auth';
-import { isOperator, num } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
 import { checkFile } from './submit-licence';
+import { isOperator } from '../../db/tree';
 
 /**
  * Identification of a merchant's legal person: name, ID number and both sides of the ID card.
@@ -23,11 +23,11 @@ export async function submitIdentification(
 ) {
   if (isOperator(caller)) throw badRequest('平台账号不能提交商户资料', 'id');
   const m = await findMerchantInScope(db, caller, input.id);
-  if (num(m.identify_status) === IDENTIFY_STATUS.VERIFIED) throw badRequest('该商户已认证', 'id');
+  if (m.identifyStatus === IDENTIFY_STATUS.VERIFIED) throw badRequest('该商户已认证', 'id');
   await checkFile(db, input.id, input.frontFileId, 'id_front', 'frontFileId', '请上传身份证人像面');
   await checkFile(db, input.id, input.backFileId, 'id_back', 'backFileId', '请上传身份证国徽面');
   const idCard = input.idCard.toUpperCase();
-  const matches = String(m.legal_name) === input.legalName;
+  const matches = m.legalName === input.legalName;
   const status = matches ? IDENTIFY_STATUS.VERIFIED : IDENTIFY_STATUS.FAILED;
   const reason = matches ? null : '法人姓名与商户登记信息不一致';
   await db.execute(

@@ -1,10 +1,12 @@
 import { LICENCE_STATUS, type MerchantLicenceRequest } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { merchantFiles } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { isOperator, num } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
+import { isOperator } from '../../db/tree';
 
 /**
  * Merchant supplement: the business licence details and photo. Submitting (or changing them)
@@ -19,10 +21,10 @@ export async function submitLicence(
   if (isOperator(caller)) throw badRequest('平台账号不能提交商户资料', 'id');
   const m = await findMerchantInScope(db, caller, input.id);
   if (
-    num(m.licence_status) === LICENCE_STATUS.REVIEWING &&
-    m.licence_no === input.licenceNo &&
-    m.licence_file_id != null &&
-    num(m.licence_file_id) === input.fileId
+    m.licenceStatus === LICENCE_STATUS.REVIEWING &&
+    m.licenceNo === input.licenceNo &&
+    m.licenceFileId !== null &&
+    m.licenceFileId === input.fileId
   ) {
     throw badRequest('资料审核中，请勿重复提交', 'id');
   }
@@ -46,9 +48,11 @@ export async function checkFile(
   field: string,
   msg: string,
 ) {
-  const [f] = await rows<{ id: unknown }>(
+  const f = await selectOne(
     db,
-    sql`SELECT id FROM merchant_files WHERE id = ${fileId} AND merchant_id = ${merchantId} AND kind = ${kind}`,
+    { id: merchantFiles.id },
+    sql`FROM ${merchantFiles} WHERE ${merchantFiles.id} = ${fileId}
+          AND ${merchantFiles.merchantId} = ${merchantId} AND ${merchantFiles.kind} = ${kind}`,
   );
   if (!f) throw badRequest(msg, field);
 }

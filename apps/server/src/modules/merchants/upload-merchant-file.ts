@@ -5,11 +5,12 @@ import {
   type MerchantUploadResult,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { merchantFiles } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import { checkImageDimensions } from '../../lib/image-dimensions';
 import type { Caller } from '../../plugins/auth';
-import { num } from '../terminals/scope';
 import { findMerchantInScope } from './merchant-scope';
 
 /** The image type from the file's first bytes; the declared content type is not trusted. */
@@ -50,12 +51,17 @@ export async function uploadMerchantFile(
   const mime = sniffImage(input.data);
   if (!mime) throw badRequest('只支持JPG、PNG或WebP图片', 'file');
   checkImageDimensions(input.data, mime, 'file');
-  const [row] = await rows<{ id: unknown }>(
+  const row = await selectOne(
     db,
-    sql`INSERT INTO merchant_files (merchant_id, kind, mime, size_bytes, data, uploaded_by)
+    { id: sql`added.id`.mapWith(merchantFiles.id) },
+    sql`FROM added`,
+    {
+      with: sql`WITH added AS (
+        INSERT INTO merchant_files (merchant_id, kind, mime, size_bytes, data, uploaded_by)
         VALUES (${input.merchantId}, ${input.kind as MerchantFileKind}, ${mime}, ${input.data.length},
           decode(${input.data.toString('base64')}, 'base64'), ${caller.agentId})
-        RETURNING id`,
+        RETURNING id)`,
+    },
   );
-  return { fileId: num(row!.id), sizeBytes: input.data.length, mime };
+  return { fileId: row!.id, sizeBytes: input.data.length, mime };
 }

@@ -1,7 +1,7 @@
 import { checkProductPolicy, type CreateProductPolicyRequest } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { policyRates, productPolicies } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brands, policyRates, productPolicies } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 
 /**
@@ -13,7 +13,10 @@ export async function createProductPolicy(
   db: Db,
   input: CreateProductPolicyRequest,
 ): Promise<{ id: number }> {
-  const [brand] = await rows(db, sql`SELECT 1 FROM brands WHERE id = ${input.brandId}`);
+  const [brand] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.id, input.brandId));
   if (!brand) throw badRequest('品牌不存在', 'brandId');
   const first = checkProductPolicy(input)[0];
   if (first) throw badRequest(first.message, first.field);

@@ -1,14 +1,26 @@
-import { maskName, type AgentPolicyDetail, type AgentPolicyTerms } from '@pos/core';
+import {
+  maskName,
+  PLATFORM_PARTY_NAME,
+  type AgentPolicyDetail,
+  type AgentPolicyTerms,
+} from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agentPolicyVersions, agents } from '../../db/schema';
+import { decode, orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { loadAgentPolicyById, loadProductPolicy, productView } from './policy-queries';
-import { iso, json, num, pathInSubtree, PLATFORM_NAME } from './scope';
+import { pathInSubtree } from './scope';
 import { shownMobile, shownName as personName } from '../../lib/people';
 
 /** How many versions the detail lists, newest first. */
 const VERSIONS_SHOWN = 20;
+
+const a = alias(agents, 'a');
+const o = alias(agents, 'o');
+const v = alias(agentPolicyVersions, 'v');
 
 /**
  * One opened policy in full (GET /api/agent-rate/info/{id}): the caller's own, or one of its
@@ -27,37 +39,51 @@ export async function getAgentPolicy(
   // An agent's reads stay in its tree (decision 020). The opener and the editors are agents of
   // the tree or the platform (an operator, of no tree): joined in the tree, a missing one is the
   // platform. An operator's statements stay as they were.
-  const [info] = await rows<Record<string, unknown>>(
+  // A party not joined (the platform's operator, outside the tree) reads as the platform.
+  const info = await selectOne(
     db,
+    {
+      name: a.name,
+      mobile: a.mobile,
+      openedBy: orNull(o.id),
+      openedByName: orNull(o.name),
+      openedByRole: sql`coalesce(${o.role}, 'operator')`.mapWith(decode.text),
+    },
     topId === null
-      ? sql`SELECT a.name, a.mobile, o.id AS opened_by, o.name AS opened_by_name, o.role AS opened_by_role
-            FROM agents a JOIN agents o ON o.id = ${record.openedBy} WHERE a.id = ${record.agentId}`
-      : sql`SELECT a.name, a.mobile, o.id AS opened_by, o.name AS opened_by_name,
-              coalesce(o.role, 'operator') AS opened_by_role
-            FROM agents a LEFT JOIN agents o ON o.id = ${record.openedBy} AND o.top_id = ${topId}
-           WHERE a.id = ${record.agentId} AND a.top_id = ${topId}`,
+      ? sql`FROM agents a JOIN agents o ON ${o.id} = ${record.openedBy} WHERE ${a.id} = ${record.agentId}`
+      : sql`FROM agents a LEFT JOIN agents o ON ${o.id} = ${record.openedBy} AND ${o.topId} = ${topId}
+           WHERE ${a.id} = ${record.agentId} AND ${a.topId} = ${topId}`,
   );
-  const versions = await rows<Record<string, unknown>>(
+  const versions = await select(
     db,
+    {
+      version: v.version,
+      terms: sql`${v.terms}`.mapWith(decode.json<AgentPolicyTerms>()),
+      createdAt: v.createdAt,
+      changedBy: orNull(a.id),
+      changedByName: orNull(a.name),
+      changedByRole: sql`coalesce(${a.role}, 'operator')`.mapWith(decode.text),
+    },
     topId === null
-      ? sql`SELECT v.version, v.terms, v.created_at, a.id AS changed_by, a.name AS changed_by_name,
-              a.role AS changed_by_role
-            FROM agent_policy_versions v JOIN agents a ON a.id = v.changed_by
-            WHERE v.agent_policy_id = ${id} ORDER BY v.version DESC LIMIT ${VERSIONS_SHOWN}`
-      : sql`SELECT v.version, v.terms, v.created_at, a.id AS changed_by, a.name AS changed_by_name,
-              coalesce(a.role, 'operator') AS changed_by_role
-            FROM agent_policy_versions v
-            JOIN agent_policies ap ON ap.id = v.agent_policy_id AND ap.top_id = ${topId}
-            LEFT JOIN agents a ON a.id = v.changed_by AND a.top_id = ${topId}
-            WHERE v.agent_policy_id = ${id} ORDER BY v.version DESC LIMIT ${VERSIONS_SHOWN}`,
+      ? sql`FROM agent_policy_versions v JOIN agents a ON ${a.id} = ${v.changedBy}
+            WHERE ${v.agentPolicyId} = ${id} ORDER BY ${v.version} DESC LIMIT ${VERSIONS_SHOWN}`
+      : sql`FROM agent_policy_versions v
+            JOIN agent_policies ap ON ap.id = ${v.agentPolicyId} AND ap.top_id = ${topId}
+            LEFT JOIN agents a ON ${a.id} = ${v.changedBy} AND ${a.topId} = ${topId}
+            WHERE ${v.agentPolicyId} = ${id} ORDER BY ${v.version} DESC LIMIT ${VERSIONS_SHOWN}`,
   );
   const isOwn = caller.role !== 'operator' && caller.agentId === record.agentId;
   // The platform by name, the caller itself in full, any other agent masked (docs/decisions/010);
   // operators see names in full.
-  const shownName = (id: unknown, name: unknown, role: unknown, path?: string) => {
-    if (role === 'operator') return PLATFORM_NAME;
-    if (caller.role === 'operator' || num(id) === caller.agentId) return String(name);
-    if (path !== undefined) return personName(caller, { id: num(id), path }, String(name));
+  const shownName = (
+    id: number | null,
+    name: string | null,
+    role: string | undefined,
+    path?: string,
+  ) => {
+    if (role === 'operator') return PLATFORM_PARTY_NAME;
+    if (caller.role === 'operator' || id === caller.agentId) return String(name);
+    if (path !== undefined) return personName(caller, { id, path }, String(name));
     return maskName(String(name));
   };
   return {
@@ -70,7 +96,7 @@ export async function getAgentPolicy(
     activationRewardFen: record.terms.activationRewardFen,
     serviceFeeOptionsFen: product.serviceFeeOptionsFen,
     commFeeOptionsFen: product.commFeeOptionsFen,
-    updatedAt: iso(record.updatedAt),
+    updatedAt: record.updatedAt.toISOString(),
     agentId: record.agentId,
     // The holder is the caller or a member of its team (checked above): by name, and a direct
     // sub-agent's mobile in full (decision 010).
@@ -78,22 +104,22 @@ export async function getAgentPolicy(
     agentMobile: shownMobile(
       caller,
       { id: record.agentId, path: record.agentPath },
-      String(info?.mobile ?? ''),
+      info?.mobile ?? '',
     ),
     isOwn,
     canEdit:
       caller.role === 'operator'
         ? record.parentAgentId === null
         : record.parentAgentId === caller.agentId,
-    openedByName: shownName(info?.opened_by, info?.opened_by_name, info?.opened_by_role),
-    createdAt: iso(record.createdAt),
+    openedByName: shownName(info?.openedBy ?? null, info?.openedByName ?? null, info?.openedByRole),
+    createdAt: record.createdAt.toISOString(),
     product: productView(product, caller),
     terms: record.terms,
-    versions: versions.map((v) => ({
-      version: num(v.version),
-      changedByName: shownName(v.changed_by, v.changed_by_name, v.changed_by_role),
-      createdAt: iso(v.created_at),
-      terms: json<AgentPolicyTerms>(v.terms),
+    versions: versions.map((row) => ({
+      version: row.version,
+      changedByName: shownName(row.changedBy, row.changedByName, row.changedByRole),
+      createdAt: row.createdAt.toISOString(),
+      terms: row.terms,
     })),
   };
 }

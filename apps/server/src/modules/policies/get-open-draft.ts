@@ -1,9 +1,9 @@
 import { type OpenDraft } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../../db/tree';
 import { loadAgentPolicy, loadProductPolicy, productView } from './policy-queries';
 import { shownMobile, shownName } from '../../lib/people';
 
@@ -51,18 +51,26 @@ export interface ChildRow {
 /** The caller's direct sub-agent, or 404 for anyone else (a deeper descendant included). */
 export async function directChild(db: DbOrTx, caller: Caller, childId: number): Promise<ChildRow> {
   if (caller.role === 'operator') throw notFound();
-  const [row] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT id, name, mobile, path, top_id, parent_id FROM agents
-        WHERE id = ${childId} AND parent_id = ${caller.agentId}${andInTree('top_id', caller)} AND role = 'agent'`,
-  );
+  const [row] = await db
+    .select({
+      id: agents.id,
+      name: agents.name,
+      mobile: agents.mobile,
+      path: agents.path,
+      topId: agents.topId,
+      parentId: agents.parentId,
+    })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.id, childId),
+        eq(agents.parentId, caller.agentId),
+        // In the caller's tree (decision 020).
+        caller.topId === null ? undefined : eq(agents.topId, caller.topId),
+        eq(agents.role, 'agent'),
+      ),
+    );
   if (!row) throw notFound('下级代理不存在');
-  return {
-    id: Number(row.id),
-    name: String(row.name),
-    mobile: String(row.mobile),
-    path: String(row.path),
-    topId: Number(row.top_id),
-    parentId: Number(row.parent_id),
-  };
+  // A direct sub-agent has a parent and a tree.
+  return { ...row, topId: Number(row.topId), parentId: Number(row.parentId) };
 }

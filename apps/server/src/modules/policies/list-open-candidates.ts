@@ -1,10 +1,16 @@
 import { type OpenCandidate } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
-import { decodeIdCursor, num, pageOf } from './scope';
+import { pageOf } from './scope';
 import { shownMobile, shownName } from '../../lib/people';
+import { decodeIdCursor } from '../../lib/keyset';
+
+const a = alias(agents, 'a');
 
 /** '%' and '_' typed by the user are matched literally. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -21,12 +27,20 @@ export async function listOpenCandidates(
   if (caller.role === 'operator') return { rows: [], nextCursor: null };
   const after = decodeIdCursor(query.cursor);
   const kw = query.keyword?.trim();
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT a.id, a.name, a.mobile, a.level,
-          COALESCE((SELECT json_agg(json_build_object('policyId', ap.policy_id, 'agentPolicyId', ap.id) ORDER BY ap.policy_id)
-                    FROM agent_policies ap WHERE ap.agent_id = a.id${andInTree('ap.top_id', caller)}), '[]') AS opened
-        FROM agents a
+    {
+      id: a.id,
+      name: a.name,
+      mobile: a.mobile,
+      level: a.level,
+      opened:
+        sql`COALESCE((SELECT json_agg(json_build_object('policyId', ap.policy_id, 'agentPolicyId', ap.id) ORDER BY ap.policy_id)
+                    FROM agent_policies ap WHERE ap.agent_id = a.id${andInTree('ap.top_id', caller)}), '[]')`.mapWith(
+          decode.json<OpenCandidate['opened']>(),
+        ),
+    },
+    sql`FROM agents a
         WHERE a.parent_id = ${caller.agentId}${andInTree('a.top_id', caller)} AND a.role = 'agent'
           ${after ? sql`AND a.id < ${after}` : sql``}
           ${query.id ? sql`AND a.id = ${query.id}` : sql``}
@@ -34,14 +48,10 @@ export async function listOpenCandidates(
         ORDER BY a.id DESC LIMIT ${query.pageSize + 1}`,
   );
   const mapped = found.map((r) => ({
-    id: num(r.id),
+    ...r,
     // Direct sub-agents only: the caller recruited them (decision 010).
-    name: shownName(caller, 'direct', String(r.name)),
-    mobile: shownMobile(caller, 'direct', String(r.mobile)),
-    level: num(r.level),
-    opened: (typeof r.opened === 'string'
-      ? JSON.parse(r.opened)
-      : r.opened) as OpenCandidate['opened'],
+    name: shownName(caller, 'direct', r.name),
+    mobile: shownMobile(caller, 'direct', r.mobile),
   }));
   return pageOf(mapped, query.pageSize);
 }

@@ -1,10 +1,20 @@
 import { type OpenedForChild } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agentPolicies, agentPolicyRates, agents, brands, productPolicies } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
-import { decodeIdCursor, iso, num, numOrNull, pageOf } from './scope';
+import { pageOf } from './scope';
 import { shownMobile, shownName } from '../../lib/people';
+import { decodeIdCursor } from '../../lib/keyset';
+
+const ap = alias(agentPolicies, 'ap');
+const a = alias(agents, 'a');
+const p = alias(productPolicies, 'p');
+const b = alias(brands, 'b');
+const r = alias(agentPolicyRates, 'r');
 
 /**
  * The policies the caller opened for its direct sub-agents (queryPolicy), newest change first by
@@ -17,32 +27,38 @@ export async function listOpenedForChildren(
 ): Promise<{ rows: OpenedForChild[]; nextCursor: string | null }> {
   if (caller.role === 'operator') return { rows: [], nextCursor: null };
   const after = decodeIdCursor(query.cursor);
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ap.id, ap.agent_id, a.name, a.mobile, ap.policy_id, p.name AS policy_name, b.name AS brand_name,
-          ap.version, ap.activation_reward_fen, ap.updated_at,
-          (SELECT r.cost FROM agent_policy_rates r WHERE r.agent_policy_id = ap.id AND r.rate_type = 1) AS pos_cost
-        FROM agent_policies ap
-        JOIN agents a ON a.id = ap.agent_id${andInTree('a.top_id', caller)}
-        JOIN policies p ON p.id = ap.policy_id
-        JOIN brands b ON b.id = p.brand_id
+    {
+      id: ap.id,
+      childId: ap.agentId,
+      name: a.name,
+      mobile: a.mobile,
+      policyId: ap.policyId,
+      policyName: p.name,
+      brandName: b.name,
+      version: ap.version,
+      activationRewardFen: ap.activationRewardFen,
+      updatedAt: ap.updatedAt,
+      posCost:
+        sql`(SELECT ${r.cost} FROM agent_policy_rates r WHERE ${r.agentPolicyId} = ${ap.id} AND ${r.rateType} = 1)`.mapWith(
+          decode.numberOrNull,
+        ),
+    },
+    sql`FROM agent_policies ap
+        JOIN agents a ON ${a.id} = ${ap.agentId}${andInTree('a.top_id', caller)}
+        JOIN policies p ON ${p.id} = ${ap.policyId}
+        JOIN brands b ON ${b.id} = ${p.brandId}
         WHERE ap.parent_agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)}
           ${query.childId ? sql`AND ap.agent_id = ${query.childId}` : sql``}
           ${after ? sql`AND ap.id < ${after}` : sql``}
         ORDER BY ap.id DESC LIMIT ${query.pageSize + 1}`,
   );
-  const mapped = found.map((r) => ({
-    id: num(r.id),
-    childId: num(r.agent_id),
-    childName: shownName(caller, 'direct', String(r.name)),
-    childMobile: shownMobile(caller, 'direct', String(r.mobile)),
-    policyId: num(r.policy_id),
-    policyName: String(r.policy_name),
-    brandName: String(r.brand_name),
-    version: num(r.version),
-    activationRewardFen: num(r.activation_reward_fen),
-    posCost: numOrNull(r.pos_cost),
-    updatedAt: iso(r.updated_at),
+  const mapped = found.map(({ name, mobile, updatedAt, ...row }) => ({
+    ...row,
+    childName: shownName(caller, 'direct', name),
+    childMobile: shownMobile(caller, 'direct', mobile),
+    updatedAt: updatedAt.toISOString(),
   }));
   return pageOf(mapped, query.pageSize);
 }

@@ -2,6 +2,7 @@ import type { OpenPolicyRequest, OpenPolicyResponse } from '@pos/core';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
+import { notifyPolicyOpened } from '../message/send-product-events';
 import { directChild } from './get-open-draft';
 import { loadAgentPolicy, loadProductPolicy } from './policy-queries';
 import { saveAgentTerms } from './save-agent-terms';
@@ -23,12 +24,14 @@ export async function openPolicyForChild(
     const own = await loadAgentPolicy(tx, caller.agentId, input.policyId, { forUpdate: true });
     const product = own ? await loadProductPolicy(tx, input.policyId) : null;
     if (!own || !product) throw badRequest('您尚未开通该政策，不能为下级开通', 'policyId');
-    return saveAgentTerms(tx, {
+    const saved = await saveAgentTerms(tx, {
       product,
       target: { id: child.id, path: child.path, topId: child.topId, parentId: child.parentId },
       parentTerms: own.terms,
       terms: input.terms,
       changedBy: caller.agentId,
     });
+    await notifyPolicyOpened(tx, { ...saved, agentId: child.id, name: product.name });
+    return saved;
   });
 }

@@ -1,8 +1,10 @@
 import type { OpenPolicyResponse, OpenRootPolicyRequest } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agents } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
+import { notifyPolicyOpened } from '../message/send-product-events';
 import { loadProductPolicy } from './policy-queries';
 import { saveAgentTerms } from './save-agent-terms';
 
@@ -15,27 +17,30 @@ export async function openRootPolicy(
   caller: Caller,
   input: OpenRootPolicyRequest,
 ): Promise<OpenPolicyResponse> {
-  const [agent] = await rows<{ id: unknown; path: string; top_id: unknown; parent_id: unknown }>(
-    db,
-    sql`SELECT id, path, top_id, parent_id FROM agents WHERE id = ${input.agentId} AND role = 'agent'`,
-  );
+  const [agent] = await db
+    .select({ id: agents.id, path: agents.path, topId: agents.topId, parentId: agents.parentId })
+    .from(agents)
+    .where(and(eq(agents.id, input.agentId), eq(agents.role, 'agent')));
   if (!agent) throw badRequest('代理不存在', 'agentId');
-  if (agent.parent_id !== null)
+  if (agent.parentId !== null)
     throw badRequest('只能为一级代理开通根政策，下级代理由其上级开通', 'agentId');
   return db.transaction(async (tx) => {
     const product = await loadProductPolicy(tx, input.policyId);
     if (!product) throw badRequest('政策不存在或尚未配置费率', 'policyId');
-    return saveAgentTerms(tx, {
+    const saved = await saveAgentTerms(tx, {
       product,
       target: {
-        id: Number(agent.id),
+        id: agent.id,
         path: agent.path,
-        topId: Number(agent.top_id),
+        // A top-level agent is its tree's top.
+        topId: Number(agent.topId),
         parentId: null,
       },
       parentTerms: null,
       terms: input.terms,
       changedBy: caller.agentId,
     });
+    await notifyPolicyOpened(tx, { ...saved, agentId: agent.id, name: product.name });
+    return saved;
   });
 }

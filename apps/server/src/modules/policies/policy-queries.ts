@@ -5,13 +5,21 @@ import type {
   ProductPolicyTerms,
   ProductPolicyView,
   RateType,
-  StandardMonth,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { normalizeSimShare } from '@pos/core';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  agentPolicies,
+  agentPolicyRates,
+  brands,
+  policyRates,
+  productPolicies,
+  type AgentPolicyRow,
+} from '../../db/schema';
+import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { json, num } from './scope';
-import { andInTree } from '../../db/tree';
 
 /**
  * Reads of product policies and agent terms shared by the policies use cases. None of them
@@ -32,37 +40,41 @@ export async function loadProductPolicy(
   db: DbOrTx,
   policyId: number,
 ): Promise<ProductPolicy | null> {
-  const [p] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT p.id, p.brand_id, b.name AS brand_name, p.name, p.version, p.activation_threshold_fen,
-          p.activation_window_days, p.standard_months, p.service_fee_options_fen, p.comm_fee_options_fen
-        FROM policies p JOIN brands b ON b.id = p.brand_id WHERE p.id = ${policyId}`,
-  );
-  if (!p) return null;
-  const rates = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT rate_type, standard_rate, min_rate, max_rate, acquirer_cost FROM policy_rates
-        WHERE policy_id = ${policyId} ORDER BY rate_type`,
-  );
+  const p = productPolicies;
+  const [found] = await db
+    .select({
+      id: p.id,
+      brandId: p.brandId,
+      brandName: brands.name,
+      name: p.name,
+      version: p.version,
+      activationThresholdFen: p.activationThresholdFen,
+      activationWindowDays: p.activationWindowDays,
+      standardMonths: p.standardMonths,
+      serviceFeeOptionsFen: p.serviceFeeOptionsFen,
+      commFeeOptionsFen: p.commFeeOptionsFen,
+    })
+    .from(p)
+    .innerJoin(brands, eq(brands.id, p.brandId))
+    .where(eq(p.id, policyId));
+  if (!found) return null;
+  const rates = await db
+    .select({
+      rateType: policyRates.rateType,
+      standardRate: policyRates.standardRate,
+      minRate: policyRates.minRate,
+      maxRate: policyRates.maxRate,
+      acquirerCost: policyRates.acquirerCost,
+    })
+    .from(policyRates)
+    .where(eq(policyRates.policyId, policyId))
+    .orderBy(asc(policyRates.rateType));
   if (rates.length === 0) return null;
   return {
-    id: num(p.id),
-    brandId: num(p.brand_id),
-    brandName: String(p.brand_name),
-    name: String(p.name),
-    version: num(p.version),
-    rates: rates.map((r) => ({
-      rateType: num(r.rate_type) as RateType,
-      standardRate: num(r.standard_rate),
-      minRate: num(r.min_rate),
-      maxRate: num(r.max_rate),
-      acquirerCost: num(r.acquirer_cost),
-    })),
-    activationThresholdFen: num(p.activation_threshold_fen),
-    activationWindowDays: num(p.activation_window_days),
-    standardMonths: json<StandardMonth[]>(p.standard_months),
-    serviceFeeOptionsFen: json<number[]>(p.service_fee_options_fen).map(Number),
-    commFeeOptionsFen: json<number[]>(p.comm_fee_options_fen).map(Number),
+    ...found,
+    rates: rates.map((r) => ({ ...r, rateType: r.rateType as RateType })),
+    serviceFeeOptionsFen: found.serviceFeeOptionsFen.map(Number),
+    commFeeOptionsFen: found.commFeeOptionsFen.map(Number),
   };
 }
 
@@ -93,65 +105,68 @@ export interface AgentPolicyRecord {
   parentAgentId: number | null;
   openedBy: number;
   version: number;
-  createdAt: unknown;
-  updatedAt: unknown;
+  createdAt: Date;
+  updatedAt: Date;
   terms: AgentPolicyTerms;
 }
 
-const RECORD_COLUMNS = sql`ap.id, ap.agent_id, ap.policy_id, ap.agent_path, ap.top_id, ap.parent_agent_id,
-  ap.opened_by, ap.version, ap.created_at, ap.updated_at, ap.activation_reward_fen, ap.standard_rewards_fen,
-  ap.service_fee_shares, ap.comm_fee_shares`;
+const r = alias(agentPolicyRates, 'r');
+const ap = alias(agentPolicies, 'ap');
 
 async function toRecords(
   db: DbOrTx,
-  found: Record<string, unknown>[],
+  found: AgentPolicyRow[],
   topId?: number | null,
 ): Promise<AgentPolicyRecord[]> {
   if (found.length === 0) return [];
-  const ids = sql`${`{${found.map((r) => num(r.id)).join(',')}}`}::bigint[]`;
-  const rateRows = await rows<Record<string, unknown>>(
+  const ids = sql`${`{${found.map((p) => p.id).join(',')}}`}::bigint[]`;
+  const rateRows = await select(
     db,
-    topId === null || topId === undefined
-      ? sql`SELECT agent_policy_id, rate_type, cost, min_rate, max_rate FROM agent_policy_rates
-            WHERE agent_policy_id = ANY(${ids}) ORDER BY agent_policy_id, rate_type`
-      : // The rates reach the tree through their agent policy (decision 020).
-        sql`SELECT r.agent_policy_id, r.rate_type, r.cost, r.min_rate, r.max_rate
-              FROM agent_policy_rates r
-              JOIN agent_policies ap ON ap.id = r.agent_policy_id AND ap.top_id = ${topId}
-             WHERE r.agent_policy_id = ANY(${ids}) ORDER BY r.agent_policy_id, r.rate_type`,
+    {
+      agentPolicyId: r.agentPolicyId,
+      rateType: r.rateType,
+      cost: r.cost,
+      minRate: r.minRate,
+      maxRate: r.maxRate,
+    },
+    sql`FROM agent_policy_rates r${
+      topId === null || topId === undefined
+        ? sql``
+        : // The rates reach the tree through their agent policy (decision 020).
+          sql` JOIN agent_policies ap ON ${ap.id} = ${r.agentPolicyId} AND ${ap.topId} = ${topId}`
+    }
+        WHERE ${r.agentPolicyId} = ANY(${ids}) ORDER BY ${r.agentPolicyId}, ${r.rateType}`,
   );
   const ratesById = new Map<number, AgentRate[]>();
-  for (const r of rateRows) {
-    const key = num(r.agent_policy_id);
-    const list = ratesById.get(key) ?? [];
-    list.push({
-      rateType: num(r.rate_type) as RateType,
-      cost: num(r.cost),
-      minRate: num(r.min_rate),
-      maxRate: num(r.max_rate),
-    });
-    ratesById.set(key, list);
+  for (const { agentPolicyId, ...rate } of rateRows) {
+    const list = ratesById.get(agentPolicyId) ?? [];
+    list.push({ ...rate, rateType: rate.rateType as RateType });
+    ratesById.set(agentPolicyId, list);
   }
-  return found.map((r) => ({
-    id: num(r.id),
-    agentId: num(r.agent_id),
-    policyId: num(r.policy_id),
-    agentPath: String(r.agent_path),
-    topId: num(r.top_id),
-    parentAgentId: r.parent_agent_id === null ? null : num(r.parent_agent_id),
-    openedBy: num(r.opened_by),
-    version: num(r.version),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
+  return found.map((p) => ({
+    id: p.id,
+    agentId: p.agentId,
+    policyId: p.policyId,
+    agentPath: p.agentPath,
+    topId: p.topId,
+    parentAgentId: p.parentAgentId,
+    openedBy: p.openedBy,
+    version: p.version,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
     terms: {
-      rates: ratesById.get(num(r.id)) ?? [],
-      activationRewardFen: num(r.activation_reward_fen),
-      standardRewardsFen: json<number[]>(r.standard_rewards_fen).map(Number),
-      serviceFeeShares: json<FeeShare[]>(r.service_fee_shares),
-      commFeeShares: json<FeeShare[]>(r.comm_fee_shares),
+      rates: ratesById.get(p.id) ?? [],
+      activationRewardFen: p.activationRewardFen,
+      standardRewardsFen: p.standardRewardsFen.map(Number),
+      serviceFeeShares: p.serviceFeeShares,
+      commFeeShares: p.commFeeShares,
     },
   }));
 }
+
+/** `agent_policies.top_id = topId` when a tree is given (decision 020); nothing otherwise. */
+const inTreeOf = (topId: number | null | undefined) =>
+  topId === null || topId === undefined ? undefined : eq(agentPolicies.topId, topId);
 
 /**
  * One agent's terms under one product policy, or null when none was opened; read in the tree
@@ -163,11 +178,17 @@ export async function loadAgentPolicy(
   policyId: number,
   opts: { forUpdate?: boolean; topId?: number | null } = {},
 ): Promise<AgentPolicyRecord | null> {
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.agent_id = ${agentId} AND ap.policy_id = ${policyId}${andInTree('ap.top_id', { topId: opts.topId })}
-        ${opts.forUpdate ? sql`FOR UPDATE` : sql``}`,
-  );
+  const query = db
+    .select()
+    .from(agentPolicies)
+    .where(
+      and(
+        eq(agentPolicies.agentId, agentId),
+        eq(agentPolicies.policyId, policyId),
+        inTreeOf(opts.topId),
+      ),
+    );
+  const found = await (opts.forUpdate ? query.for('update') : query);
   return (await toRecords(db, found, opts.topId))[0] ?? null;
 }
 
@@ -177,12 +198,12 @@ export async function loadRootPolicies(
   policyId: number,
   opts: { forUpdate?: boolean } = {},
 ): Promise<AgentPolicyRecord[]> {
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap
-        WHERE ap.policy_id = ${policyId} AND ap.parent_agent_id IS NULL
-        ORDER BY ap.id ${opts.forUpdate ? sql`FOR UPDATE OF ap` : sql``}`,
-  );
+  const query = db
+    .select()
+    .from(agentPolicies)
+    .where(and(eq(agentPolicies.policyId, policyId), isNull(agentPolicies.parentAgentId)))
+    .orderBy(asc(agentPolicies.id));
+  const found = await (opts.forUpdate ? query.for('update') : query);
   return toRecords(db, found);
 }
 
@@ -192,10 +213,10 @@ export async function loadAgentPolicyById(
   id: number,
   topId?: number | null,
 ): Promise<AgentPolicyRecord | null> {
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT ${RECORD_COLUMNS} FROM agent_policies ap WHERE ap.id = ${id}${andInTree('ap.top_id', { topId })}`,
-  );
+  const found = await db
+    .select()
+    .from(agentPolicies)
+    .where(and(eq(agentPolicies.id, id), inTreeOf(topId)));
   return (await toRecords(db, found, topId))[0] ?? null;
 }
 
@@ -204,11 +225,13 @@ export function normalizeTerms(
   terms: AgentPolicyTerms,
   product: ProductPolicyTerms,
 ): AgentPolicyTerms {
-  const order = (shares: FeeShare[], options: number[]) =>
-    options.map((o) => ({
-      optionFen: o,
-      shareFen: shares.find((s) => s.optionFen === o)?.shareFen ?? 0,
-    }));
+  // SIM fee shares keep their tiers (fee-tiers.ts); a deposit option has one figure.
+  const order = (shares: FeeShare[], options: number[], tiers = false) =>
+    options.map((o) => {
+      const found = shares.find((s) => s.optionFen === o);
+      if (tiers && found) return normalizeSimShare(found);
+      return { optionFen: o, shareFen: found?.shareFen ?? 0 };
+    });
   return {
     rates: [...terms.rates]
       .sort((a, b) => a.rateType - b.rateType)
@@ -216,6 +239,6 @@ export function normalizeTerms(
     activationRewardFen: terms.activationRewardFen,
     standardRewardsFen: [...terms.standardRewardsFen],
     serviceFeeShares: order(terms.serviceFeeShares, product.serviceFeeOptionsFen),
-    commFeeShares: order(terms.commFeeShares, product.commFeeOptionsFen),
+    commFeeShares: order(terms.commFeeShares, product.commFeeOptionsFen, true),
   };
 }

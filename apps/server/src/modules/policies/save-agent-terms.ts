@@ -1,10 +1,9 @@
 import { checkOpenTerms, type AgentPolicyTerms } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { agentPolicies, agentPolicyRates, agentPolicyVersions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { loadAgentPolicy, normalizeTerms, type ProductPolicy } from './policy-queries';
-import { num } from './scope';
 
 export interface TermsTarget {
   id: number;
@@ -65,17 +64,20 @@ export async function saveAgentTerms(
     version = row!.version;
   } else {
     id = previous.id;
-    const [row] = await rows<{ version: unknown }>(
-      tx,
-      sql`UPDATE agent_policies SET activation_reward_fen = ${next.activationRewardFen},
-            standard_rewards_fen = ${JSON.stringify(next.standardRewardsFen)}::jsonb,
-            service_fee_shares = ${JSON.stringify(next.serviceFeeShares)}::jsonb,
-            comm_fee_shares = ${JSON.stringify(next.commFeeShares)}::jsonb,
-            version = version + 1, updated_at = now()
-          WHERE id = ${id} RETURNING version`,
-    );
-    version = num(row!.version);
-    await tx.execute(sql`DELETE FROM agent_policy_rates WHERE agent_policy_id = ${id}`);
+    const [row] = await tx
+      .update(agentPolicies)
+      .set({
+        activationRewardFen: next.activationRewardFen,
+        standardRewardsFen: next.standardRewardsFen,
+        serviceFeeShares: next.serviceFeeShares,
+        commFeeShares: next.commFeeShares,
+        version: sql`${agentPolicies.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(agentPolicies.id, id))
+      .returning({ version: agentPolicies.version });
+    version = row!.version;
+    await tx.delete(agentPolicyRates).where(eq(agentPolicyRates.agentPolicyId, id));
   }
   await tx.insert(agentPolicyRates).values(
     next.rates.map((r) => ({

@@ -5,8 +5,10 @@ import {
   type ProductPolicyTerms,
   type UpdateProductPolicyRequest,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { agentPolicies, agentPolicyRates, agents, productPolicies } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import { loadProductPolicy, loadRootPolicies, type ProductPolicy } from './policy-queries';
 
@@ -39,7 +41,11 @@ export async function updateProductPolicy(
   actor: { operatorId: number; name: string },
   now: Date = new Date(),
 ): Promise<{ id: number; version: number; before: ProductPolicy }> {
-  const [locked] = await rows(tx, sql`SELECT id FROM policies WHERE id = ${input.id} FOR UPDATE`);
+  const [locked] = await tx
+    .select({ id: productPolicies.id })
+    .from(productPolicies)
+    .where(eq(productPolicies.id, input.id))
+    .for('update');
   if (!locked) throw notFound('政策不存在');
   const current = await loadProductPolicy(tx, input.id);
   if (!current) throw notFound('政策不存在或尚未配置费率');
@@ -74,10 +80,10 @@ export async function updateProductPolicy(
       next: root.terms,
     })[0];
     if (broken) {
-      const [agent] = await rows<{ name: string }>(
-        tx,
-        sql`SELECT name FROM agents WHERE id = ${root.agentId}`,
-      );
+      const [agent] = await tx
+        .select({ name: agents.name })
+        .from(agents)
+        .where(eq(agents.id, root.agentId));
       throw badRequest(
         `顶级代理 ${agent?.name ?? root.agentId} 的政策将不再符合：${broken.message}`,
         broken.field.startsWith('rates') ? 'rates' : broken.field,
@@ -85,12 +91,14 @@ export async function updateProductPolicy(
     }
   }
   for (const [i, rate] of next.rates.entries()) {
-    const [over] = await rows<{ name: string }>(
+    const [over] = await select(
       tx,
-      sql`SELECT a.name FROM agent_policy_rates r
-            JOIN agent_policies ap ON ap.id = r.agent_policy_id
-            JOIN agents a ON a.id = ap.agent_id
-           WHERE ap.policy_id = ${input.id} AND r.rate_type = ${rate.rateType} AND r.cost > ${rate.standardRate}
+      { name: agents.name },
+      sql`FROM ${agentPolicyRates}
+            JOIN ${agentPolicies} ON ${agentPolicies.id} = ${agentPolicyRates.agentPolicyId}
+            JOIN ${agents} ON ${agents.id} = ${agentPolicies.agentId}
+           WHERE ${agentPolicies.policyId} = ${input.id} AND ${agentPolicyRates.rateType} = ${rate.rateType}
+             AND ${agentPolicyRates.cost} > ${rate.standardRate}
            LIMIT 1`,
     );
     if (over)
@@ -100,9 +108,11 @@ export async function updateProductPolicy(
       );
   }
 
-  const [kept] = await rows(
+  // policy_versions is not declared in the schema yet (decision 040): the one value read is 1.
+  const [kept] = await select(
     tx,
-    sql`SELECT 1 FROM policy_versions WHERE policy_id = ${input.id} AND version = ${current.version}`,
+    { kept: sql`1`.mapWith(decode.number) },
+    sql`FROM policy_versions WHERE policy_id = ${input.id} AND version = ${current.version}`,
   );
   if (!kept) {
     await tx.execute(

@@ -2,9 +2,10 @@ import type { PriceShareItem } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { decodeIdCursor, pageOf } from '../policies/scope';
+import { pageOf } from '../policies/scope';
 import { andInTree } from '../../db/tree';
 import { priceShareSelect, toPriceShareItem, withoutId } from './price-share-queries';
+import { decodeIdCursor } from '../../lib/keyset';
 
 /** What the caller passes down to each direct child, per policy (price-property). */
 export async function listPriceShares(

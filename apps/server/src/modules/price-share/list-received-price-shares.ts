@@ -2,8 +2,8 @@ import { FULL_PASS_PPM, maskName, type ReceivedPriceShare } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { isoOrNull, num } from '../policies/scope';
 import { andInTree } from '../../db/tree';
+import { isoOrNull, num } from '../../db/convert';
 
 /**
  * What the caller's parent passes to the caller, per policy it holds (price-property-detail), read

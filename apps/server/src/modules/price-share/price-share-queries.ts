@@ -2,8 +2,8 @@ import { FULL_PASS_PPM, maskName, maskPhone, type PriceShareItem } from '@pos/co
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { isoOrNull, iso, num } from '../policies/scope';
 import { andInTree } from '../../db/tree';
+import { isoOrEpoch, isoOrNull, num } from '../../db/convert';
 
 /**
  * Rows of "what a parent passes to each direct child": one per policy the child holds (a child
@@ -68,7 +68,7 @@ export async function priceShareHistory(
       num(h.changed_by) === callerId
         ? String(h.changed_by_name)
         : maskName(String(h.changed_by_name)),
-    createdAt: iso(h.created_at),
+    createdAt: isoOrEpoch(h.created_at),
   }));
 }
 

@@ -5,8 +5,8 @@ import { priceShareHistory } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { directChild } from '../policies/get-open-draft';
-import { num } from '../policies/scope';
 import { andInTree } from '../../db/tree';
+import { num } from '../../db/convert';
 
 /**
  * A parent sets the part of the adjustment income reaching it that it passes to a direct child

@@ -5,15 +5,21 @@ import {
   parseSnSelection,
   type ChangeFeeRequest,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { rows, type Db } from '../../db/client';
-import { feeChangeItems, feeChanges } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { agentPolicies, agents, feeChangeItems, feeChanges, terminals } from '../../db/schema';
+import { select } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import type { Acquirer } from '../acquirer/acquirer';
 import { loadProductPolicy } from '../policies/policy-queries';
-import { num, numOrNull, pathInSubtree } from '../policies/scope';
+import { pathInSubtree } from '../policies/scope';
+
+const t = alias(terminals, 't');
+const i = alias(feeChangeItems, 'i');
+const f = alias(feeChanges, 'f');
 
 /**
  * Changes the service fee (deposit) or communication fee option of unbound terminals the caller
@@ -33,49 +39,58 @@ export async function changeTerminalFee(
   const parsed = parseSnSelection(input);
   if (!parsed.ok) throw badRequest(parsed.error, input.startSn || input.endSn ? 'startSn' : 'sns');
   const sns = parsed.value.kind === 'list' ? parsed.value.sns : expandSnRange(parsed.value.range);
-  const [agent] = await rows<{ path: string; top_id: unknown }>(
-    db,
-    sql`SELECT path, top_id FROM agents WHERE id = ${caller.agentId}`,
-  );
+  const [agent] = await db
+    .select({ path: agents.path, topId: agents.topId })
+    .from(agents)
+    .where(eq(agents.id, caller.agentId));
 
   const created = await db.transaction(async (tx) => {
     // Locked in SN order, so two batches sharing terminals run one after the other and the second
     // sees the first one's change as in flight.
-    const found = await rows<Record<string, unknown>>(
+    const found = await select(
       tx,
-      sql`SELECT t.id, t.sn, t.holder_agent_id, t.holder_path, t.bind_status, t.policy_id, t.pending_operation_id,
-            t.service_fee_fen, t.comm_fee_fen
-          FROM terminals t
-          WHERE t.sn = ANY(string_to_array(${sns.join(',')}, ',')) AND t.deleted_at IS NULL
-          ORDER BY t.sn FOR UPDATE`,
+      {
+        id: t.id,
+        sn: t.sn,
+        holderAgentId: t.holderAgentId,
+        holderPath: t.holderPath,
+        bindStatus: t.bindStatus,
+        policyId: t.policyId,
+        pendingOperationId: t.pendingOperationId,
+        serviceFeeFen: t.serviceFeeFen,
+        commFeeFen: t.commFeeFen,
+      },
+      sql`FROM terminals t
+          WHERE ${t.sn} = ANY(string_to_array(${sns.join(',')}, ',')) AND ${t.deletedAt} IS NULL
+          ORDER BY ${t.sn} FOR UPDATE`,
     );
-    const bySn = new Map(found.map((t) => [String(t.sn), t]));
+    const bySn = new Map(found.map((row) => [row.sn, row]));
     const inFlight = new Set(
       (
-        await rows<{ terminal_id: unknown }>(
+        await select(
           tx,
-          sql`SELECT i.terminal_id FROM fee_change_items i JOIN fee_changes f ON f.id = i.fee_change_id
-              WHERE f.kind = ${input.kind} AND f.status IN (0, 1)
-                AND i.terminal_id = ANY(${`{${found.map((t) => num(t.id)).join(',')}}`}::bigint[])`,
+          { terminalId: i.terminalId },
+          sql`FROM fee_change_items i JOIN fee_changes f ON ${f.id} = ${i.feeChangeId}
+              WHERE ${f.kind} = ${input.kind} AND ${f.status} IN (0, 1)
+                AND ${i.terminalId} = ANY(${`{${found.map((row) => row.id).join(',')}}`}::bigint[])`,
         )
-      ).map((r) => num(r.terminal_id)),
+      ).map((row) => row.terminalId),
     );
     const options = new Map<number, number[] | null>();
     const held = new Map<number, boolean>();
     const items: { terminalId: number; sn: string; oldFeeFen: number }[] = [];
     const policyIds = new Set<number | null>();
     for (const sn of sns) {
-      const t = bySn.get(sn);
+      const term = bySn.get(sn);
       // Outside the caller's subtree is answered exactly like a terminal that does not exist.
-      if (!t || !pathInSubtree(String(t.holder_path), caller))
+      if (!term || !pathInSubtree(term.holderPath, caller))
         throw badRequest(`终端${sn}不存在`, 'sns');
-      if (num(t.holder_agent_id) !== caller.agentId)
-        throw badRequest(`终端${sn}不在您的库存中`, 'sns');
-      if (num(t.bind_status) !== 0)
+      if (term.holderAgentId !== caller.agentId) throw badRequest(`终端${sn}不在您的库存中`, 'sns');
+      if (term.bindStatus !== 0)
         throw badRequest(`终端${sn}已绑定商户，只能修改未绑定终端的${feeName}`, 'sns');
-      if (t.pending_operation_id !== null)
+      if (term.pendingOperationId !== null)
         throw badRequest(`终端${sn}有待处理的回拨，暂不能修改${feeName}`, 'sns');
-      const policyId = numOrNull(t.policy_id);
+      const policyId = term.policyId;
       if (policyId === null) throw badRequest(`终端${sn}没有政策，不能修改${feeName}`, 'sns');
       if (!options.has(policyId)) {
         const product = await loadProductPolicy(tx, policyId);
@@ -87,10 +102,12 @@ export async function changeTerminalFee(
               : product.commFeeOptionsFen
             : null,
         );
-        const [own] = await rows(
-          tx,
-          sql`SELECT 1 FROM agent_policies WHERE agent_id = ${caller.agentId} AND policy_id = ${policyId}`,
-        );
+        const [own] = await tx
+          .select({ id: agentPolicies.id })
+          .from(agentPolicies)
+          .where(
+            and(eq(agentPolicies.agentId, caller.agentId), eq(agentPolicies.policyId, policyId)),
+          );
         held.set(policyId, Boolean(own));
       }
       if (!held.get(policyId))
@@ -101,12 +118,12 @@ export async function changeTerminalFee(
           'feeFen',
         );
       }
-      if (inFlight.has(num(t.id)))
+      if (inFlight.has(term.id))
         throw badRequest(`终端${sn}已有进行中的${feeName}变更，请等待处理完成`, 'sns');
-      const current = num(input.kind === FEE_KIND.SERVICE ? t.service_fee_fen : t.comm_fee_fen);
+      const current = input.kind === FEE_KIND.SERVICE ? term.serviceFeeFen : term.commFeeFen;
       if (current === input.feeFen)
         throw badRequest(`终端${sn}的${feeName}已是${formatMoney(current)}元`, 'feeFen');
-      items.push({ terminalId: num(t.id), sn, oldFeeFen: current });
+      items.push({ terminalId: term.id, sn, oldFeeFen: current });
       policyIds.add(policyId);
     }
     const [change] = await tx
@@ -121,7 +138,7 @@ export async function changeTerminalFee(
         requestedBy: caller.agentId,
         agentId: caller.agentId,
         agentPath: agent!.path,
-        topId: num(agent!.top_id),
+        topId: Number(agent!.topId),
       })
       .returning({ id: feeChanges.id });
     const id = change!.id;

@@ -1,11 +1,16 @@
 import type { FeeChangeDetail } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { policies } from '../../db/schema';
+import { orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { inSubtree, iso, num } from '../policies/scope';
+import { inSubtree } from '../policies/scope';
 import { andInTree } from '../../db/tree';
-import { FEE_CHANGE_COLUMNS, feeChangeRuns, toFeeChangeItem } from './list-fee-changes';
+import { f, feeChangeFields, feeChangeRuns, i, r, toFeeChangeItem } from './list-fee-changes';
+
+const p = alias(policies, 'p');
 
 /** The most terminals the detail lists; the batch's count says how many there are in all. */
 const ITEMS_SHOWN = 500;
@@ -18,33 +23,30 @@ export async function getFeeChange(
 ): Promise<FeeChangeDetail> {
   // The change, its requester and items: the caller's tree (decision 020).
   const tree = (column: SQL) => andInTree(column, caller);
-  const [r] = await rows<Record<string, unknown>>(
+  const row = await selectOne(
     db,
-    sql`SELECT ${FEE_CHANGE_COLUMNS}, f.updated_at, p.name AS policy_name
-        FROM fee_changes f JOIN agents r ON r.id = f.requested_by${tree(sql`r.top_id`)}
-        LEFT JOIN policies p ON p.id = f.policy_id
-        WHERE f.id = ${id} AND ${inSubtree(sql`f.agent_path`, caller)}${tree(sql`f.top_id`)}`,
+    { ...feeChangeFields, updatedAt: f.updatedAt, policyName: orNull(p.name) },
+    sql`FROM fee_changes f JOIN agents r ON ${r.id} = ${f.requestedBy}${tree(sql`${r.topId}`)}
+        LEFT JOIN policies p ON ${p.id} = ${f.policyId}
+        WHERE ${f.id} = ${id} AND ${inSubtree(sql`${f.agentPath}`, caller)}${tree(sql`${f.topId}`)}`,
   );
-  if (!r) throw notFound();
+  if (!row) throw notFound();
   const from =
     caller.topId === null
       ? sql`fee_change_items i`
       : sql`fee_change_items i JOIN fee_changes f ON f.id = i.fee_change_id AND f.top_id = ${caller.topId}`;
-  const items = await rows<{ sn: string; old_fee_fen: unknown }>(
+  const items = await select(
     db,
-    sql`SELECT i.sn, i.old_fee_fen FROM ${from} WHERE i.fee_change_id = ${id} ORDER BY i.sn LIMIT ${ITEMS_SHOWN}`,
+    { sn: i.sn, oldFeeFen: i.oldFeeFen },
+    sql`FROM ${from} WHERE ${i.feeChangeId} = ${id} ORDER BY ${i.sn} LIMIT ${ITEMS_SHOWN}`,
   );
   const runs = await feeChangeRuns(db, caller, [id]);
-  const item = toFeeChangeItem(r, caller, runs.get(id) ?? []);
+  const item = toFeeChangeItem(row, caller, runs.get(id) ?? []);
   return {
     ...item,
     requestNo: `F${item.id}`,
-    policyName: r.policy_name === null ? null : String(r.policy_name),
-    updatedAt: iso(r.updated_at),
-    items: items.map((i) => ({
-      sn: i.sn,
-      oldFeeFen: num(i.old_fee_fen),
-      newFeeFen: item.newFeeFen,
-    })),
+    policyName: row.policyName,
+    updatedAt: row.updatedAt.toISOString(),
+    items: items.map((it) => ({ ...it, newFeeFen: item.newFeeFen })),
   };
 }

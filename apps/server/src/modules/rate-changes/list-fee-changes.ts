@@ -7,13 +7,35 @@ import {
   type SnRun,
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents, feeChangeItems, feeChanges } from '../../db/schema';
+import { select, type RowOf } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '../policies/scope';
+import { inSubtree, inTree, pageOf } from '../policies/scope';
 import { andInTree } from '../../db/tree';
+import { decodeIdCursor } from '../../lib/keyset';
 
-export const FEE_CHANGE_COLUMNS = sql`f.id, f.kind, f.count, f.first_sn, f.last_sn, f.new_fee_fen, f.status, f.reason,
-  f.requested_by, r.name AS requested_by_name, f.created_at, f.finished_at`;
+/** `fee_changes f` with its requester `r`, and its items `i`. */
+export const f = alias(feeChanges, 'f');
+export const r = alias(agents, 'r');
+export const i = alias(feeChangeItems, 'i');
+
+/** A fee change batch as lists show it. */
+export const feeChangeFields = {
+  id: f.id,
+  kind: f.kind,
+  count: f.count,
+  firstSn: f.firstSn,
+  lastSn: f.lastSn,
+  newFeeFen: f.newFeeFen,
+  status: f.status,
+  reason: f.reason,
+  requestedBy: f.requestedBy,
+  requestedByName: r.name,
+  createdAt: f.createdAt,
+  finishedAt: f.finishedAt,
+};
 
 /** Each batch's SNs as runs of consecutive numbers, for the batches given. */
 export async function feeChangeRuns(
@@ -28,45 +50,41 @@ export async function feeChangeRuns(
     caller.topId === null
       ? sql`fee_change_items i`
       : sql`fee_change_items i JOIN fee_changes f ON f.id = i.fee_change_id AND f.top_id = ${caller.topId}`;
-  const items = await rows<{ fee_change_id: unknown; sn: string }>(
+  const items = await select(
     db,
-    sql`SELECT i.fee_change_id, i.sn FROM ${from}
-         WHERE i.fee_change_id IN (${sql.join(
+    { feeChangeId: i.feeChangeId, sn: i.sn },
+    sql`FROM ${from}
+         WHERE ${i.feeChangeId} IN (${sql.join(
            ids.map((id) => sql`${id}`),
            sql`, `,
          )})`,
   );
   const sns = new Map<number, string[]>();
-  for (const i of items) {
-    const id = num(i.fee_change_id);
-    sns.set(id, [...(sns.get(id) ?? []), i.sn]);
-  }
+  for (const { feeChangeId: id, sn } of items) sns.set(id, [...(sns.get(id) ?? []), sn]);
   for (const [id, list] of sns) runs.set(id, snRuns(list));
   return runs;
 }
 
 export function toFeeChangeItem(
-  r: Record<string, unknown>,
+  row: RowOf<typeof feeChangeFields>,
   caller: Caller,
   runs: SnRun[],
 ): FeeChangeItem {
   return {
-    id: num(r.id),
-    kind: num(r.kind),
-    count: num(r.count),
-    firstSn: String(r.first_sn),
-    lastSn: String(r.last_sn),
+    id: row.id,
+    kind: row.kind,
+    count: row.count,
+    firstSn: row.firstSn,
+    lastSn: row.lastSn,
     snRuns: runs.slice(0, FEE_CHANGE_RUNS_SHOWN),
     runCount: runs.length,
-    newFeeFen: num(r.new_fee_fen),
-    status: num(r.status),
-    reason: r.reason === null ? null : String(r.reason),
+    newFeeFen: row.newFeeFen,
+    status: row.status,
+    reason: row.reason,
     requestedByName:
-      num(r.requested_by) === caller.agentId
-        ? String(r.requested_by_name)
-        : maskName(String(r.requested_by_name)),
-    createdAt: iso(r.created_at),
-    finishedAt: isoOrNull(r.finished_at),
+      row.requestedBy === caller.agentId ? row.requestedByName : maskName(row.requestedByName),
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
 
@@ -80,29 +98,30 @@ export async function listFeeChanges(
   query: { kind?: number; status?: number; sn?: string; cursor?: string; pageSize: number },
 ): Promise<{ rows: FeeChangeItem[]; nextCursor: string | null }> {
   const after = decodeIdCursor(query.cursor);
-  const filters: SQL[] = [inTree(sql`f.top_id`, caller), inSubtree(sql`f.agent_path`, caller)];
-  if (query.kind) filters.push(sql`f.kind = ${query.kind}`);
-  if (query.status !== undefined) filters.push(sql`f.status = ${query.status}`);
+  const filters: SQL[] = [inTree(sql`${f.topId}`, caller), inSubtree(sql`${f.agentPath}`, caller)];
+  if (query.kind) filters.push(sql`${f.kind} = ${query.kind}`);
+  if (query.status !== undefined) filters.push(sql`${f.status} = ${query.status}`);
   if (query.sn) {
     filters.push(
       sql`EXISTS (SELECT 1 FROM fee_change_items i WHERE i.fee_change_id = f.id AND i.sn = ${normalizeSn(query.sn)})`,
     );
   }
-  if (after) filters.push(sql`f.id < ${after}`);
-  const found = await rows<Record<string, unknown>>(
+  if (after) filters.push(sql`${f.id} < ${after}`);
+  const found = await select(
     db,
-    sql`SELECT ${FEE_CHANGE_COLUMNS} FROM fee_changes f
-        JOIN agents r ON r.id = f.requested_by${andInTree(sql`r.top_id`, caller)}
+    feeChangeFields,
+    sql`FROM fee_changes f
+        JOIN agents r ON ${r.id} = ${f.requestedBy}${andInTree(sql`${r.topId}`, caller)}
         WHERE ${sql.join(filters, sql` AND `)}
-        ORDER BY f.id DESC LIMIT ${query.pageSize + 1}`,
+        ORDER BY ${f.id} DESC LIMIT ${query.pageSize + 1}`,
   );
   const runs = await feeChangeRuns(
     db,
     caller,
-    found.slice(0, query.pageSize).map((r) => num(r.id)),
+    found.slice(0, query.pageSize).map((row) => row.id),
   );
   return pageOf(
-    found.map((r) => toFeeChangeItem(r, caller, runs.get(num(r.id)) ?? [])),
+    found.map((row) => toFeeChangeItem(row, caller, runs.get(row.id) ?? [])),
     query.pageSize,
   );
 }

@@ -1,9 +1,16 @@
 import type { FeeTerminal } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { policies, terminals } from '../../db/schema';
+import { decode, orNull, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { decodeIdCursor, num, numOrNull, pageOf } from '../policies/scope';
+import { pageOf } from '../policies/scope';
 import { andInTree } from '../../db/tree';
+import { decodeIdCursor } from '../../lib/keyset';
+
+const t = alias(terminals, 't');
+const p = alias(policies, 'p');
 
 /**
  * Unbound terminals the caller holds itself, the only ones whose service or communication fee it
@@ -18,27 +25,26 @@ export async function listFeeTerminals(
   const after = decodeIdCursor(query.cursor);
   // The caller's stock and its fee changes, in its tree (decision 020).
   const tree = (column: SQL) => andInTree(column, caller);
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT t.id, t.sn, t.policy_id, p.name AS policy_name, t.service_fee_fen, t.comm_fee_fen,
-          EXISTS (SELECT 1 FROM fee_change_items i JOIN fee_changes f ON f.id = i.fee_change_id${tree(sql`f.top_id`)}
-                  WHERE i.terminal_id = t.id AND f.kind = ${query.kind} AND f.status IN (0, 1)) AS pending
-        FROM terminals t LEFT JOIN policies p ON p.id = t.policy_id
-        WHERE t.holder_agent_id = ${caller.agentId}${tree(sql`t.top_id`)} AND t.bind_status = 0 AND t.deleted_at IS NULL
-          ${query.policyId ? sql`AND t.policy_id = ${query.policyId}` : sql``}
-          ${after ? sql`AND t.id < ${after}` : sql``}
-        ORDER BY t.id DESC LIMIT ${query.pageSize + 1}`,
+    {
+      id: t.id,
+      sn: t.sn,
+      policyId: t.policyId,
+      policyName: orNull(p.name),
+      serviceFeeFen: t.serviceFeeFen,
+      commFeeFen: t.commFeeFen,
+      pending:
+        sql`EXISTS (SELECT 1 FROM fee_change_items i JOIN fee_changes f ON f.id = i.fee_change_id${tree(sql`f.top_id`)}
+                  WHERE i.terminal_id = ${t.id} AND f.kind = ${query.kind} AND f.status IN (0, 1))`.mapWith(
+          decode.bool,
+        ),
+    },
+    sql`FROM terminals t LEFT JOIN policies p ON ${p.id} = ${t.policyId}
+        WHERE ${t.holderAgentId} = ${caller.agentId}${tree(sql`${t.topId}`)} AND ${t.bindStatus} = 0 AND ${t.deletedAt} IS NULL
+          ${query.policyId ? sql`AND ${t.policyId} = ${query.policyId}` : sql``}
+          ${after ? sql`AND ${t.id} < ${after}` : sql``}
+        ORDER BY ${t.id} DESC LIMIT ${query.pageSize + 1}`,
   );
-  return pageOf(
-    found.map((r) => ({
-      id: num(r.id),
-      sn: String(r.sn),
-      policyId: numOrNull(r.policy_id),
-      policyName: r.policy_name === null ? null : String(r.policy_name),
-      serviceFeeFen: num(r.service_fee_fen),
-      commFeeFen: num(r.comm_fee_fen),
-      pending: r.pending === true || r.pending === 't',
-    })),
-    query.pageSize,
-  );
+  return pageOf(found, query.pageSize);
 }

@@ -1,32 +1,57 @@
 import { maskName, type RateChangeItem } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents, merchants, rateChanges } from '../../db/schema';
+import { select, type RowOf } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { decodeIdCursor, inSubtree, inTree, iso, isoOrNull, num, pageOf } from '../policies/scope';
+import { inSubtree, inTree, pageOf } from '../policies/scope';
 import { andInTree } from '../../db/tree';
+import { decodeIdCursor } from '../../lib/keyset';
 
-export const RATE_CHANGE_COLUMNS = sql`c.id, c.merchant_id, m.name AS merchant_name, m.merchant_no, c.sn, c.rate_type,
-  c.old_rate, c.new_rate, c.status, c.reason, r.name AS requested_by_name, c.created_at, c.finished_at`;
+/** `rate_changes c` with its merchant `m` and requester `r`. */
+export const c = alias(rateChanges, 'c');
+export const m = alias(merchants, 'm');
+export const r = alias(agents, 'r');
 
-export function toRateChangeItem(r: Record<string, unknown>, caller: Caller): RateChangeItem {
+/** A rate change as lists show it. */
+export const rateChangeFields = {
+  id: c.id,
+  merchantId: c.merchantId,
+  merchantName: m.name,
+  merchantNo: m.merchantNo,
+  sn: c.sn,
+  rateType: c.rateType,
+  oldRate: c.oldRate,
+  newRate: c.newRate,
+  status: c.status,
+  reason: c.reason,
+  requestedBy: c.requestedBy,
+  requestedByName: r.name,
+  createdAt: c.createdAt,
+  finishedAt: c.finishedAt,
+};
+
+export function toRateChangeItem(
+  row: RowOf<typeof rateChangeFields>,
+  caller: Caller,
+): RateChangeItem {
   return {
-    id: num(r.id),
-    merchantId: num(r.merchant_id),
-    merchantName: String(r.merchant_name),
-    merchantNo: String(r.merchant_no),
-    sn: r.sn === null ? null : String(r.sn),
-    rateType: num(r.rate_type),
-    oldRate: num(r.old_rate),
-    newRate: num(r.new_rate),
-    status: num(r.status),
-    reason: r.reason === null ? null : String(r.reason),
+    id: row.id,
+    merchantId: row.merchantId,
+    merchantName: row.merchantName,
+    merchantNo: row.merchantNo,
+    sn: row.sn,
+    rateType: row.rateType,
+    oldRate: row.oldRate,
+    newRate: row.newRate,
+    status: row.status,
+    reason: row.reason,
     // Who asked: the caller's own name in full, anyone else's masked.
     requestedByName:
-      num(r.requested_by) === caller.agentId
-        ? String(r.requested_by_name)
-        : maskName(String(r.requested_by_name)),
-    createdAt: iso(r.created_at),
-    finishedAt: isoOrNull(r.finished_at),
+      row.requestedBy === caller.agentId ? row.requestedByName : maskName(row.requestedByName),
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }
 
@@ -40,20 +65,21 @@ export async function listRateChanges(
   query: { status?: number; merchantId?: number; cursor?: string; pageSize: number },
 ): Promise<{ rows: RateChangeItem[]; nextCursor: string | null }> {
   const after = decodeIdCursor(query.cursor);
-  const filters: SQL[] = [inTree(sql`c.top_id`, caller), inSubtree(sql`c.agent_path`, caller)];
-  if (query.status !== undefined) filters.push(sql`c.status = ${query.status}`);
-  if (query.merchantId) filters.push(sql`c.merchant_id = ${query.merchantId}`);
-  if (after) filters.push(sql`c.id < ${after}`);
-  const found = await rows<Record<string, unknown>>(
+  const filters: SQL[] = [inTree(sql`${c.topId}`, caller), inSubtree(sql`${c.agentPath}`, caller)];
+  if (query.status !== undefined) filters.push(sql`${c.status} = ${query.status}`);
+  if (query.merchantId) filters.push(sql`${c.merchantId} = ${query.merchantId}`);
+  if (after) filters.push(sql`${c.id} < ${after}`);
+  const found = await select(
     db,
-    sql`SELECT ${RATE_CHANGE_COLUMNS}, c.requested_by FROM rate_changes c
-        JOIN merchants m ON m.id = c.merchant_id${andInTree(sql`m.top_id`, caller)}
-        JOIN agents r ON r.id = c.requested_by${andInTree(sql`r.top_id`, caller)}
+    rateChangeFields,
+    sql`FROM rate_changes c
+        JOIN merchants m ON ${m.id} = ${c.merchantId}${andInTree(sql`${m.topId}`, caller)}
+        JOIN agents r ON ${r.id} = ${c.requestedBy}${andInTree(sql`${r.topId}`, caller)}
         WHERE ${sql.join(filters, sql` AND `)}
-        ORDER BY c.id DESC LIMIT ${query.pageSize + 1}`,
+        ORDER BY ${c.id} DESC LIMIT ${query.pageSize + 1}`,
   );
   return pageOf(
-    found.map((r) => toRateChangeItem(r, caller)),
+    found.map((row) => toRateChangeItem(row, caller)),
     query.pageSize,
   );
 }

@@ -6,12 +6,31 @@ import {
   type MerchantRateLine,
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  agentPolicies,
+  agentPolicyRates,
+  agents,
+  merchantRates,
+  merchants,
+  policies,
+  rateChanges,
+  terminals as terminalsTable,
+} from '../../db/schema';
+import { orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { loadProductPolicy, type ProductPolicy } from '../policies/policy-queries';
 import { andInTree } from '../../db/tree';
-import { num, pathInSubtree } from '../policies/scope';
+import { pathInSubtree } from '../policies/scope';
+
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
+const t = alias(terminalsTable, 't');
+const p = alias(policies, 'p');
+const ap = alias(agentPolicies, 'ap');
+const r = alias(agentPolicyRates, 'r');
 
 export interface MerchantForRates {
   id: number;
@@ -33,23 +52,23 @@ export async function merchantInScope(
   caller: Caller,
   merchantId: number,
 ): Promise<MerchantForRates> {
-  const [m] = await rows<Record<string, unknown>>(
+  const found = await selectOne(
     db,
-    sql`SELECT m.id, m.merchant_no, m.name, m.legal_name, m.agent_id, a.name AS agent_name, m.agent_path, m.top_id
-        FROM merchants m JOIN agents a ON a.id = m.agent_id${andInTree(sql`a.top_id`, caller)}
-        WHERE m.id = ${merchantId}${andInTree(sql`m.top_id`, caller)}`,
+    {
+      id: m.id,
+      merchantNo: m.merchantNo,
+      name: m.name,
+      legalName: m.legalName,
+      agentId: m.agentId,
+      agentName: a.name,
+      agentPath: m.agentPath,
+      topId: m.topId,
+    },
+    sql`FROM merchants m JOIN agents a ON ${a.id} = ${m.agentId}${andInTree(sql`${a.topId}`, caller)}
+        WHERE ${m.id} = ${merchantId}${andInTree(sql`${m.topId}`, caller)}`,
   );
-  if (!m || !pathInSubtree(String(m.agent_path), caller)) throw notFound('商户不存在');
-  return {
-    id: num(m.id),
-    merchantNo: String(m.merchant_no),
-    name: String(m.name),
-    legalName: String(m.legal_name),
-    agentId: num(m.agent_id),
-    agentName: String(m.agent_name),
-    agentPath: String(m.agent_path),
-    topId: num(m.top_id),
-  };
+  if (!found || !pathInSubtree(found.agentPath, caller)) throw notFound('商户不存在');
+  return found;
 }
 
 export interface MerchantRateTerms {
@@ -80,20 +99,14 @@ export async function loadMerchantRateTerms(
   now = new Date(),
 ): Promise<MerchantRateTerms> {
   const tree = (column: SQL) => andInTree(column, caller);
-  const terminals = (
-    await rows<Record<string, unknown>>(
-      db,
-      sql`SELECT t.id, t.sn, t.policy_id, p.name AS policy_name FROM terminals t
-          LEFT JOIN policies p ON p.id = t.policy_id
-          WHERE t.merchant_id = ${merchant.id}${tree(sql`t.top_id`)} AND t.deleted_at IS NULL
-          ORDER BY t.bound_at NULLS LAST, t.id`,
-    )
-  ).map((t) => ({
-    id: num(t.id),
-    sn: String(t.sn),
-    policyId: t.policy_id === null ? null : num(t.policy_id),
-    policyName: t.policy_name === null ? null : String(t.policy_name),
-  }));
+  const terminals = await select(
+    db,
+    { id: t.id, sn: t.sn, policyId: t.policyId, policyName: orNull(p.name) },
+    sql`FROM terminals t
+        LEFT JOIN policies p ON ${p.id} = ${t.policyId}
+        WHERE ${t.merchantId} = ${merchant.id}${tree(sql`${t.topId}`)} AND ${t.deletedAt} IS NULL
+        ORDER BY ${t.boundAt} NULLS LAST, ${t.id}`,
+  );
   const policyIds = [
     ...new Set(terminals.map((t) => t.policyId).filter((p): p is number => p !== null)),
   ];
@@ -107,28 +120,30 @@ export async function loadMerchantRateTerms(
     }
     agentRates.push(rates);
   }
+  const mr = merchantRates;
   const current = new Map(
     (
-      await rows<{ rate_type: unknown; rate_ppm: unknown }>(
+      await select(
         db,
-        sql`SELECT rate_type, rate_ppm FROM merchant_rates
-            WHERE merchant_id = ${merchant.id}${tree(sql`top_id`)}`,
+        { rateType: mr.rateType, ratePpm: mr.ratePpm },
+        sql`FROM ${mr} WHERE ${mr.merchantId} = ${merchant.id}${tree(sql`${mr.topId}`)}`,
       )
-    ).map((r) => [num(r.rate_type), num(r.rate_ppm)]),
+    ).map((row) => [row.rateType, row.ratePpm]),
   );
-  const changes = await rows<{ id: unknown; rate_type: unknown; status: unknown; month: string }>(
+  const rc = rateChanges;
+  const changes = await select(
     db,
-    sql`SELECT id, rate_type, status, month FROM rate_changes
-        WHERE merchant_id = ${merchant.id}${tree(sql`top_id`)}
-          AND (status IN (0, 1) OR month = ${shanghaiMonthKey(now)})`,
+    { id: rc.id, rateType: rc.rateType, status: rc.status, month: rc.month },
+    sql`FROM ${rc} WHERE ${rc.merchantId} = ${merchant.id}${tree(sql`${rc.topId}`)}
+          AND (${rc.status} IN (0, 1) OR ${rc.month} = ${shanghaiMonthKey(now)})`,
   );
   const month = shanghaiMonthKey(now);
   const changedThisMonth = new Set<number>();
   const pending = new Map<number, number>();
   for (const c of changes) {
-    const status = num(c.status);
-    if (status !== 3 && c.month === month) changedThisMonth.add(num(c.rate_type));
-    if (status === 0 || status === 1) pending.set(num(c.rate_type), num(c.id));
+    const { status, rateType } = c;
+    if (status !== 3 && c.month === month) changedThisMonth.add(rateType);
+    if (status === 0 || status === 1) pending.set(rateType, c.id);
   }
   return { terminals, product, agentRates, current, changedThisMonth, pending };
 }
@@ -143,25 +158,32 @@ async function loadAgentRates(
   policyId: number,
   caller: Pick<Caller, 'topId'>,
 ): Promise<Map<number, AgentRate> | null> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ap.id, r.rate_type, r.cost, r.min_rate, r.max_rate
-        FROM agent_policies ap
-        LEFT JOIN agent_policy_rates r ON r.agent_policy_id = ap.id
-        WHERE ap.agent_id = ${agentId} AND ap.policy_id = ${policyId}${andInTree(sql`ap.top_id`, caller)}
-        ORDER BY ap.id, r.rate_type`,
+    {
+      id: ap.id,
+      rateType: orNull(r.rateType),
+      cost: orNull(r.cost),
+      minRate: orNull(r.minRate),
+      maxRate: orNull(r.maxRate),
+    },
+    sql`FROM agent_policies ap
+        LEFT JOIN agent_policy_rates r ON ${r.agentPolicyId} = ${ap.id}
+        WHERE ${ap.agentId} = ${agentId} AND ${ap.policyId} = ${policyId}${andInTree(sql`${ap.topId}`, caller)}
+        ORDER BY ${ap.id}, ${r.rateType}`,
   );
   if (found.length === 0) return null;
-  const first = num(found[0]!.id);
+  const first = found[0]!.id;
   const out = new Map<number, AgentRate>();
-  for (const r of found) {
-    if (num(r.id) !== first || r.rate_type === null || r.rate_type === undefined) continue;
-    const rateType = num(r.rate_type) as AgentRate['rateType'];
+  for (const row of found) {
+    if (row.id !== first || row.rateType === null) continue;
+    const rateType = row.rateType as AgentRate['rateType'];
+    // The rate's other columns are NOT NULL: present whenever its rate type is.
     out.set(rateType, {
       rateType,
-      cost: num(r.cost),
-      minRate: num(r.min_rate),
-      maxRate: num(r.max_rate),
+      cost: Number(row.cost),
+      minRate: Number(row.minRate),
+      maxRate: Number(row.maxRate),
     });
   }
   return out;

@@ -1,4 +1,9 @@
-import { maskBankCard, type AddOtherSettleRequest, type SettleAccount } from '@pos/core';
+import {
+  maskAlipayAccount,
+  maskBankCard,
+  type AddOtherSettleInput,
+  type SettleAccount,
+} from '@pos/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, settleAccounts } from '../../db/schema';
@@ -10,7 +15,7 @@ import { toSettleAccount } from './settle-account-row';
 export async function addOtherAccount(
   deps: { db: Db; cipher: Cipher },
   agentId: number,
-  input: AddOtherSettleRequest,
+  input: AddOtherSettleInput,
 ): Promise<SettleAccount> {
   const codeId = await verifySmsCode(deps.db, {
     mobile: input.mobile,
@@ -29,10 +34,14 @@ export async function addOtherAccount(
         agentId,
         topId: me?.topId ?? null,
         kind: 'other',
+        accountType: input.accountType,
         holderName: input.holderName,
         bankName: input.bankName,
         cardEnc: deps.cipher.encrypt(input.cardNo),
-        cardMasked: maskBankCard(input.cardNo),
+        cardMasked:
+          input.accountType === 'alipay'
+            ? maskAlipayAccount(input.cardNo)
+            : maskBankCard(input.cardNo),
         mobile: input.mobile,
       })
       .returning();

@@ -36,7 +36,8 @@ export interface FixtureTerms {
   activationRewardFen: number;
   standardRewardsFen: number[];
   serviceFeeShares: { optionFen: number; shareFen: number }[];
-  commFeeShares: { optionFen: number; shareFen: number }[];
+  /** SIM fee options may carry tiers (secondFen, laterFen: fee-tiers.ts). */
+  commFeeShares: { optionFen: number; shareFen: number; secondFen?: number; laterFen?: number }[];
 }
 
 /** Terms for the top agent and each level below: costs rise, rewards and shares fall. */

@@ -7,7 +7,8 @@ import { settleQueued } from '../../jobs/settlement';
 import { runStandardCheckJob } from '../../jobs/standard-check';
 import { badRequest } from '../../lib/app-error';
 import type { JobResult } from './job-runs';
-import { shanghaiMonth } from './periods';
+import { shanghaiDay, shanghaiMonth } from './periods';
+import { runCreditJob } from '../credit/deduct-credit';
 
 /** An operator's "run now": the job for the period given (or the one due), with its status row. */
 export async function runJobNow(
@@ -38,6 +39,14 @@ export async function runJobNow(
         throw badRequest('期间须为日期（YYYY-MM-DD）', 'period');
       result = await runCommFeeJob(db, now, period);
       break;
+    case 'credit_deduction': {
+      if (period !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(period))
+        throw badRequest('期间须为日期（YYYY-MM-DD）', 'period');
+      if (period !== undefined && period > shanghaiDay(now))
+        throw badRequest('不能执行未到的日期', 'period');
+      result = await runCreditJob(db, now, period);
+      break;
+    }
     case 'standard_check':
       result = await runStandardCheckJob(db, now, monthly(period));
       break;

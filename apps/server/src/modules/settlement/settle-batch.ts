@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { NON_TRADE_TOTAL_TYPES } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
@@ -7,8 +8,10 @@ import { num } from '../ledger/accounts';
 import { translatePostingError } from '../ledger/post-entry';
 import { recoverArrears } from '../ledger/recover-arrears';
 import { chainOf, pricingValues } from './chain-sql';
+import { lockPostingGate } from './posting-gate';
 import { stageFeeCollections } from './stage-fees';
 import { stageRefunds } from './stage-refunds';
+import { ensureWallets } from './staged-lines';
 
 export interface SettleBatchOptions {
   /** Most transactions taken in one batch (one database transaction). */
@@ -75,8 +78,13 @@ export async function settleBatch(
         await tx.execute(sql`LOAD 'auto_explain'`);
         await tx.execute(sql`SET LOCAL auto_explain.log_min_duration = 200`);
         await tx.execute(sql`SET LOCAL auto_explain.log_analyze = on`);
+        // Buffers, WAL bytes and trigger times of each plan, and the trigger's own statements.
+        await tx.execute(sql`SET LOCAL auto_explain.log_buffers = on`);
+        await tx.execute(sql`SET LOCAL auto_explain.log_wal = on`);
+        await tx.execute(sql`SET LOCAL auto_explain.log_triggers = on`);
+        await tx.execute(sql`SET LOCAL auto_explain.log_nested_statements = on`);
       }
-      const t = profiler();
+      const t = await profiler(tx);
       const { picked, span } = await pick(tx, batchSize, opts.onlyTxnIds);
       if (picked === 0) return { picked: 0, settled: 0, deferred: 0, lines: 0, sharesFen: 0 };
       t('pick');
@@ -87,6 +95,7 @@ export async function settleBatch(
       await stageTerms(tx);
       t('terms');
       await stageAdjustmentShares(tx);
+      await ensureWallets(tx);
       t('adjustment shares');
       await stageFeeCollections(tx);
       const deferredRefunds = await stageRefunds(tx);
@@ -99,9 +108,15 @@ export async function settleBatch(
       const { lines, sharesFen, settled } = await postLines(tx, entryId, opts.backdate ?? false);
       t('post lines and settlements');
       await opts.onStep?.('lines');
+      // A batch that posted no line (its refunds all wait for their originals, say) holds no
+      // gate yet; the rollups and the arrears' receivables and wallets below are locked under it
+      // too, or it could hold a receivable a batch holding the gate waits for while waiting for
+      // that batch's wallet (decision 007). A batch that posted holds it already.
+      await lockPostingGate(tx);
       await addRollups(tx);
       t('rollups');
       if (await anyArrears(tx)) await recoverArrears(tx);
+      t('arrears');
       return { picked, settled, deferred, lines, sharesFen };
     });
   } catch (err) {
@@ -109,14 +124,58 @@ export async function settleBatch(
   }
 }
 
-/** SETTLE_PROFILE=1 logs how long each step of a batch takes (the benchmark uses it). */
-function profiler() {
-  if (!process.env.SETTLE_PROFILE) return (_step: string) => undefined;
+/** What SETTLE_PROFILE measured of one step, summed over the batches of this process. */
+export interface StepProfile {
+  /** Wall time, ms. */
+  ms: number;
+  /** CPU time of the batch's PostgreSQL backend, ms (NaN when the server is not on this machine). */
+  pgCpuMs: number;
+  batches: number;
+}
+
+/** SETTLE_PROFILE's totals per step (the benchmark prints them). */
+export const settleProfile = new Map<string, StepProfile>();
+
+/** CPU time (user and system) a process has used, ms, from /proc; NaN where it cannot be read. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name (which may hold spaces): utime and stime, in 1/100 s.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * SETTLE_PROFILE=1 logs how long each step of a batch takes, and how much CPU the batch's
+ * PostgreSQL backend spent on it when the server runs on this machine, and adds both to
+ * settleProfile (the benchmark uses it).
+ */
+async function profiler(tx: DbOrTx): Promise<(step: string) => void> {
+  if (!process.env.SETTLE_PROFILE) return () => undefined;
+  const [me] = await rows<{ pid: unknown }>(tx, sql`SELECT pg_backend_pid() AS pid`);
+  const pid = num(me?.pid);
   let last = performance.now();
+  let lastCpu = processCpuMs(pid);
   return (step: string) => {
     const now = performance.now();
-    console.log(`  settle step ${step}: ${(now - last).toFixed(0)} ms`);
+    const cpu = processCpuMs(pid);
+    const ms = now - last;
+    const pgCpuMs = cpu - lastCpu;
+    console.log(
+      `  settle step ${step}: ${ms.toFixed(0)} ms` +
+        (Number.isNaN(pgCpuMs) ? '' : ` (PostgreSQL CPU ${pgCpuMs.toFixed(0)} ms)`),
+    );
+    const sum = settleProfile.get(step) ?? { ms: 0, pgCpuMs: 0, batches: 0 };
+    settleProfile.set(step, {
+      ms: sum.ms + ms,
+      pgCpuMs: sum.pgCpuMs + pgCpuMs,
+      batches: sum.batches + 1,
+    });
     last = now;
+    lastCpu = cpu;
   };
 }
 
@@ -385,18 +444,12 @@ function deferUnpriced(tx: DbOrTx): Promise<number> {
   );
 }
 
-/** The batch's entry, and the wallets its lines need (made on first use). */
+/**
+ * The batch's entry. The wallets its lines need were made before the gate (ensureWallets): one
+ * made here, under it, could wait for a batch inserting the same wallet while that one waits for
+ * the gate.
+ */
 async function createEntry(tx: DbOrTx): Promise<number> {
-  // The chains' agents (a small table) and the few agents of staged fee lines, rather than a
-  // pass over every line.
-  await tx.execute(sql`
-    INSERT INTO ledger_accounts (kind, agent_id, top_id, wallet_type)
-    SELECT 'agent', w.agent_id, a.top_id, 'profit'
-      FROM (SELECT agent_id FROM s_terms UNION SELECT agent_id FROM s_lines WHERE info_type NOT IN ('trade_profit', 'debit_cap_profit') AND account_id IS NULL) w
-      JOIN agents a ON a.id = w.agent_id
-     WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts x WHERE x.agent_id = w.agent_id AND x.wallet_type = 'profit')
-     ORDER BY w.agent_id
-    ON CONFLICT (agent_id, wallet_type) DO NOTHING`);
   const [entry] = await rows<{ id: unknown }>(
     tx,
     sql`INSERT INTO ledger_entries (idem_key, reason, memo)

@@ -1,9 +1,10 @@
-import { splitFixed, type FeeShare, type Share } from '@pos/core';
+import { simTierFigure, simTierOfPeriod, splitFixed, type FeeShare, type Share } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { num } from '../ledger/accounts';
 import { coverShortfalls } from './stage-refunds';
-import { insertStagedLines, type StagedLine } from './staged-lines';
+import { lockPostingGate } from './posting-gate';
+import { ensureWallets, insertStagedLines, type StagedLine } from './staged-lines';
 
 /** Agent ids of a materialised path, bottom-up (direct agent first). */
 export function chainIds(path: string): number[] {
@@ -104,6 +105,10 @@ export async function stageFeeCollections(tx: DbOrTx): Promise<number> {
     const service = num(f.total_type) === 8;
     const amount = num(f.amount_fen);
     feeOf.set(num(f.id), amount);
+    // A SIM fee pays the cashback of its tier: its period on the terminal, from its own trade
+    // time, never the order it arrived in (fee-tiers.ts, decision 033).
+    const periodIndex = num(counting.get(num(f.id))!.period_index);
+    const tier = service ? null : simTierOfPeriod(periodIndex);
     const split = splitFixed({
       kind: service ? 'service_fee_profit' : 'communication_fee_profit',
       poolFen: amount,
@@ -115,20 +120,26 @@ export async function stageFeeCollections(tx: DbOrTx): Promise<number> {
         const share = shares.find((s) => Number(s.optionFen) === amount);
         return {
           agentId,
-          figureFen: share ? Number(share.shareFen) : null,
+          figureFen: share ? (tier ? simTierFigure(share, tier) : Number(share.shareFen)) : null,
           policyVersion: t ? num(t.version) : null,
         };
       }),
     });
     for (const share of split.shares) {
-      const line = shareLine(share, num(f.id), f.top_id == null ? null : num(f.top_id), 'profit', {
-        optionFen: amount,
-      });
+      const line = shareLine(
+        share,
+        num(f.id),
+        f.top_id == null ? null : num(f.top_id),
+        'profit',
+        tier ? { optionFen: amount, tier, periodIndex } : { optionFen: amount },
+      );
       line.volumeFen = amount;
       lines.push(line);
     }
   }
   await insertStagedLines(tx, lines);
+  // Their wallets, before reverseSuperseded takes the gate.
+  if (lines.length > 0) await ensureWallets(tx);
   await reverseSuperseded(tx, paid, counting, feeOf);
   // A superseded fee settled now pays nothing: nothing is left for its successor to reverse.
   if (unpaid.length > 0)
@@ -156,6 +167,10 @@ async function reverseSuperseded(
   feeOf: Map<number, number>,
 ) {
   if (paid.length === 0) return;
+  // Under the gate before reading what refunds of the superseded fees took back: a batch settling
+  // such a refund holds it while it reads and reverses, so either it sees this batch's supersession
+  // or this batch sees its refund, never neither (decision 007).
+  await lockPostingGate(tx);
   const keys = paid.map((f) => ({ id: num(f.id), ...counting.get(num(f.id))! }));
   const gone = await rows<{ txn_id: unknown; amount_fen: unknown; by: unknown }>(
     tx,

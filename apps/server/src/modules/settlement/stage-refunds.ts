@@ -1,7 +1,8 @@
 import { TXN_KIND, refundReversal } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { ensureAgentAccounts, num } from '../ledger/accounts';
+import { lockPostingGate } from './posting-gate';
 import { insertStagedLines, type StagedLine } from './staged-lines';
 
 interface RefundRow {
@@ -12,6 +13,9 @@ interface RefundRow {
   origAcquirerTxnId: string | null;
   tradeTime: unknown;
   attempts: number;
+  /** Trade time as UTC text to the microsecond and the acquirer's id: the order of refunds. */
+  at: string;
+  acq: string;
 }
 
 interface OrigLine {
@@ -28,6 +32,27 @@ interface OrigLine {
   policyVersion: number | null;
   /** Taken back so far by this payment's refunds (their lines naming this one), in fen >= 0. */
   reversed: number;
+}
+
+/** A refund of a payment in its place in (trade time, acquirer id) order. */
+interface Step {
+  id: number;
+  kind: number;
+  amountFen: number;
+  at: string;
+  acq: string;
+  /** For one settled before: the fee and acquirer cost it reversed (positive). */
+  settled: { fee: number; acq: number } | null;
+}
+
+/** ISO 8601 in UTC to the microsecond: text that sorts as the time does. */
+const utcText = (col: SQL) =>
+  sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** (trade time, acquirer id), the id compared byte by byte as PostgreSQL's "C" collation does. */
+function byRefundOrder(a: { at: string; acq: string }, b: { at: string; acq: string }) {
+  if (a.at !== b.at) return a.at < b.at ? -1 : 1;
+  return Buffer.compare(Buffer.from(a.acq), Buffer.from(b.acq));
 }
 
 /** A settled payment as its refunds see it, kept current through the batch. */
@@ -71,7 +96,7 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   const found = await rows<Record<string, unknown>>(
     tx,
     sql`SELECT x.id, x.kind, x.amount_fen, coalesce(x.orig_txn_id, k.txn_id) AS orig_txn_id, x.orig_acquirer_txn_id,
-               x.trade_time, x.attempts
+               x.trade_time, x.attempts, x.acquirer_txn_id, ${utcText(sql`x.trade_time`)} AS at
           FROM s_tx x LEFT JOIN transaction_keys k ON k.acquirer_txn_id = x.orig_acquirer_txn_id
          WHERE x.kind IN (2, 3) ORDER BY x.trade_time, x.acquirer_txn_id COLLATE "C"`,
   );
@@ -84,6 +109,8 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
     origAcquirerTxnId: (r.orig_acquirer_txn_id as string | null) ?? null,
     tradeTime: r.trade_time,
     attempts: num(r.attempts),
+    at: String(r.at),
+    acq: String(r.acquirer_txn_id),
   }));
   const origIds = [...new Set(refunds.flatMap((r) => (r.origTxnId === null ? [] : [r.origTxnId])))];
   const origs = await rows<Record<string, unknown>>(
@@ -165,35 +192,93 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   );
   if (ready.length === 0) return waiting.length + blocked.length;
 
+  // Settlement batches stage reversals one at a time (lockPostingGate): what this one reads as
+  // already settled for a payment below is every refund of it that ever settled.
+  await lockPostingGate(tx);
   const readyOrigIds = [...new Set(ready.map((r) => r.origTxnId!))];
-  // What the payments' earlier refunds took: a reversal counts as the whole payment refunded,
-  // and their settlements say how much fee and acquirer cost they reversed.
+  // The payments' settled refunds, each with its place in (trade time, acquirer id) order.
   const earlier = await rows<Record<string, unknown>>(
     tx,
-    sql`SELECT r.txn_id, r.orig_txn_id, r.amount_fen, r.fee_fen, r.acquirer_cost_fen, t.kind
+    sql`SELECT r.txn_id, r.orig_txn_id, r.amount_fen, r.fee_fen, r.acquirer_cost_fen, t.kind, t.acquirer_txn_id,
+               ${utcText(sql`t.trade_time`)} AS at
           FROM settlements r
           JOIN transactions t ON t.id = r.txn_id
          WHERE r.orig_txn_id = ANY(${sql.param(readyOrigIds)}::bigint[])`,
   );
-  for (const e of earlier) {
-    const o = origById.get(num(e.orig_txn_id));
-    if (!o) continue;
-    o.refunded =
-      num(e.kind) === TXN_KIND.REVERSAL
-        ? Math.max(o.amount, o.refunded)
-        : o.refunded + num(e.amount_fen);
-    o.feeReversed += -num(e.fee_fen);
-    o.acqReversed += -num(e.acquirer_cost_fen);
-  }
-  for (const o of origById.values()) if (o.refunded > o.amount) o.refunded = o.amount;
-  const earlierIds = earlier.map((e) => num(e.txn_id));
-  // A fee superseded in its period had what was left of it reversed by the fee that took the
-  // period over (stage-fees): its lines naming this one's count as taken back, and its fee too.
+  const sequences = new Map<number, Step[]>();
+  const stepsOf = (origId: number) => {
+    let list = sequences.get(origId);
+    if (!list) sequences.set(origId, (list = []));
+    return list;
+  };
+  for (const e of earlier)
+    stepsOf(num(e.orig_txn_id)).push({
+      id: num(e.txn_id),
+      kind: num(e.kind),
+      amountFen: num(e.amount_fen),
+      at: String(e.at),
+      acq: String(e.acquirer_txn_id),
+      settled: { fee: -num(e.fee_fen), acq: -num(e.acquirer_cost_fen) },
+    });
+  for (const r of ready)
+    stepsOf(r.origTxnId!).push({
+      id: r.id,
+      kind: r.kind,
+      amountFen: r.amountFen,
+      at: r.at,
+      acq: r.acq,
+      settled: null,
+    });
+  // Fees superseded in their period whose successor has taken back what their refunds had not.
   const successors = await rows<{ txn_id: unknown; settled_txn_id: unknown }>(
     tx,
     sql`SELECT txn_id, settled_txn_id FROM fee_supersessions
          WHERE txn_id = ANY(${sql.param(readyOrigIds)}::bigint[]) AND settled_txn_id <> txn_id`,
   );
+  const superseded = new Set(successors.map((s) => num(s.txn_id)));
+  // Settled refunds that sort after one settling now were applied too early: they are applied
+  // again after it (correction lines on their own transactions), so which refund carries which
+  // fen is what an in-order delivery gives. Refunds settled before issue 26 (an owed part on a
+  // line naming no share) keep what they took and the new ones follow them, as before; so do the
+  // refunds of a superseded fee whose successor reversed the rest (giving a displaced refund
+  // some back would leave that part of the fee paid, as the successor took only what was left).
+  const displacedIds = [...sequences.values()].flatMap((steps) => {
+    steps.sort(byRefundOrder);
+    const first = steps.findIndex((s) => s.settled === null);
+    return steps.slice(first).flatMap((s) => (s.settled ? [s.id] : []));
+  });
+  if (displacedIds.length > 0) {
+    const legacy = await rows<{ txn_id: unknown }>(
+      tx,
+      sql`SELECT DISTINCT l.txn_id FROM ledger_lines l
+           WHERE l.txn_id = ANY(${sql.param(displacedIds)}::bigint[]) AND l.reverses_line_id IS NULL`,
+    );
+    const old = new Set(legacy.map((l) => num(l.txn_id)));
+    for (const [origId, steps] of sequences)
+      if (superseded.has(origId) || steps.some((s) => old.has(s.id)))
+        steps.sort((a, b) => Number(a.settled === null) - Number(b.settled === null));
+  }
+  const displaced = new Set<number>();
+  for (const steps of sequences.values()) {
+    const first = steps.findIndex((s) => s.settled === null);
+    for (const s of steps.slice(first)) if (s.settled) displaced.add(s.id);
+  }
+  // What the payments' refunds applied before this batch's first took: a reversal counts as the
+  // whole payment refunded, and their settlements say how much fee and acquirer cost they reversed.
+  for (const [origId, steps] of sequences) {
+    const o = origById.get(origId);
+    if (!o) continue;
+    for (const s of steps) {
+      if (s.settled === null || displaced.has(s.id)) continue;
+      o.refunded =
+        s.kind === TXN_KIND.REVERSAL ? o.amount : Math.min(o.amount, o.refunded + s.amountFen);
+      o.feeReversed += s.settled.fee;
+      o.acqReversed += s.settled.acq;
+    }
+  }
+  const earlierIds = earlier.map((e) => num(e.txn_id));
+  // A fee superseded in its period had what was left of it reversed by the fee that took the
+  // period over (stage-fees): its lines naming this one's count as taken back, and its fee too.
   for (const s of successors) {
     const o = origById.get(num(s.txn_id));
     if (!o) continue;
@@ -239,64 +324,99 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
     o.lines.push(line);
     lineById.set(line.id, line);
   }
+  // What each displaced refund took from each line so far, set apart: it is applied again below.
+  const took = new Map<number, Map<number, number>>();
   for (const l of lineRows) {
     if (l.reverses_line_id == null) continue;
     const line = lineById.get(num(l.reverses_line_id));
-    if (line) line.reversed += -num(l.amount_fen);
+    if (!line) continue;
+    const by = num(l.txn_id);
+    if (displaced.has(by)) {
+      let m = took.get(by);
+      if (!m) took.set(by, (m = new Map()));
+      m.set(line.id, (m.get(line.id) ?? 0) - num(l.amount_fen));
+    } else line.reversed += -num(l.amount_fen);
   }
 
   const staged: StagedLine[] = [];
   const platformSide: { id: number; origTxnId: number; fee: number; acq: number }[] = [];
-  for (const r of ready) {
-    const orig = origById.get(r.origTxnId!)!;
-    const before = orig.refunded;
-    const after =
-      r.kind === TXN_KIND.REVERSAL
-        ? orig.amount
-        : Math.min(orig.amount, orig.refunded + r.amountFen);
-    orig.refunded = after;
-    const lines = orig.lines;
-    const figures = [...lines.map((l) => l.amountFen), orig.fee, orig.acq];
-    // What the earlier refunds took is at least their cumulative target: refunds settled before
-    // issue 26 owed a share's shortfall on a receivable line that names no share.
-    const floor = refundReversal(
-      lines.map((l) => l.amountFen),
-      orig.amount,
-      before,
-    );
-    lines.forEach((l, i) => (l.reversed = Math.max(l.reversed, floor[i]!)));
-    const done = [...lines.map((l) => l.reversed), orig.feeReversed, orig.acqReversed];
-    const now = refundReversal(figures, orig.amount, after, done);
-    lines.forEach((l, i) => {
-      const amount = now[i]!;
-      if (amount <= 0) return;
-      l.reversed += amount;
-      staged.push({
-        txnId: r.id,
-        agentId: l.agentId,
-        topId: l.topId,
-        walletType: l.walletType,
-        accountId: l.accountId,
-        infoType: 'refund_reversal',
-        amountFen: -amount,
-        volumeFen: r.amountFen,
-        ownCost: l.ownCost,
-        lowerRate: l.lowerRate,
-        diff: l.diff,
-        policyVersion: l.policyVersion,
-        reversesLineId: l.id,
-        detail: { origTxnId: r.origTxnId, origInfoType: l.infoType, origAmountFen: l.amountFen },
+  const corrected: { id: number; fee: number; acq: number; shares: number }[] = [];
+  for (const [origId, steps] of sequences) {
+    const orig = origById.get(origId);
+    if (!orig) continue;
+    for (const r of steps) {
+      if (r.settled !== null && !displaced.has(r.id)) continue;
+      const before = orig.refunded;
+      const after =
+        r.kind === TXN_KIND.REVERSAL
+          ? orig.amount
+          : Math.min(orig.amount, orig.refunded + r.amountFen);
+      orig.refunded = after;
+      const lines = orig.lines;
+      const figures = [...lines.map((l) => l.amountFen), orig.fee, orig.acq];
+      // What the earlier refunds took is at least their cumulative target: refunds settled before
+      // issue 26 owed a share's shortfall on a receivable line that names no share.
+      const floor = refundReversal(
+        lines.map((l) => l.amountFen),
+        orig.amount,
+        before,
+      );
+      lines.forEach((l, i) => (l.reversed = Math.max(l.reversed, floor[i]!)));
+      const done = [...lines.map((l) => l.reversed), orig.feeReversed, orig.acqReversed];
+      const now = refundReversal(figures, orig.amount, after, done);
+      const had = took.get(r.id);
+      let shares = 0;
+      lines.forEach((l, i) => {
+        const want = now[i]!;
+        l.reversed += want;
+        // A displaced refund's line moves by the difference: more taken, or some given back.
+        const amount = want - (had?.get(l.id) ?? 0);
+        if (amount === 0) return;
+        shares -= amount;
+        staged.push({
+          txnId: r.id,
+          agentId: l.agentId,
+          topId: l.topId,
+          walletType: l.walletType,
+          accountId: l.accountId,
+          infoType: 'refund_reversal',
+          amountFen: -amount,
+          volumeFen: r.amountFen,
+          ownCost: l.ownCost,
+          lowerRate: l.lowerRate,
+          diff: l.diff,
+          policyVersion: l.policyVersion,
+          reversesLineId: l.id,
+          detail: {
+            origTxnId: origId,
+            origInfoType: l.infoType,
+            origAmountFen: l.amountFen,
+            ...(had ? { reapplied: true } : {}),
+          },
+        });
       });
-    });
-    const fee = now[lines.length]!;
-    const acq = now[lines.length + 1]!;
-    orig.feeReversed += fee;
-    orig.acqReversed += acq;
-    platformSide.push({ id: r.id, origTxnId: r.origTxnId!, fee, acq });
+      const fee = now[lines.length]!;
+      const acq = now[lines.length + 1]!;
+      orig.feeReversed += fee;
+      orig.acqReversed += acq;
+      if (r.settled === null) platformSide.push({ id: r.id, origTxnId: origId, fee, acq });
+      else if (shares !== 0 || fee !== r.settled.fee || acq !== r.settled.acq)
+        corrected.push({ id: r.id, fee, acq, shares });
+    }
   }
 
   await coverShortfalls(tx, staged);
   await insertStagedLines(tx, staged);
+  // A displaced refund's settlement says what it reverses now.
+  if (corrected.length > 0)
+    await tx.execute(sql`
+      UPDATE settlements s
+         SET fee_fen = -p.fee, acquirer_cost_fen = -p.acq, shares_fen = s.shares_fen + p.shares,
+             margin_fen = -p.fee + p.acq - (s.shares_fen + p.shares)
+        FROM unnest(${sql.param(corrected.map((c) => c.id))}::bigint[], ${sql.param(corrected.map((c) => c.fee))}::bigint[],
+                    ${sql.param(corrected.map((c) => c.acq))}::bigint[], ${sql.param(corrected.map((c) => c.shares))}::bigint[])
+             AS p(id, fee, acq, shares)
+       WHERE s.txn_id = p.id`);
   await releaseLaterRefunds(
     tx,
     ready.flatMap((r) => (r.origAcquirerTxnId === null ? [] : [r.origAcquirerTxnId])),
@@ -340,23 +460,31 @@ async function earlierRefundsQueued(
   return found.map((f) => ({ id: num(f.id), notBefore: f.not_before }));
 }
 
-/** Refunds waiting behind ones this batch settles (earlierRefundsQueued) are due again. */
+/**
+ * Refunds waiting behind ones this batch settles (earlierRefundsQueued) are due again. A queue row
+ * another batch has picked is skipped, not waited for: this batch holds the posting gate, which
+ * that batch may be waiting for; it settles that refund or puts it back to wait its ten minutes.
+ */
 async function releaseLaterRefunds(tx: DbOrTx, origAcquirerIds: readonly string[]) {
   if (origAcquirerIds.length === 0) return;
   await tx.execute(sql`
     UPDATE settlement_queue q SET not_before = now()
-      FROM transactions t
-     WHERE t.orig_acquirer_txn_id = ANY(${sql.param([...new Set(origAcquirerIds)])}::text[]) AND t.kind IN (2, 3)
-       AND q.txn_id = t.id AND q.trade_time = t.trade_time AND q.not_before > now()`);
+     WHERE q.txn_id IN (
+             SELECT q2.txn_id FROM settlement_queue q2
+               JOIN transactions t ON q2.txn_id = t.id AND q2.trade_time = t.trade_time
+              WHERE t.orig_acquirer_txn_id = ANY(${sql.param([...new Set(origAcquirerIds)])}::text[])
+                AND t.kind IN (2, 3) AND q2.not_before > now()
+                FOR UPDATE OF q2 SKIP LOCKED)`);
 }
 
 /**
- * Where reversals would take an agent wallet below zero (counting what this batch credits it),
- * the wallet is taken to zero and the rest moves to the agent's receivable (a platform account),
+ * Where reversals would take an agent wallet below zero (counting what this batch credits it and
+ * what a displaced refund gives back), the wallet is taken to zero and the rest moves to the agent's receivable (a platform account),
  * on a line that names the same reversed line.
  */
 export async function coverShortfalls(tx: DbOrTx, staged: StagedLine[]) {
   if (staged.length === 0) return;
+  await lockPostingGate(tx);
   const accountIds = [...new Set(staged.map((l) => l.accountId!))];
   const balances = await rows<{
     id: unknown;
@@ -387,8 +515,13 @@ export async function coverShortfalls(tx: DbOrTx, staged: StagedLine[]) {
           LEFT JOIN debits d ON d.account_id = acc.id`,
   );
   const available = new Map(balances.map((b) => [num(b.id), num(b.available)]));
+  // What a displaced refund gives back (a positive line) is there to take first.
+  for (const line of staged)
+    if (line.amountFen > 0)
+      available.set(line.accountId!, (available.get(line.accountId!) ?? 0) + line.amountFen);
   const owed: { line: StagedLine; amount: number }[] = [];
   for (const line of staged) {
+    if (line.amountFen >= 0) continue;
     const left = Math.max(0, available.get(line.accountId!) ?? 0);
     const take = Math.min(left, -line.amountFen);
     const short = -line.amountFen - take;

@@ -35,3 +35,21 @@ export async function insertStagedLines(tx: DbOrTx, lines: readonly StagedLine[]
       ${col((l) => l.policyVersion ?? null)}::integer[], ${col((l) => l.reversesLineId ?? null)}::bigint[],
       ${col((l) => (l.detail === undefined || l.detail === null ? null : JSON.stringify(l.detail)))}::jsonb[])`);
 }
+
+/**
+ * The profit wallets a settlement batch's lines need, made on first use: the chains' agents (a
+ * small table) and the few agents of staged lines naming no account, rather than a pass over every
+ * line. Run after staging the trade and fee lines and ahead of the posting gate (posting-gate.ts):
+ * a batch waiting to insert a wallet another batch is inserting never holds the gate that batch
+ * needs. Lines staged under the gate (reversals) name their accounts.
+ */
+export async function ensureWallets(tx: DbOrTx) {
+  await tx.execute(sql`
+    INSERT INTO ledger_accounts (kind, agent_id, top_id, wallet_type)
+    SELECT 'agent', w.agent_id, a.top_id, 'profit'
+      FROM (SELECT agent_id FROM s_terms UNION SELECT agent_id FROM s_lines WHERE info_type NOT IN ('trade_profit', 'debit_cap_profit') AND account_id IS NULL) w
+      JOIN agents a ON a.id = w.agent_id
+     WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts x WHERE x.agent_id = w.agent_id AND x.wallet_type = 'profit')
+     ORDER BY w.agent_id
+    ON CONFLICT (agent_id, wallet_type) DO NOTHING`);
+}

@@ -110,13 +110,23 @@ export async function sendSmsCode(
     return answer;
   }
   const code = randomDigits(SMS_CODE_LENGTH);
-  await db.insert(smsCodes).values({
-    mobile: input.mobile,
-    scene: input.scene,
-    codeHash: hashSmsCode(input.mobile, input.scene, code),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
-  });
-  await sender.send(input.mobile, input.scene, code, smsContent(input.scene, code));
+  const [row] = await db
+    .insert(smsCodes)
+    .values({
+      mobile: input.mobile,
+      scene: input.scene,
+      codeHash: hashSmsCode(input.mobile, input.scene, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+    })
+    .returning({ id: smsCodes.id });
+  try {
+    await sender.send(input.mobile, input.scene, code, smsContent(input.scene, code));
+  } catch (error) {
+    // A code that never reached the phone must not replace the one that did (only the latest
+    // code counts). The send still counts against the limits.
+    await db.delete(smsCodes).where(eq(smsCodes.id, row!.id));
+    throw error;
+  }
   return answer;
 }

@@ -1,8 +1,9 @@
 import { EARNING_INFO_TYPES, type StatsFigures, type StatsTerminalCounts } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { splitRange } from './dates';
-import { inAgentSubtree, num } from './scope';
+import { nameByText, preparedRows, type DbOrTx } from '../../db/client';
+import { splitRange } from '../../lib/shanghai-dates';
+import { num } from '../../db/convert';
+import { inAgentSubtree } from '../../db/tree';
 
 /**
  * The statistics' reads, all from rollups:
@@ -55,7 +56,7 @@ function monthlyPart(who: Who, months: string[]): SQL {
 }
 
 /** The daily rows of `who` between two days (inclusive), as (day, a, c, n, t). */
-function dailyRows(who: Who, from: string, to: string): SQL {
+export function dailyRows(who: Who, from: string, to: string): SQL {
   const days = sql`d.day BETWEEN ${from}::date AND ${to}::date`;
   if (who.kind === 'own') {
     return sql`SELECT d.day, d.trade_amount_fen AS a, d.trade_count AS c, d.new_merchants AS n,
@@ -102,7 +103,11 @@ export async function rangeFigures(
   from: string,
   to: string,
 ): Promise<StatsFigures> {
-  const [r] = await rows<Record<string, unknown>>(db, rangeFiguresSql(who, from, to));
+  const [r] = await preparedRows<Record<string, unknown>>(
+    db,
+    nameByText('stats_range'),
+    rangeFiguresSql(who, from, to),
+  );
   return toFigures(r);
 }
 
@@ -113,8 +118,9 @@ export async function dailyFigures(
   from: string,
   to: string,
 ): Promise<Map<string, StatsFigures>> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await preparedRows<Record<string, unknown>>(
     db,
+    nameByText('stats_daily'),
     sql`SELECT x.day::text AS day, sum(x.a) AS trade_amount_fen, sum(x.c) AS trade_count,
         sum(x.n) AS new_merchants, sum(x.t) AS activated_terminals
       FROM (${dailyRows(who, from, to)}) x GROUP BY x.day`,
@@ -122,7 +128,7 @@ export async function dailyFigures(
   return new Map(found.map((r) => [String(r.day).slice(0, 10), toFigures(r)]));
 }
 
-const earningTypes = () => sql`${sql.param([...EARNING_INFO_TYPES])}::text[]`;
+export const earningTypes = () => sql`${sql.param([...EARNING_INFO_TYPES])}::text[]`;
 
 /** An agent's earnings per day between two days (earning info types only). */
 export async function dailyEarnings(
@@ -132,8 +138,9 @@ export async function dailyEarnings(
   to: string,
   topId: number | null = null,
 ): Promise<Map<string, number>> {
-  const found = await rows<{ day: unknown; amount: unknown }>(
+  const found = await preparedRows<{ day: unknown; amount: unknown }>(
     db,
+    nameByText('stats_earn_daily'),
     sql`SELECT day::text AS day, sum(amount_fen) AS amount FROM agent_daily_earnings
         WHERE agent_id = ${agentId}${andTopId('top_id', topId)} AND day BETWEEN ${from}::date AND ${to}::date
           AND info_type = ANY(${earningTypes()})
@@ -150,8 +157,9 @@ export async function earningsByType(
   to: string,
   topId: number | null = null,
 ): Promise<{ infoType: string; amountFen: number; count: number }[]> {
-  const found = await rows<{ info_type: string; amount: unknown; n: unknown }>(
+  const found = await preparedRows<{ info_type: string; amount: unknown; n: unknown }>(
     db,
+    nameByText('stats_earn_type'),
     sql`SELECT info_type, sum(amount_fen) AS amount, sum(line_count) AS n FROM agent_daily_earnings
         WHERE agent_id = ${agentId}${andTopId('top_id', topId)} AND day BETWEEN ${from}::date AND ${to}::date
           AND info_type = ANY(${earningTypes()})
@@ -173,8 +181,9 @@ export async function terminalCounts(
   db: DbOrTx,
   path: string,
 ): Promise<{ own: StatsTerminalCounts; team: StatsTerminalCounts }> {
-  const found = await rows<{ mine: boolean; bind_status: unknown; n: unknown }>(
+  const found = await preparedRows<{ mine: boolean; bind_status: unknown; n: unknown }>(
     db,
+    nameByText('stats_terminals'),
     sql`SELECT (c.holder_path = (${path} COLLATE "C")) AS mine, c.bind_status, sum(c.n) AS n
         FROM terminal_stock_counts c
         WHERE c.holder_path >= (${path} COLLATE "C") AND c.holder_path < (${path + '~'} COLLATE "C")

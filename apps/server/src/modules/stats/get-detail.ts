@@ -4,8 +4,9 @@ import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { earningsByType, own, rangeFigures, team } from './figures-sql';
 import { readRange } from './range';
-import { num, resolveStatsAgent, shownMobile, shownName } from './scope';
+import { resolveStatsAgent, shownMobile, shownName } from './scope';
 import { andInTree } from '../../db/tree';
+import { num } from '../../db/convert';
 
 /**
  * One day (from = to) or one agent over a range (/pages/home/statistics/detail): the agent's own

@@ -4,8 +4,9 @@ import { rows, type DbOrTx } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { rangeFiguresSql, toFigures } from './figures-sql';
 import { readRange } from './range';
-import { num, resolveStatsAgent } from './scope';
+import { resolveStatsAgent } from './scope';
 import { shownMobile as teamShownMobile, shownName as teamShownName } from '../../lib/people';
+import { num } from '../../db/convert';
 
 /**
  * The direct sub-agents of an agent with their teams' figures over a range, in keyset pages by

@@ -1,6 +1,6 @@
 import { STATS_MAX_RANGE_DAYS } from '@pos/core';
 import { badRequest } from '../../lib/app-error';
-import { daysBetween, shanghaiToday } from './dates';
+import { daysBetween, shanghaiToday } from '../../lib/shanghai-dates';
 
 /**
  * The days a report covers: [from, to], the current month to date by default, at most

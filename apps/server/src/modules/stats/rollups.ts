@@ -1,7 +1,7 @@
 import { ACTIVATED_BIND_STATUS, NON_TRADE_TOTAL_TYPES, TRADE_PAYMENT_KIND } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
-import { num } from './scope';
+import { num } from '../../db/convert';
 
 /**
  * The rollups the figures are read from, and their definitions over the base tables (core's

@@ -1,6 +1,8 @@
 import { maskName, maskPhone } from '@pos/core';
-import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { nameByText, preparedRows, type DbOrTx } from '../../db/client';
+import { num } from '../../db/convert';
+import { inAgentSubtree } from '../../db/tree';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 
@@ -18,28 +20,6 @@ import type { Caller } from '../../plugins/auth';
  * all lie before '/1/70' (the bound used on pattern columns); '~' sorts above '/' and every digit,
  * so they all lie before '/1/7/~' (the bound used on "C" columns).
  */
-
-/** Numbers arrive as text (node-postgres, bigint) or numbers (PGlite). */
-export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-export const numOrNull = (v: unknown): number | null =>
-  v === null || v === undefined ? null : Number(v);
-export const iso = (v: unknown): string | null => {
-  if (v === null || v === undefined) return null;
-  const d = v instanceof Date ? v : new Date(String(v));
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-};
-
-/** `column` (a text_pattern_ops path) lies in the subtree whose top has path `pathExpr`. */
-export const inAgentSubtree = (column: SQL, pathExpr: SQL): SQL =>
-  sql`(${column} ~>=~ ${pathExpr} AND ${column} ~<~ (left(${pathExpr}, -1) || '0'))`;
-
-/** `column` (a "C"-collated path copy) starts with `path`: one index range. */
-export const inPathCopy = (column: SQL, path: string): SQL =>
-  sql`(${column} >= (${path} COLLATE "C") AND ${column} < (${path + '~'} COLLATE "C"))`;
-
-/** The caller's scope on a "C"-collated path copy; operators see every tree. */
-export const callerPathCopyScope = (column: SQL, caller: Caller): SQL =>
-  caller.role === 'operator' ? sql`TRUE` : inPathCopy(column, caller.path);
 
 export interface StatsAgentRow {
   id: number;
@@ -65,7 +45,8 @@ export async function resolveStatsAgent(
     caller.role === 'operator'
       ? sql`a.role = 'agent'`
       : sql`a.role = 'agent' AND ${inAgentSubtree(sql`a.path`, sql`${caller.path}::text`)}`;
-  const [row] = await rows<{
+  // A named prepared statement (planned once per connection): every statistics read starts here.
+  const [row] = await preparedRows<{
     id: unknown;
     name: string;
     mobile: string;
@@ -73,6 +54,7 @@ export async function resolveStatsAgent(
     top_id: unknown;
   }>(
     db,
+    nameByText('stats_agent'),
     sql`SELECT a.id, a.name, a.mobile, a.path, a.top_id FROM agents a WHERE a.id = ${id} AND ${scope}`,
   );
   if (!row) throw notFound();

@@ -3,9 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 import { inSubtree } from './scope';
-
-/** Numbers arrive as text (pg, bigint) or numbers (PGlite); either way they are small enough. */
-export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+import { decode } from '../../db/typed';
 
 /**
  * A one-row subquery of the month's figures summed over the subtree whose top has path
@@ -35,15 +33,82 @@ export function ownFiguresSql(
     WHERE m.agent_id = ${agentIdExpr}${andInTree('m.top_id', caller)} AND m.month = ${monthKey}::date`;
 }
 
-export const toFigures = (r: Record<string, unknown>, prefix = ''): TeamFigures => ({
-  tradeAmountFen: num(r[`${prefix}trade_amount_fen`]),
-  tradeCount: num(r[`${prefix}trade_count`]),
-  newMerchants: num(r[`${prefix}new_merchants`]),
-  activatedTerminals: num(r[`${prefix}activated_terminals`]),
+/** A month with no rollup rows. */
+export const NO_FIGURES: TeamFigures = {
+  tradeAmountFen: 0,
+  tradeCount: 0,
+  newMerchants: 0,
+  activatedTerminals: 0,
+};
+
+type FigureKey = keyof TeamFigures;
+type TerminalKey = keyof TeamTerminalCounts;
+/** `own` + `tradeAmountFen` -> `ownTradeAmountFen`: a figure's field in a shape. */
+type Prefixed<P extends string, K extends string> = `${P}${Capitalize<K>}`;
+
+const FIGURE_COLUMNS: Record<FigureKey, string> = {
+  tradeAmountFen: 'trade_amount_fen',
+  tradeCount: 'trade_count',
+  newMerchants: 'new_merchants',
+  activatedTerminals: 'activated_terminals',
+};
+const TERMINAL_COLUMNS: Record<TerminalKey, string> = {
+  stock: 'stock',
+  bound: 'bound',
+  activated: 'activated',
+};
+
+function fields<K extends string, P extends string>(
+  columns: Record<K, string>,
+  alias: string,
+  prefix: P,
+): Record<Prefixed<P, K>, SQL<number>> {
+  const shape: Record<string, SQL<number>> = {};
+  for (const [key, column] of Object.entries<string>(columns)) {
+    // The subqueries sum with COALESCE(…, 0): never NULL.
+    shape[`${prefix}${key[0]!.toUpperCase()}${key.slice(1)}`] =
+      sql`${sql.identifier(alias)}.${sql.identifier(column)}`.mapWith(decode.number);
+  }
+  return shape as Record<Prefixed<P, K>, SQL<number>>;
+}
+
+/**
+ * The shape fields of the month's figures read from the subquery aliased `alias` (teamFiguresSql,
+ * ownFiguresSql or a row with the same columns), named `<prefix>TradeAmountFen` …
+ */
+export const figureFields = <P extends string>(alias: string, prefix: P) =>
+  fields(FIGURE_COLUMNS, alias, prefix);
+
+/** The shape fields of the terminal counts of the subquery `alias` (terminal-counts.ts). */
+export const terminalFields = <P extends string>(alias: string, prefix: P) =>
+  fields(TERMINAL_COLUMNS, alias, prefix);
+
+/** The value named `<prefix><Key>` of a row read with a prefixed shape. */
+function pick<P extends string, K extends string>(
+  row: Record<Prefixed<P, K>, number>,
+  prefix: P,
+  key: K,
+): number {
+  return row[`${prefix}${key.charAt(0).toUpperCase()}${key.slice(1)}` as Prefixed<P, K>];
+}
+
+/** The figures named `<prefix>…` of a row read with figureFields(…, prefix). */
+export const figuresOf = <P extends string>(
+  row: Record<Prefixed<P, FigureKey>, number>,
+  prefix: P,
+): TeamFigures => ({
+  tradeAmountFen: pick<P, FigureKey>(row, prefix, 'tradeAmountFen'),
+  tradeCount: pick<P, FigureKey>(row, prefix, 'tradeCount'),
+  newMerchants: pick<P, FigureKey>(row, prefix, 'newMerchants'),
+  activatedTerminals: pick<P, FigureKey>(row, prefix, 'activatedTerminals'),
 });
 
-export const toTerminals = (r: Record<string, unknown>, prefix = ''): TeamTerminalCounts => ({
-  stock: num(r[`${prefix}stock`]),
-  bound: num(r[`${prefix}bound`]),
-  activated: num(r[`${prefix}activated`]),
+/** The terminal counts named `<prefix>…` of a row read with terminalFields(…, prefix). */
+export const terminalsOf = <P extends string>(
+  row: Record<Prefixed<P, TerminalKey>, number>,
+  prefix: P,
+): TeamTerminalCounts => ({
+  stock: pick<P, TerminalKey>(row, prefix, 'stock'),
+  bound: pick<P, TerminalKey>(row, prefix, 'bound'),
+  activated: pick<P, TerminalKey>(row, prefix, 'activated'),
 });

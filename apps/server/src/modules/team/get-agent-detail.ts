@@ -1,8 +1,16 @@
 import { type TeamAgentDetail } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { decode, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { num, ownFiguresSql, teamFiguresSql, toFigures, toTerminals } from './figures';
+import {
+  figureFields,
+  figuresOf,
+  ownFiguresSql,
+  teamFiguresSql,
+  terminalFields,
+  terminalsOf,
+} from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { ancestorPath, displayName } from './names';
@@ -22,27 +30,31 @@ export async function getAgentDetail(
   const month = currentMonth();
   const key = monthKey(month);
   const path = sql`${agent.path}::text`;
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`SELECT
-        (SELECT name FROM agents
-          WHERE id = ${agent.parentId}${andInTree('top_id', caller)}) AS parent_name,
-        (SELECT count(*) FROM agents k
-          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)}) AS child_count,
-        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
-        o.trade_amount_fen AS own_trade_amount_fen, o.trade_count AS own_trade_count,
-        o.new_merchants AS own_new_merchants, o.activated_terminals AS own_activated_terminals,
-        f.trade_amount_fen AS team_trade_amount_fen, f.trade_count AS team_trade_count,
-        f.new_merchants AS team_new_merchants, f.activated_terminals AS team_activated_terminals,
-        ot.stock AS own_stock, ot.bound AS own_bound, ot.activated AS own_activated,
-        tt.stock AS team_stock, tt.bound AS team_bound, tt.activated AS team_activated
-      FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
+    {
+      parentName: sql`(SELECT name FROM agents
+          WHERE id = ${agent.parentId}${andInTree('top_id', caller)})`.mapWith(decode.textOrNull),
+      childCount: sql`(SELECT count(*) FROM agents k
+          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)})`.mapWith(decode.number),
+      teamSize:
+        sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1`.mapWith(
+          decode.number,
+        ),
+      ...figureFields('o', 'own'),
+      ...figureFields('f', 'team'),
+      ...terminalFields('ot', 'own'),
+      ...terminalFields('tt', 'team'),
+    },
+    sql`FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
       CROSS JOIN (${teamFiguresSql(path, key)}) f
       CROSS JOIN (${ownTerminalCountsSql(path)}) ot
       CROSS JOIN (${teamTerminalCountsSql(path)}) tt`,
   );
+  // Sums without GROUP BY: always one row.
+  if (!r) throw new Error('the agent detail read no row');
   const levels = await loadLevels(db);
-  const parentName = r?.parent_name;
+  const parentName = r.parentName;
   const isSelf = agent.id === caller.agentId;
   return {
     id: agent.id,
@@ -54,7 +66,7 @@ export async function getAgentDetail(
     levelName: levelName(levels, agent.level),
     parentId: agent.parentId,
     parentName:
-      agent.parentId === null || typeof parentName !== 'string'
+      agent.parentId === null || parentName === null
         ? null
         : displayName(caller, {
             id: agent.parentId,
@@ -68,13 +80,13 @@ export async function getAgentDetail(
     isSelf,
     status: agent.status,
     createdAt: agent.createdAt.toISOString(),
-    childCount: num(r?.child_count),
-    teamSize: num(r?.team_size),
+    childCount: r.childCount,
+    teamSize: r.teamSize,
     month,
-    own: toFigures(r ?? {}, 'own_'),
-    team: toFigures(r ?? {}, 'team_'),
-    ownTerminals: toTerminals(r ?? {}, 'own_'),
-    teamTerminals: toTerminals(r ?? {}, 'team_'),
+    own: figuresOf(r, 'own'),
+    team: figuresOf(r, 'team'),
+    ownTerminals: terminalsOf(r, 'own'),
+    teamTerminals: terminalsOf(r, 'team'),
     policies: await listOpenedPolicies(db, agent.id, caller),
   };
 }

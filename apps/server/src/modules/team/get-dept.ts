@@ -1,8 +1,11 @@
 import { DEPT_CHILDREN_MAX, type DeptResponse } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
+import { decode, select, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
+import { figureFields, figuresOf, teamFiguresSql, terminalFields, terminalsOf } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName } from './names';
@@ -10,6 +13,9 @@ import { shownMobile } from '../../lib/people';
 import { andInTree } from '../../db/tree';
 import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
+
+const c = alias(agents, 'c');
+const d = alias(agents, 'd');
 
 /**
  * The team structure of the caller (or of an agent of its subtree): totals of the whole subtree,
@@ -25,37 +31,54 @@ export async function getDept(
   const month = currentMonth();
   const path = sql`${agent.path}::text`;
 
-  const [totals] = await rows<Record<string, unknown>>(
+  const totals = await selectOne(
     db,
-    sql`SELECT
-        (SELECT count(*) FROM agents k
-          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)}) AS direct_count,
-        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
-        f.*, t.*
-      FROM (${teamFiguresSql(path, monthKey(month))}) f
+    {
+      directCount: sql`(SELECT count(*) FROM agents k
+          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)})`.mapWith(decode.number),
+      teamSize:
+        sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1`.mapWith(
+          decode.number,
+        ),
+      ...figureFields('f', 'team'),
+      ...terminalFields('t', 'team'),
+    },
+    sql`FROM (${teamFiguresSql(path, monthKey(month))}) f
       CROSS JOIN (${teamTerminalCountsSql(path)}) t`,
   );
+  // Sums without GROUP BY: always one row.
+  if (!totals) throw new Error('the team structure read no totals');
 
-  const levelRows = await rows<{ level: number; count: unknown }>(
+  const levelRows = await select(
     db,
-    sql`SELECT d.level, count(*) AS count FROM agents d
-         WHERE ${inSubtree(sql`d.path`, path)} AND d.id <> ${agent.id}
-         GROUP BY d.level ORDER BY d.level DESC`,
+    { level: d.level, count: sql`count(*)`.mapWith(decode.number) },
+    sql`FROM agents d
+         WHERE ${inSubtree(sql`${d.path}`, path)} AND ${d.id} <> ${agent.id}
+         GROUP BY ${d.level} ORDER BY ${d.level} DESC`,
   );
 
-  const children = await rows<Record<string, unknown>>(
+  const children = await select(
     db,
-    sql`SELECT c.id, c.name, c.mobile, c.level, c.path,
-        (SELECT count(*) FROM agents k
-          WHERE k.parent_id = c.id${andInTree('k.top_id', caller)}) AS child_count,
-        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, sql`c.path`)}) - 1 AS team_size
-      FROM agents c WHERE c.parent_id = ${agent.id}${andInTree('c.top_id', caller)}
-      ORDER BY team_size DESC, c.id
+    {
+      id: c.id,
+      name: c.name,
+      mobile: c.mobile,
+      level: c.level,
+      path: c.path,
+      childCount: sql`(SELECT count(*) FROM agents k
+          WHERE k.parent_id = ${c.id}${andInTree('k.top_id', caller)})`.mapWith(decode.number),
+      teamSize:
+        sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, sql`${c.path}`)}) - 1`.mapWith(
+          decode.number,
+        ),
+    },
+    sql`FROM agents c WHERE ${c.parentId} = ${agent.id}${andInTree(sql`${c.topId}`, caller)}
+      ORDER BY "teamSize" DESC, ${c.id}
       LIMIT ${DEPT_CHILDREN_MAX}`,
   );
 
   const levels = await loadLevels(db);
-  const directCount = num(totals?.direct_count);
+  const directCount = totals.directCount;
   return {
     agent: {
       id: agent.id,
@@ -66,23 +89,23 @@ export async function getDept(
     month,
     totals: {
       directCount,
-      teamSize: num(totals?.team_size),
-      month: toFigures(totals ?? {}),
-      terminals: toTerminals(totals ?? {}),
+      teamSize: totals.teamSize,
+      month: figuresOf(totals, 'team'),
+      terminals: terminalsOf(totals, 'team'),
     },
     levelCounts: levelRows.map((r) => ({
-      level: num(r.level),
-      levelName: levelName(levels, num(r.level)),
-      count: num(r.count),
+      level: r.level,
+      levelName: levelName(levels, r.level),
+      count: r.count,
     })),
-    children: children.map((c) => ({
-      id: num(c.id),
-      name: displayName(caller, { id: num(c.id), name: String(c.name), path: String(c.path) }),
-      mobile: shownMobile(caller, { id: num(c.id), path: String(c.path) }, String(c.mobile)),
-      level: num(c.level),
-      levelName: levelName(levels, num(c.level)),
-      childCount: num(c.child_count),
-      teamSize: num(c.team_size),
+    children: children.map((r) => ({
+      id: r.id,
+      name: displayName(caller, r),
+      mobile: shownMobile(caller, r, r.mobile),
+      level: r.level,
+      levelName: levelName(levels, r.level),
+      childCount: r.childCount,
+      teamSize: r.teamSize,
     })),
     childrenTruncated: directCount > children.length,
   };

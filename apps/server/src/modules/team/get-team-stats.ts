@@ -1,8 +1,17 @@
 import { TEAM_TREND_MONTHS, type TeamStatsQuery, type TeamStatsResponse } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { nameByText, type DbOrTx } from '../../db/client';
+import { decode, preparedSelect, selection } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { num, ownFiguresSql, teamFiguresSql, toFigures, toTerminals } from './figures';
+import {
+  figureFields,
+  figuresOf,
+  NO_FIGURES,
+  ownFiguresSql,
+  teamFiguresSql,
+  terminalFields,
+  terminalsOf,
+} from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey, monthStartInstant, shiftMonth } from './month';
 import { displayName } from './names';
@@ -29,41 +38,55 @@ export async function getTeamStats(
   const monthStart = monthStartInstant(month);
   const monthEnd = monthStartInstant(shiftMonth(month, 1));
 
-  const [r] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT
-        (SELECT count(*) FROM agents k
-          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)}) AS direct_count,
-        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1 AS team_size,
-        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)} AND d.id <> ${agent.id}
-            AND d.created_at >= ${monthStart.toISOString()}::timestamptz
-            AND d.created_at < ${monthEnd.toISOString()}::timestamptz) AS new_agents,
-        o.trade_amount_fen AS own_trade_amount_fen, o.trade_count AS own_trade_count,
-        o.new_merchants AS own_new_merchants, o.activated_terminals AS own_activated_terminals,
-        f.trade_amount_fen AS team_trade_amount_fen, f.trade_count AS team_trade_count,
-        f.new_merchants AS team_new_merchants, f.activated_terminals AS team_activated_terminals,
-        t.stock, t.bound, t.activated
-      FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
-      CROSS JOIN (${teamFiguresSql(path, key)}) f
-      CROSS JOIN (${teamTerminalCountsSql(path)}) t`,
-  );
-
   const months = Array.from({ length: TEAM_TREND_MONTHS }, (_, i) =>
     shiftMonth(month, i - TEAM_TREND_MONTHS + 1),
   );
-  // One equality probe of the (month, path) index per month, not a scan across all months.
-  const trendRows = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT to_char(m.month, 'YYYY-MM') AS month,
-        sum(m.trade_amount_fen) AS trade_amount_fen, sum(m.trade_count) AS trade_count,
-        sum(m.new_merchants) AS new_merchants, sum(m.activated_terminals) AS activated_terminals
-      FROM agent_monthly_stats m
-      WHERE m.month = ANY(${`{${months.map(monthKey).join(',')}}`}::date[]) AND ${inSubtree(sql`m.path`, path)}
-      GROUP BY m.month`,
-  );
-  const byMonth = new Map(trendRows.map((t) => [String(t.month), t]));
+  // The month's figures, the trend and the level names are read side by side, the two statements
+  // as named prepared statements: planning them cost more than running them (issue 35).
+  const [[r], trendRows, levels] = await Promise.all([
+    preparedSelect(
+      db,
+      nameByText('team_stats'),
+      selection({
+        directCount: sql`(SELECT count(*) FROM agents k
+          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)})`.mapWith(decode.number),
+        teamSize:
+          sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1`.mapWith(
+            decode.number,
+          ),
+        newAgents:
+          sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)} AND d.id <> ${agent.id}
+            AND d.created_at >= ${monthStart.toISOString()}::timestamptz
+            AND d.created_at < ${monthEnd.toISOString()}::timestamptz)`.mapWith(decode.number),
+        ...figureFields('o', 'own'),
+        ...figureFields('f', 'team'),
+        ...terminalFields('t', 'team'),
+      }),
+      sql`FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
+      CROSS JOIN (${teamFiguresSql(path, key)}) f
+      CROSS JOIN (${teamTerminalCountsSql(path)}) t`,
+    ),
+    // One equality probe of the (month, path) index per month, not a scan across all months.
+    preparedSelect(
+      db,
+      nameByText('team_stats_trend'),
+      selection({
+        month: sql`to_char(s.month, 'YYYY-MM')`.mapWith(decode.text),
+        ...figureFields('s', 'month'),
+      }),
+      sql`FROM (SELECT m.month,
+          sum(m.trade_amount_fen) AS trade_amount_fen, sum(m.trade_count) AS trade_count,
+          sum(m.new_merchants) AS new_merchants, sum(m.activated_terminals) AS activated_terminals
+        FROM agent_monthly_stats m
+        WHERE m.month = ANY(${`{${months.map(monthKey).join(',')}}`}::date[]) AND ${inSubtree(sql`m.path`, path)}
+        GROUP BY m.month) s`,
+    ),
+    loadLevels(db),
+  ]);
+  // Sums without GROUP BY: always one row.
+  if (!r) throw new Error('the team stats read no row');
+  const byMonth = new Map(trendRows.map((t) => [t.month, figuresOf(t, 'month')]));
 
-  const levels = await loadLevels(db);
   const isSelf = agent.id === caller.agentId;
   return {
     agent: {
@@ -75,12 +98,13 @@ export async function getTeamStats(
       isSelf,
     },
     month,
-    own: toFigures(r ?? {}, 'own_'),
-    team: toFigures(r ?? {}, 'team_'),
-    teamSize: num(r?.team_size),
-    directCount: num(r?.direct_count),
-    newAgents: num(r?.new_agents),
-    terminals: toTerminals(r ?? {}),
-    trend: months.map((m) => ({ month: m, ...toFigures(byMonth.get(m) ?? {}) })),
+    own: figuresOf(r, 'own'),
+    team: figuresOf(r, 'team'),
+    teamSize: r.teamSize,
+    directCount: r.directCount,
+    newAgents: r.newAgents,
+    terminals: terminalsOf(r, 'team'),
+    // A month without a rollup row had no figures: zeros.
+    trend: months.map((m) => ({ month: m, ...(byMonth.get(m) ?? NO_FIGURES) })),
   };
 }

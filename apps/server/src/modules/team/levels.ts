@@ -1,6 +1,6 @@
 import type { AgentLevel } from '@pos/core';
 import type { DbOrTx } from '../../db/client';
-import { getAgentLevels, levelName } from '../system/agent-levels';
+import { getAgentLevels, levelName } from '../../lib/agent-levels';
 
 export { levelName };
 

@@ -1,8 +1,10 @@
 import { type TeamListParams, type TeamListResponse, type TeamMember } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { nameByText, type DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
+import { decode, preparedSelect, selection } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { num, teamFiguresSql, toFigures, toTerminals } from './figures';
+import { figureFields, figuresOf, teamFiguresSql, terminalFields, terminalsOf } from './figures';
 import { levelName, loadLevels } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName, loadCrumbs } from './names';
@@ -81,15 +83,31 @@ export async function listTeam(
       : sql` JOIN agents pp ON pp.id = p.id AND pp.top_id = ${caller.topId}`;
   const pathOf = caller.topId === null ? sql`p.path` : sql`pp.path`;
 
-  const found = await rows<Record<string, unknown>>(
+  // A named prepared statement per shape (sort, order, keyword, cursor): planned once per
+  // connection, as planning cost more than running it on a page (issue 35).
+  const found = await preparedSelect(
     db,
-    sql`SELECT p.id, p.name, p.mobile, p.path, p.level, p.created_at, p.sort_value,
-        (SELECT count(*) FROM agents k
-          WHERE k.parent_id = p.id${andInTree('k.top_id', caller)}) AS child_count,
-        (SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, pathOf)}) - 1 AS team_size,
-        f.trade_amount_fen, f.trade_count, f.new_merchants, f.activated_terminals,
-        t.stock, t.bound, t.activated
-      FROM (
+    nameByText('team_list'),
+    selection({
+      // The page's columns come through the subquery p: typed as the agents columns they are.
+      id: sql`p.id`.mapWith(agents.id),
+      name: sql`p.name`.mapWith(agents.name),
+      mobile: sql`p.mobile`.mapWith(agents.mobile),
+      path: sql`p.path`.mapWith(agents.path),
+      level: sql`p.level`.mapWith(agents.level),
+      createdAt: sql`p.created_at`.mapWith(agents.createdAt),
+      // Exact bigint text: the cursor carries it as it is.
+      sortValue: sql`p.sort_value::text`.mapWith(decode.text),
+      childCount: sql`(SELECT count(*) FROM agents k
+          WHERE k.parent_id = p.id${andInTree('k.top_id', caller)})`.mapWith(decode.number),
+      teamSize:
+        sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, pathOf)}) - 1`.mapWith(
+          decode.number,
+        ),
+      ...figureFields('f', 'team'),
+      ...terminalFields('t', 'team'),
+    }),
+    sql`FROM (
         SELECT s.* FROM (
           SELECT c.id, c.name, c.mobile, c.level, c.created_at, c.path, ${sortValue} AS sort_value
             FROM agents c
@@ -106,21 +124,20 @@ export async function listTeam(
 
   const page = found.slice(0, query.pageSize);
   const last = page[page.length - 1];
-  const nextCursor =
-    found.length > query.pageSize && last ? `${String(last.sort_value)}_${String(last.id)}` : null;
+  const nextCursor = found.length > query.pageSize && last ? `${last.sortValue}_${last.id}` : null;
 
-  const levels = await loadLevels(db);
+  const [levels, crumbs] = await Promise.all([loadLevels(db), loadCrumbs(db, caller, parent)]);
   const rowsOut: TeamMember[] = page.map((r) => ({
-    id: num(r.id),
-    name: shownName(caller, { id: num(r.id), path: String(r.path) }, String(r.name)),
-    mobile: shownMobile(caller, { id: num(r.id), path: String(r.path) }, String(r.mobile)),
-    level: num(r.level),
-    levelName: levelName(levels, num(r.level)),
-    createdAt: new Date(r.created_at as string | Date).toISOString(),
-    childCount: num(r.child_count),
-    teamSize: num(r.team_size),
-    team: toFigures(r),
-    terminals: toTerminals(r),
+    id: r.id,
+    name: shownName(caller, r, r.name),
+    mobile: shownMobile(caller, r, r.mobile),
+    level: r.level,
+    levelName: levelName(levels, r.level),
+    createdAt: r.createdAt.toISOString(),
+    childCount: r.childCount,
+    teamSize: r.teamSize,
+    team: figuresOf(r, 'team'),
+    terminals: terminalsOf(r, 'team'),
   }));
 
   return {
@@ -130,7 +147,7 @@ export async function listTeam(
       level: parent.level,
       levelName: levelName(levels, parent.level),
     },
-    crumbs: await loadCrumbs(db, caller, parent),
+    crumbs,
     month,
     rows: rowsOut,
     nextCursor,

@@ -1,6 +1,8 @@
 import { type TeamCrumb } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
+import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 import { type ScopedAgent } from './scope';
@@ -36,14 +38,15 @@ export async function loadCrumbs(
   const from = caller.role === 'operator' ? 0 : ids.indexOf(caller.agentId);
   const wanted = ids.slice(Math.max(0, from));
   if (wanted.length === 0) return [];
-  const found = await rows<{ id: string | number; name: string }>(
+  const found = await select(
     db,
-    sql`SELECT id, name FROM agents WHERE id IN (${sql.join(
+    { id: agents.id, name: agents.name },
+    sql`FROM ${agents} WHERE ${agents.id} IN (${sql.join(
       wanted.map((id) => sql`${id}`),
       sql`, `,
-    )})${andInTree('top_id', caller)}`,
+    )})${andInTree(sql`${agents.topId}`, caller)}`,
   );
-  const byId = new Map(found.map((r) => [Number(r.id), r.name]));
+  const byId = new Map(found.map((r) => [r.id, r.name]));
   return wanted.map((id) => ({
     id,
     name: displayName(caller, {

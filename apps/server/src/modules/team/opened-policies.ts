@@ -1,6 +1,8 @@
 import type { TeamOpenedPolicy } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { agentPolicies, brands, productPolicies } from '../../db/schema';
+import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
 
@@ -14,14 +16,13 @@ export async function listOpenedPolicies(
   agentId: number,
   caller: Pick<Caller, 'topId'>,
 ): Promise<TeamOpenedPolicy[]> {
-  const found = await rows<{ id: string | number; name: string; brand_name: string }>(
+  return select(
     db,
-    sql`SELECT ap.id, p.name, b.name AS brand_name
-          FROM agent_policies ap
-          JOIN policies p ON p.id = ap.policy_id
-          JOIN brands b ON b.id = p.brand_id
-         WHERE ap.agent_id = ${agentId}${andInTree('ap.top_id', caller)}
-         ORDER BY ap.id`,
+    { id: agentPolicies.id, name: productPolicies.name, brandName: brands.name },
+    sql`FROM ${agentPolicies}
+          JOIN ${productPolicies} ON ${productPolicies.id} = ${agentPolicies.policyId}
+          JOIN ${brands} ON ${brands.id} = ${productPolicies.brandId}
+         WHERE ${agentPolicies.agentId} = ${agentId}${andInTree(sql`${agentPolicies.topId}`, caller)}
+         ORDER BY ${agentPolicies.id}`,
   );
-  return found.map((r) => ({ id: Number(r.id), name: r.name, brandName: r.brand_name }));
 }

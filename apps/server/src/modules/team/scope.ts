@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import { nameByText, type DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
+import { preparedSelect, selection } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
@@ -47,68 +50,56 @@ export interface ScopedAgent {
   idCardMasked: string | null;
 }
 
-interface AgentSqlRow {
-  id: string | number;
-  name: string;
-  mobile: string;
-  level: number;
-  path: string;
-  depth: number;
-  parent_id: string | number | null;
-  top_id: string | number | null;
-  status: number;
-  role: 'agent' | 'operator';
-  created_at: Date | string;
-  real_name_verified: boolean;
-  id_card_masked: string | null;
-}
-
-const toScoped = (r: AgentSqlRow): ScopedAgent => ({
-  id: Number(r.id),
-  name: r.name,
-  mobile: r.mobile,
-  level: Number(r.level),
-  path: r.path,
-  depth: Number(r.depth),
-  parentId: r.parent_id === null ? null : Number(r.parent_id),
-  topId: r.top_id === null ? null : Number(r.top_id),
-  status: Number(r.status),
-  role: r.role,
-  createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-  realNameVerified: r.real_name_verified,
-  idCardMasked: r.id_card_masked,
+const a = alias(agents, 'a');
+/** An agents row aliased `a`, as the team pages read it. */
+const AGENT = selection({
+  id: a.id,
+  name: a.name,
+  mobile: a.mobile,
+  level: a.level,
+  path: a.path,
+  depth: a.depth,
+  parentId: a.parentId,
+  topId: a.topId,
+  status: a.status,
+  role: a.role,
+  createdAt: a.createdAt,
+  realNameVerified: a.realNameVerified,
+  idCardMasked: a.idCardMasked,
 });
-
-const AGENT_COLUMNS = sql.raw(
-  'a.id, a.name, a.mobile, a.level, a.path, a.depth, a.parent_id, a.top_id, a.status, a.role, a.created_at, a.real_name_verified, a.id_card_masked',
-);
 
 /**
  * The agent `id` if the caller may see it, else the same 404 a missing id gets. The scope is
- * part of the query, so no caller can reach an agent outside it whatever id it sends.
+ * part of the query, so no caller can reach an agent outside it whatever id it sends. Every team
+ * read starts here or in findCaller: both are named prepared statements (planned once per
+ * connection; planning cost more than running them, issue 35).
  */
 export async function findAgentInScope(
   db: DbOrTx,
   caller: Caller,
   id: number,
 ): Promise<ScopedAgent> {
-  const [row] = await rows<AgentSqlRow>(
+  const [row] = await preparedSelect(
     db,
-    sql`SELECT ${AGENT_COLUMNS} FROM agents a WHERE a.id = ${id} AND ${callerScope(caller, 'a')} LIMIT 1`,
+    nameByText('team_agent'),
+    AGENT,
+    sql`FROM agents a WHERE ${a.id} = ${id} AND ${callerScope(caller, 'a')} LIMIT 1`,
   );
   if (!row) throw notFound();
-  return toScoped(row);
+  return row;
 }
 
 /** The caller's own row (an operator's too), read in the caller's tree (decision 020). */
 export async function findCaller(db: DbOrTx, caller: Caller): Promise<ScopedAgent> {
   const tree = andInTree('a.top_id', caller);
-  const [row] = await rows<AgentSqlRow>(
+  const [row] = await preparedSelect(
     db,
-    sql`SELECT ${AGENT_COLUMNS} FROM agents a WHERE a.id = ${caller.agentId}${tree}`,
+    nameByText('team_caller'),
+    AGENT,
+    sql`FROM agents a WHERE ${a.id} = ${caller.agentId}${tree}`,
   );
   if (!row) throw notFound();
-  return toScoped(row);
+  return row;
 }
 
 /**

@@ -4,13 +4,16 @@ import {
   type TerminalBindRequest,
   type TerminalBindResult,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { merchants, terminalOperationItems, terminalOperations, terminals } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { createMerchant } from '../merchants/create-merchant';
 import { findTerminalInScope } from './get-terminal-info';
-import { isOperator, num, numOrNull, pathPrefix } from './scope';
+import { pathPrefix } from './scope';
+import type { TerminalFieldsRow } from './terminal-row';
+import { isOperator } from '../../db/tree';
 
 /**
  * Binds a terminal the caller holds to one of its own merchants, or to a merchant signed up with
@@ -28,15 +31,18 @@ export async function bindTerminal(
   checkBindable(t, caller, sn);
 
   if (input.merchantId !== undefined) {
-    const [m] = await rows<{ id: unknown; agent_id: unknown; status: unknown }>(
-      db,
-      sql`SELECT id, agent_id, status FROM merchants m
-          WHERE m.id = ${input.merchantId} AND ${pathPrefix(sql`m.agent_path`, caller.path)}`,
-    );
+    const [m] = await db
+      .select({ agentId: merchants.agentId, status: merchants.status })
+      .from(merchants)
+      .where(
+        and(
+          eq(merchants.id, input.merchantId),
+          pathPrefix(sql`${merchants.agentPath}`, caller.path),
+        ),
+      );
     if (!m) throw notFound('商户不存在');
-    if (num(m.agent_id) !== caller.agentId)
-      throw badRequest('只能绑定到您直属的商户', 'merchantId');
-    if (num(m.status) !== 0) throw badRequest('商户已关闭，不能绑定', 'merchantId');
+    if (m.agentId !== caller.agentId) throw badRequest('只能绑定到您直属的商户', 'merchantId');
+    if (m.status !== 0) throw badRequest('商户已关闭，不能绑定', 'merchantId');
   }
 
   return db.transaction(async (tx) => {
@@ -51,47 +57,59 @@ export async function bindTerminal(
       );
       merchantId = created.id;
     }
-    const [bound] = await rows<{ id: unknown }>(
-      tx,
-      sql`UPDATE terminals SET bind_status = 1, merchant_id = ${merchantId}, bound_at = ${now},
-            activated_at = NULL, updated_at = ${now}
-          WHERE id = ${num(t.id)} AND holder_agent_id = ${caller.agentId} AND bind_status = 0
-            AND pending_operation_id IS NULL AND deleted_at IS NULL
-          RETURNING id`,
-    );
+    const [bound] = await tx
+      .update(terminals)
+      .set({ bindStatus: 1, merchantId, boundAt: now, activatedAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(terminals.id, t.id),
+          eq(terminals.holderAgentId, caller.agentId),
+          eq(terminals.bindStatus, 0),
+          isNull(terminals.pendingOperationId),
+          isNull(terminals.deletedAt),
+        ),
+      )
+      .returning({ id: terminals.id });
     if (!bound) throw conflict('终端状态已变化，请刷新后重试');
-    const [op] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO terminal_operations (type, status, operator_id, from_agent_id, to_agent_id, merchant_id, top_id,
-            count, first_sn, last_sn, created_at, decided_at)
-          VALUES (${TERMINAL_OPERATE_TYPE.BIND}, 1, ${caller.agentId}, ${caller.agentId}, ${caller.agentId},
-            ${merchantId}, ${caller.topId}, 1, ${sn}, ${sn}, ${now}, ${now})
-          RETURNING id`,
-    );
-    await tx.execute(
-      sql`INSERT INTO terminal_operation_items (operation_id, terminal_id, sn) VALUES (${num(op!.id)}, ${num(t.id)}, ${sn})`,
-    );
-    const [m] = await rows<{ merchant_no: string }>(
-      tx,
-      sql`SELECT merchant_no FROM merchants WHERE id = ${merchantId}`,
-    );
+    const [op] = await tx
+      .insert(terminalOperations)
+      .values({
+        type: TERMINAL_OPERATE_TYPE.BIND,
+        status: 1,
+        operatorId: caller.agentId,
+        fromAgentId: caller.agentId,
+        toAgentId: caller.agentId,
+        merchantId,
+        topId: caller.topId,
+        count: 1,
+        firstSn: sn,
+        lastSn: sn,
+        createdAt: now,
+        decidedAt: now,
+      })
+      .returning({ id: terminalOperations.id });
+    await tx.insert(terminalOperationItems).values({ operationId: op!.id, terminalId: t.id, sn });
+    const [m] = await tx
+      .select({ merchantNo: merchants.merchantNo })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId));
     return {
-      terminalId: num(t.id),
+      terminalId: t.id,
       sn,
       merchantId,
-      merchantNo: m!.merchant_no,
-      operationId: num(op!.id),
+      merchantNo: m!.merchantNo,
+      operationId: op!.id,
     };
   });
 }
 
-function checkBindable(t: Record<string, unknown>, caller: Caller, sn: string) {
-  if (numOrNull(t.holder_agent_id) !== caller.agentId)
+function checkBindable(t: TerminalFieldsRow, caller: Caller, sn: string) {
+  if (t.holderAgentId !== caller.agentId)
     throw badRequest(`SN ${sn} 不在您的库存中，不能绑定`, 'sn');
-  const status = num(t.bind_status);
+  const status = t.bindStatus;
   if (status === 3) throw badRequest(`SN ${sn} 已激活，不能重复绑定`, 'sn');
   if (status !== 0) throw badRequest(`SN ${sn} 已绑定，不能重复绑定`, 'sn');
-  if (t.pending_operation_id !== null && t.pending_operation_id !== undefined) {
+  if (t.pendingOperationId !== null) {
     throw badRequest(`SN ${sn} 有待处理的回拨，不能绑定`, 'sn');
   }
 }

@@ -1,8 +1,7 @@
 import type { TerminalBrand } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { brands } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
-import { num } from './scope';
 
 /** An operator defines a brand and its models. */
 export async function createBrand(
@@ -11,11 +10,11 @@ export async function createBrand(
 ): Promise<TerminalBrand> {
   const models = [...new Set(input.models.map((m) => m.trim()).filter(Boolean))];
   if (models.length === 0) throw badRequest('请至少填写一个型号', 'models');
-  const [row] = await rows<{ id: unknown }>(
-    db,
-    sql`INSERT INTO brands (name, models) VALUES (${input.name}, string_to_array(${models.join('\u001f')}, E'\\x1f'))
-        ON CONFLICT (name) DO NOTHING RETURNING id`,
-  );
+  const [row] = await db
+    .insert(brands)
+    .values({ name: input.name, models })
+    .onConflictDoNothing({ target: brands.name })
+    .returning({ id: brands.id });
   if (!row) throw conflict('品牌已存在', 'name');
-  return { id: num(row.id), name: input.name, models };
+  return { id: row.id, name: input.name, models };
 }

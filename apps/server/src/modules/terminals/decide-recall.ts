@@ -1,9 +1,9 @@
 import { OPERATE_STATUS, type RecallDecisionRequest, type TerminalOperateResult } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { terminalOperations as o } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { iso, num, numOrNull } from './scope';
 import { settleRecall } from './settle-recall';
 
 /**
@@ -17,14 +17,18 @@ export async function decideRecall(
   input: RecallDecisionRequest,
   now: Date = new Date(),
 ): Promise<TerminalOperateResult & { msg: string }> {
-  const [op] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT id, type, status, count, from_agent_id, auto_pass_at FROM terminal_operations
-        WHERE id = ${input.operationId} AND type = 2`,
-  );
-  if (!op || numOrNull(op.from_agent_id) !== caller.agentId) throw notFound('回拨记录不存在');
-  if (num(op.status) !== OPERATE_STATUS.PENDING) throw badRequest('该回拨已处理', 'operationId');
-  const overdue = op.auto_pass_at !== null && new Date(String(iso(op.auto_pass_at))) <= now;
+  const [op] = await db
+    .select({
+      status: o.status,
+      count: o.count,
+      fromAgentId: o.fromAgentId,
+      autoPassAt: o.autoPassAt,
+    })
+    .from(o)
+    .where(and(eq(o.id, input.operationId), eq(o.type, 2)));
+  if (!op || op.fromAgentId !== caller.agentId) throw notFound('回拨记录不存在');
+  if (op.status !== OPERATE_STATUS.PENDING) throw badRequest('该回拨已处理', 'operationId');
+  const overdue = op.autoPassAt !== null && op.autoPassAt <= now;
   const outcome = input.accept || overdue ? 'passed' : 'rejected';
   const settled = await db.transaction((tx) =>
     settleRecall(
@@ -43,8 +47,8 @@ export async function decideRecall(
     operationId: input.operationId,
     type: 2,
     status,
-    count: num(op.count),
-    autoPassAt: iso(op.auto_pass_at),
+    count: op.count,
+    autoPassAt: op.autoPassAt?.toISOString() ?? null,
     msg,
   };
 }

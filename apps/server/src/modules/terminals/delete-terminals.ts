@@ -4,15 +4,15 @@ import {
   type TerminalPlatformBatchRequest,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import {
   BatchShortfall,
+  changedBy,
   explainStock,
   firstIneligible,
   recordPerHolder,
-  toMoved,
 } from './platform-batch';
 import { readSelection } from './selection';
 
@@ -29,7 +29,7 @@ export async function deleteTerminals(
   const selection = readSelection(input);
   try {
     const operationId = await db.transaction(async (tx) => {
-      const moved = await rows<Record<string, unknown>>(
+      const moved = await changedBy(
         tx,
         sql`UPDATE terminals t SET deleted_at = ${now}, updated_at = ${now}
             WHERE ${selection.where(sql`t`)} AND t.deleted_at IS NULL AND t.bind_status = 0
@@ -37,7 +37,7 @@ export async function deleteTerminals(
             RETURNING t.id, t.sn, t.holder_agent_id AS from_id, t.top_id`,
       );
       if (moved.length !== selection.count) throw new BatchShortfall();
-      return recordPerHolder(tx, moved.map(toMoved), {
+      return recordPerHolder(tx, moved, {
         type: TERMINAL_OPERATE_TYPE.DELETE,
         operatorId: caller.agentId,
         reason: input.reason ?? '',

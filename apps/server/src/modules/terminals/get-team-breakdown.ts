@@ -1,11 +1,13 @@
 import { type TerminalTeamBreakdown } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { agents, terminalStockCounts as c } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { addCount, emptyCounts } from './get-terminal-summary';
-import { andInTree } from '../../db/tree';
+import { isOperator } from '../../db/tree';
 import { shownMobile, shownName } from '../../lib/people';
-import { isOperator, num, ownStockPath } from './scope';
+import { ownStockPath } from './scope';
 
 /**
  * The caller's own stock and each direct sub-agent's whole team, by bind status. The first path
@@ -14,19 +16,30 @@ import { isOperator, num, ownStockPath } from './scope';
 export async function getTeamBreakdown(db: Db, caller: Caller): Promise<TerminalTeamBreakdown> {
   const base = isOperator(caller) ? '/' : caller.path;
   const ownPath = ownStockPath(caller);
-  const children = await rows<{ id: unknown; name: string; mobile: string }>(
+  // Top-level agents for the platform; the caller's direct sub-agents, in its tree (decision 020).
+  const childOf: (SQL | undefined)[] = isOperator(caller)
+    ? [isNull(agents.parentId), eq(agents.role, 'agent')]
+    : [
+        eq(agents.parentId, caller.agentId),
+        caller.topId === null ? undefined : eq(agents.topId, caller.topId),
+      ];
+  const children = await db
+    .select({ id: agents.id, name: agents.name, mobile: agents.mobile })
+    .from(agents)
+    .where(and(...childOf))
+    .orderBy(asc(agents.id));
+  const counts = await select(
     db,
-    isOperator(caller)
-      ? sql`SELECT id, name, mobile FROM agents WHERE parent_id IS NULL AND role = 'agent' ORDER BY id`
-      : sql`SELECT id, name, mobile FROM agents
-            WHERE parent_id = ${caller.agentId}${andInTree(sql`top_id`, caller)} ORDER BY id`,
-  );
-  const counts = await rows<{ child: string; bind_status: unknown; n: unknown }>(
-    db,
-    sql`SELECT CASE WHEN c.holder_path = ${ownPath} THEN '' ELSE split_part(substr(c.holder_path, ${base.length + 1}), '/', 1) END AS child,
-          c.bind_status, sum(c.n) AS n
-        FROM terminal_stock_counts c
-        WHERE ${isOperator(caller) ? sql`TRUE` : sql`c.holder_path >= ${base} AND c.holder_path < ${base + '~'}`}
+    {
+      child:
+        sql`CASE WHEN ${c.holderPath} = ${ownPath} THEN '' ELSE split_part(substr(${c.holderPath}, ${base.length + 1}), '/', 1) END`.mapWith(
+          decode.text,
+        ),
+      bindStatus: c.bindStatus,
+      n: sql`sum(${c.n})`.mapWith(decode.number),
+    },
+    sql`FROM ${c}
+        WHERE ${isOperator(caller) ? sql`TRUE` : sql`${c.holderPath} >= ${base} AND ${c.holderPath} < ${base + '~'}`}
         GROUP BY 1, 2`,
   );
   const own = emptyCounts();
@@ -36,16 +49,16 @@ export async function getTeamBreakdown(db: Db, caller: Caller): Promise<Terminal
       r.child === ''
         ? own
         : (byChild.get(r.child) ?? byChild.set(r.child, emptyCounts()).get(r.child)!);
-    addCount(target, num(r.bind_status), num(r.n));
+    addCount(target, r.bindStatus, r.n);
   }
   return {
     own,
     children: children.map((c) => ({
-      agentId: num(c.id),
+      agentId: c.id,
       // Direct sub-agents (top-level agents for the platform): in full (decision 010).
       agentName: shownName(caller, 'direct', c.name),
       agentMobile: shownMobile(caller, 'direct', c.mobile),
-      ...(byChild.get(String(num(c.id))) ?? emptyCounts()),
+      ...(byChild.get(String(c.id)) ?? emptyCounts()),
     })),
   };
 }

@@ -1,29 +1,52 @@
 import { type TerminalInfo } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  agents,
+  merchants,
+  policies,
+  terminalOperationItems,
+  terminalOperations,
+} from '../../db/schema';
+import { orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
 import { shownMobile } from '../../lib/people';
-import { andInTree } from '../../db/tree';
-import { agentInScope, inScope, isOperator, iso, isoNow, num, numOrNull } from './scope';
-import { TERMINAL_COLUMNS, terminalJoins, toTerminalItem } from './terminal-row';
+import { andInTree, isOperator } from '../../db/tree';
+import { agentInScope, inScope } from './scope';
+import { t, terminalFields, terminalJoins, toTerminalItem } from './terminal-row';
 
 const HISTORY_ROWS = 50;
+
+const p = alias(policies, 'p');
+const i = alias(terminalOperationItems, 'i');
+const o = alias(terminalOperations, 'o');
+const op = alias(agents, 'op');
+const fa = alias(agents, 'fa');
+const ta = alias(agents, 'ta');
+const mc = alias(merchants, 'mc');
+
+/** A terminal as its detail shows it: the list's fields and its policy's name. */
+const terminalInfoFields = { ...terminalFields, policyName: orNull(p.name) };
 
 /** A terminal in the caller's scope, by id or SN; anything else does not exist. */
 export async function findTerminalInScope(
   db: DbOrTx,
   caller: Caller,
   by: { id?: number | undefined; sn?: string | undefined },
-): Promise<Record<string, unknown>> {
+) {
   const key =
-    by.id !== undefined ? sql`t.id = ${by.id}` : sql`t.sn = ${(by.sn ?? '').trim().toUpperCase()}`;
-  const [row] = await rows<Record<string, unknown>>(
+    by.id !== undefined
+      ? sql`${t.id} = ${by.id}`
+      : sql`${t.sn} = ${(by.sn ?? '').trim().toUpperCase()}`;
+  const row = await selectOne(
     db,
-    sql`SELECT ${TERMINAL_COLUMNS}, p.name AS policy_name FROM terminals t ${terminalJoins(caller)}
-        LEFT JOIN policies p ON p.id = t.policy_id
-        WHERE ${key} AND t.deleted_at IS NULL AND ${inScope(sql`t.holder_path`, caller)}${andInTree(sql`t.top_id`, caller)}`,
+    terminalInfoFields,
+    sql`FROM terminals t ${terminalJoins(caller)}
+        LEFT JOIN policies p ON ${p.id} = ${t.policyId}
+        WHERE ${key} AND ${t.deletedAt} IS NULL AND ${inScope(sql`${t.holderPath}`, caller)}${andInTree(sql`${t.topId}`, caller)}`,
   );
   if (!row) throw notFound('终端不存在');
   return row;
@@ -47,80 +70,77 @@ export async function getTerminalInfo(
   const tree = (column: SQL) => andInTree(column, caller);
   const visible = isOperator(caller)
     ? sql`TRUE`
-    : sql`(${agentInScope(sql`op.path`, caller)} OR ${agentInScope(sql`fa.path`, caller)} OR ${agentInScope(sql`ta.path`, caller)})`;
-  const history = await rows<Record<string, unknown>>(
+    : sql`(${agentInScope(sql`${op.path}`, caller)} OR ${agentInScope(sql`${fa.path}`, caller)} OR ${agentInScope(sql`${ta.path}`, caller)})`;
+  const history = await select(
     db,
-    sql`SELECT o.id, o.type, o.status, o.count, o.created_at, o.decided_at, o.from_agent_id, o.to_agent_id,
-          o.operator_id, op.role AS operator_role, op.name AS operator_name, op.mobile AS operator_mobile,
-          fa.name AS from_name, fa.mobile AS from_mobile, fa.path AS from_path,
-          ta.name AS to_name, ta.mobile AS to_mobile, ta.path AS to_path, op.path AS operator_path,
-          mc.name AS merchant_name
-        FROM terminal_operation_items i
-        JOIN terminal_operations o ON o.id = i.operation_id${tree(sql`o.top_id`)}
-        ${caller.topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON op.id = o.operator_id${tree(sql`op.top_id`)}
-        LEFT JOIN agents fa ON fa.id = o.from_agent_id${tree(sql`fa.top_id`)}
-        LEFT JOIN agents ta ON ta.id = o.to_agent_id${tree(sql`ta.top_id`)}
-        LEFT JOIN merchants mc ON mc.id = o.merchant_id${tree(sql`mc.top_id`)}
-        WHERE i.terminal_id = ${item.id} AND ${visible}
-        ORDER BY i.operation_id DESC LIMIT ${HISTORY_ROWS}`,
+    {
+      id: o.id,
+      type: o.type,
+      status: o.status,
+      count: o.count,
+      createdAt: o.createdAt,
+      decidedAt: o.decidedAt,
+      fromAgentId: o.fromAgentId,
+      toAgentId: o.toAgentId,
+      operatorId: o.operatorId,
+      operatorRole: orNull(op.role),
+      operatorName: orNull(op.name),
+      operatorMobile: orNull(op.mobile),
+      operatorPath: orNull(op.path),
+      fromName: orNull(fa.name),
+      fromMobile: orNull(fa.mobile),
+      fromPath: orNull(fa.path),
+      toName: orNull(ta.name),
+      toMobile: orNull(ta.mobile),
+      toPath: orNull(ta.path),
+      merchantName: orNull(mc.name),
+    },
+    sql`FROM terminal_operation_items i
+        JOIN terminal_operations o ON ${o.id} = ${i.operationId}${tree(sql`${o.topId}`)}
+        ${caller.topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON ${op.id} = ${o.operatorId}${tree(sql`${op.topId}`)}
+        LEFT JOIN agents fa ON ${fa.id} = ${o.fromAgentId}${tree(sql`${fa.topId}`)}
+        LEFT JOIN agents ta ON ${ta.id} = ${o.toAgentId}${tree(sql`${ta.topId}`)}
+        LEFT JOIN merchants mc ON ${mc.id} = ${o.merchantId}${tree(sql`${mc.topId}`)}
+        WHERE ${i.terminalId} = ${item.id} AND ${visible}
+        ORDER BY ${i.operationId} DESC LIMIT ${HISTORY_ROWS}`,
   );
   const free = item.own && !item.pending && !isOperator(caller);
   return {
     ...item,
-    policyId: numOrNull(row.policy_id),
-    policyName: row.policy_name == null ? null : String(row.policy_name),
-    serviceFeeFen: num(row.service_fee_fen),
-    commFeeFen: num(row.comm_fee_fen),
+    policyId: row.policyId,
+    policyName: row.policyName,
+    serviceFeeFen: row.serviceFeeFen,
+    commFeeFen: row.commFeeFen,
     // The caller's own and its direct sub-agents' mobiles in full, anyone else's masked (decision 010).
     holderMobile:
       item.holderAgentId === null
         ? ''
         : shownMobile(
             caller,
-            { id: item.holderAgentId, path: String(row.holder_path ?? '') },
-            String(row.holder_mobile ?? ''),
+            { id: item.holderAgentId, path: row.holderPath },
+            row.holderMobile ?? '',
           ),
-    merchantNo: row.merchant_no == null ? null : String(row.merchant_no),
-    createdAt: isoNow(row.created_at),
+    merchantNo: row.merchantNo,
+    createdAt: row.createdAt.toISOString(),
     history: history.map((h) => {
-      const text = (v: unknown) => (v == null ? null : String(v));
       const operator =
-        h.operator_role === 'operator' || h.operator_role == null
+        h.operatorRole === 'operator' || h.operatorRole === null
           ? brief(null, null, null, caller)
-          : brief(
-              num(h.operator_id),
-              text(h.operator_name),
-              text(h.operator_mobile),
-              caller,
-              text(h.operator_path),
-            );
-      const type = num(h.type);
-      const from = brief(
-        numOrNull(h.from_agent_id),
-        text(h.from_name),
-        text(h.from_mobile),
-        caller,
-        text(h.from_path),
-      );
-      const to = brief(
-        numOrNull(h.to_agent_id),
-        text(h.to_name),
-        text(h.to_mobile),
-        caller,
-        text(h.to_path),
-      );
+          : brief(h.operatorId, h.operatorName, h.operatorMobile, caller, h.operatorPath);
+      const from = brief(h.fromAgentId, h.fromName, h.fromMobile, caller, h.fromPath);
+      const to = brief(h.toAgentId, h.toName, h.toMobile, caller, h.toPath);
       // A bind goes from the holder to a merchant, an unbind back: name the merchant there.
-      const merchant = text(h.merchant_name);
+      const merchant = h.merchantName;
       return {
-        id: num(h.id),
-        type,
-        status: num(h.status),
-        count: num(h.count),
-        fromName: type === 4 && merchant ? merchant : from.name,
-        toName: type === 3 && merchant ? merchant : to.name,
+        id: h.id,
+        type: h.type,
+        status: h.status,
+        count: h.count,
+        fromName: h.type === 4 && merchant ? merchant : from.name,
+        toName: h.type === 3 && merchant ? merchant : to.name,
         operatorName: operator.name,
-        createdAt: isoNow(h.created_at),
-        decidedAt: iso(h.decided_at),
+        createdAt: h.createdAt.toISOString(),
+        decidedAt: h.decidedAt?.toISOString() ?? null,
       };
     }),
     canBind: free && item.bindStatus === 0,

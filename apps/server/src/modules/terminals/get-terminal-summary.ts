@@ -1,10 +1,12 @@
 import { OPERATE_STATUS, type TerminalCountsByStatus, type TerminalSummary } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { brands, terminalOperations as o, terminalStockCounts as c } from '../../db/schema';
+import { decode, select, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from './list-terminals';
 import { andInTree } from '../../db/tree';
-import { inScope, num, ownStockPath } from './scope';
+import { inScope, ownStockPath } from './scope';
 
 export const emptyCounts = (): TerminalCountsByStatus => ({
   total: 0,
@@ -32,42 +34,45 @@ export async function getTerminalSummary(
   const ownPath = ownStockPath(caller);
   const scope: SQL =
     params.holderAgentId !== undefined
-      ? sql`c.holder_path = ${await holderPath(db, caller, params.holderAgentId)}`
-      : inScope(sql`c.holder_path`, caller);
-  const found = await rows<{
-    brand_id: unknown;
-    brand_name: string;
-    bind_status: unknown;
-    n: unknown;
-    own: unknown;
-  }>(
+      ? sql`${c.holderPath} = ${await holderPath(db, caller, params.holderAgentId)}`
+      : inScope(sql`${c.holderPath}`, caller);
+  const found = await select(
     db,
-    sql`SELECT c.brand_id, b.name AS brand_name, c.bind_status, sum(c.n) AS n,
-          coalesce(sum(c.n) FILTER (WHERE c.holder_path = ${ownPath}), 0) AS own
-        FROM terminal_stock_counts c JOIN brands b ON b.id = c.brand_id
-        WHERE ${scope} AND c.n <> 0
-        GROUP BY c.brand_id, b.name, c.bind_status ORDER BY c.brand_id`,
+    {
+      brandId: c.brandId,
+      brandName: brands.name,
+      bindStatus: c.bindStatus,
+      n: sql`sum(${c.n})`.mapWith(decode.number),
+      own: sql`coalesce(sum(${c.n}) FILTER (WHERE ${c.holderPath} = ${ownPath}), 0)`.mapWith(
+        decode.number,
+      ),
+    },
+    sql`FROM ${c} JOIN ${brands} ON ${brands.id} = ${c.brandId}
+        WHERE ${scope} AND ${c.n} <> 0
+        GROUP BY ${c.brandId}, ${brands.name}, ${c.bindStatus} ORDER BY ${c.brandId}`,
   );
   const all = emptyCounts();
   const own = emptyCounts();
-  const brands = new Map<number, TerminalSummary['byBrand'][number]>();
+  const byBrand = new Map<number, TerminalSummary['byBrand'][number]>();
   for (const r of found) {
-    const brandId = num(r.brand_id);
-    const status = num(r.bind_status);
-    addCount(all, status, num(r.n));
-    addCount(own, status, num(r.own));
-    let b = brands.get(brandId);
+    const { brandId, bindStatus: status } = r;
+    addCount(all, status, r.n);
+    addCount(own, status, r.own);
+    let b = byBrand.get(brandId);
     if (!b) {
-      b = { brandId, brandName: r.brand_name, ...emptyCounts() };
-      brands.set(brandId, b);
+      b = { brandId, brandName: r.brandName, ...emptyCounts() };
+      byBrand.set(brandId, b);
     }
-    addCount(b, status, num(r.n));
+    addCount(b, status, r.n);
   }
-  const [pending] = await rows<{ n: unknown }>(
+  // A count without GROUP BY: always one row.
+  const pending = await selectOne(
     db,
-    sql`SELECT count(*) AS n FROM terminal_operations
-        WHERE from_agent_id = ${caller.agentId}${andInTree(sql`top_id`, caller)}
-          AND type = 2 AND status = ${OPERATE_STATUS.PENDING}`,
+    { n: sql`count(*)`.mapWith(decode.number) },
+    sql`FROM ${o}
+        WHERE ${o.fromAgentId} = ${caller.agentId}${andInTree(sql`${o.topId}`, caller)}
+          AND ${o.type} = 2 AND ${o.status} = ${OPERATE_STATUS.PENDING}`,
   );
-  return { all, own, byBrand: [...brands.values()], pendingRecalls: num(pending?.n) };
+  if (!pending) throw new Error('count(*) returned no row');
+  return { all, own, byBrand: [...byBrand.values()], pendingRecalls: pending.n };
 }

@@ -1,9 +1,10 @@
 import { MAX_BATCH_SNS, normalizeSn, snFormatError, type TerminalBatchResult } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { terminals } from '../../db/schema';
+import { decode, selectOne } from '../../db/typed';
 import { badRequest, conflict } from '../../lib/app-error';
 import { listBrands, listPolicyOptions } from './list-brands';
-import { num } from './scope';
 import { listSelection } from './selection';
 
 /** Header names accepted for each column (English or Chinese, any case). */
@@ -91,9 +92,12 @@ export async function importTerminalsCsv(
   const sep = '\u001f';
   try {
     await db.transaction(async (tx) => {
-      const [inserted] = await rows<{ n: unknown }>(
+      const inserted = await selectOne(
         tx,
-        sql`WITH src AS (
+        { n: sql`count(*)`.mapWith(decode.number) },
+        sql`FROM ins`,
+        {
+          with: sql`WITH src AS (
               SELECT unnest(string_to_array(${parsed.map((p) => p.sn).join(sep)}, ${sep})) AS sn,
                 unnest(string_to_array(${parsed.map((p) => p.brandId).join(sep)}, ${sep}))::bigint AS brand_id,
                 unnest(string_to_array(${parsed.map((p) => p.model).join(sep)}, ${sep})) AS model,
@@ -102,20 +106,21 @@ export async function importTerminalsCsv(
               INSERT INTO terminals (sn, brand_id, model, policy_id, created_at, updated_at)
               SELECT sn, brand_id, model, nullif(policy_id, '')::bigint, ${now}, ${now} FROM src
               ON CONFLICT (sn) DO NOTHING RETURNING 1
-            )
-            SELECT count(*) AS n FROM ins`,
+            )`,
+        },
       );
-      if (num(inserted?.n) !== parsed.length) throw new Duplicate();
+      if (inserted?.n !== parsed.length) throw new Duplicate();
     });
   } catch (err) {
     if (!(err instanceof Duplicate)) throw err;
     const selection = listSelection(parsed.map((p) => p.sn));
-    const [row] = await rows<{ sn: string; ord: unknown }>(
+    const row = await selectOne(
       db,
-      sql`SELECT req.sn, req.ord FROM ${selection.requested()} JOIN terminals t ON t.sn = req.sn ORDER BY req.ord LIMIT 1`,
+      { sn: terminals.sn, ord: sql`req.ord`.mapWith(decode.number) },
+      sql`FROM ${selection.requested()} JOIN ${terminals} ON ${terminals.sn} = req.sn ORDER BY req.ord LIMIT 1`,
     );
     if (!row) throw conflict('导入失败，请重试');
-    throw badRequest(`第${parsed[num(row.ord) - 1]!.line}行：SN ${row.sn} 已存在`, 'csv');
+    throw badRequest(`第${parsed[row.ord - 1]!.line}行：SN ${row.sn} 已存在`, 'csv');
   }
   return { count: parsed.length, operationId: null };
 }

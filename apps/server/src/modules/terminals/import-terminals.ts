@@ -1,9 +1,10 @@
 import type { ImportTerminalsRequest, TerminalBatchResult } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { policies, terminals } from '../../db/schema';
+import { decode, select, selectOne } from '../../db/typed';
 import { badRequest, conflict } from '../../lib/app-error';
 import { findBrand } from './list-brands';
-import { num } from './scope';
 import { readSelection, type Selection } from './selection';
 
 class Duplicate extends Error {}
@@ -21,17 +22,20 @@ export async function importTerminals(
   await checkProduct(db, input.brandId, input.model, input.policyId);
   try {
     await db.transaction(async (tx) => {
-      const [inserted] = await rows<{ n: unknown }>(
+      const inserted = await selectOne(
         tx,
-        sql`WITH ins AS (
+        { n: sql`count(*)`.mapWith(decode.number) },
+        sql`FROM ins`,
+        {
+          with: sql`WITH ins AS (
               INSERT INTO terminals (sn, brand_id, model, policy_id, service_fee_fen, comm_fee_fen, created_at, updated_at)
               SELECT req.sn, ${input.brandId}, ${input.model}, ${input.policyId ?? null}, ${input.serviceFeeFen ?? 0},
                 ${input.commFeeFen ?? 0}, ${now}, ${now}
               FROM ${selection.requested()} ORDER BY req.ord
-              ON CONFLICT (sn) DO NOTHING RETURNING 1)
-            SELECT count(*) AS n FROM ins`,
+              ON CONFLICT (sn) DO NOTHING RETURNING 1)`,
+        },
       );
-      if (num(inserted?.n) !== selection.count) throw new Duplicate();
+      if (inserted?.n !== selection.count) throw new Duplicate();
     });
   } catch (err) {
     if (err instanceof Duplicate) throw await firstExisting(db, selection);
@@ -47,20 +51,21 @@ export async function checkProduct(db: DbOrTx, brandId: number, model: string, p
   if (!brand.models.includes(model))
     throw badRequest(`型号 ${model} 不属于品牌 ${brand.name}`, 'model');
   if (policyId !== undefined) {
-    const [p] = await rows<{ brand_id: unknown }>(
-      db,
-      sql`SELECT brand_id FROM policies WHERE id = ${policyId}`,
-    );
+    const [p] = await db
+      .select({ brandId: policies.brandId })
+      .from(policies)
+      .where(eq(policies.id, policyId));
     if (!p) throw badRequest('政策不存在', 'policyId');
-    if (num(p.brand_id) !== brandId) throw badRequest('政策不属于该品牌', 'policyId');
+    if (p.brandId !== brandId) throw badRequest('政策不属于该品牌', 'policyId');
   }
   return brand;
 }
 
 async function firstExisting(db: Db, selection: Selection) {
-  const [row] = await rows<{ sn: string }>(
+  const [row] = await select(
     db,
-    sql`SELECT req.sn FROM ${selection.requested()} JOIN terminals t ON t.sn = req.sn ORDER BY req.ord LIMIT 1`,
+    { sn: terminals.sn },
+    sql`FROM ${selection.requested()} JOIN ${terminals} ON ${terminals.sn} = req.sn ORDER BY req.ord LIMIT 1`,
   );
   return row
     ? badRequest(`SN ${row.sn} 已存在`, selection.kind === 'range' ? 'startSn' : 'sns')

@@ -1,37 +1,25 @@
 import type { TerminalBrand, TerminalPolicyOption } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from './scope';
+import { asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { brands, policies } from '../../db/schema';
 
+/** The brands with their models (text[], read as an array from either driver by the schema). */
 export async function listBrands(db: DbOrTx): Promise<TerminalBrand[]> {
-  const found = await rows<{ id: unknown; name: string; models: string[] | string | null }>(
-    db,
-    sql`SELECT id, name, models FROM brands ORDER BY sort, id`,
-  );
-  return found.map((b) => ({ id: num(b.id), name: b.name, models: readModels(b.models) }));
-}
-
-/** text[] comes back as an array from both drivers; a literal '{a,b}' is read as a fallback. */
-function readModels(v: string[] | string | null): string[] {
-  if (Array.isArray(v)) return v;
-  if (!v) return [];
-  return v
-    .replace(/^\{|\}$/g, '')
-    .split(',')
-    .filter(Boolean)
-    .map((m) => m.replace(/^"|"$/g, ''));
+  return db
+    .select({ id: brands.id, name: brands.name, models: brands.models })
+    .from(brands)
+    .orderBy(asc(brands.sort), asc(brands.id));
 }
 
 export async function listPolicyOptions(
   db: DbOrTx,
   brandId?: number,
 ): Promise<TerminalPolicyOption[]> {
-  const found = await rows<{ id: unknown; brand_id: unknown; name: string }>(
-    db,
-    sql`SELECT id, brand_id, name FROM policies ${brandId === undefined ? sql`` : sql`WHERE brand_id = ${brandId}`}
-        ORDER BY brand_id, id`,
-  );
-  return found.map((p) => ({ id: num(p.id), brandId: num(p.brand_id), name: p.name }));
+  return db
+    .select({ id: policies.id, brandId: policies.brandId, name: policies.name })
+    .from(policies)
+    .where(brandId === undefined ? undefined : eq(policies.brandId, brandId))
+    .orderBy(asc(policies.brandId), asc(policies.id));
 }
 
 /** A brand with its models, for the operators' forms; null when there is none. */

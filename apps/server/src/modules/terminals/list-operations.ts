@@ -1,15 +1,17 @@
 import type { TerminalOperationListParams, TerminalOperationPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import {
-  OPERATION_COLUMNS,
+  o,
+  operationFields,
   operationJoins,
   operationRuns,
   toOperationRecord,
 } from './operation-record';
-import { andInTree } from '../../db/tree';
-import { decodeCursor, encodeCursor, isOperator, num } from './scope';
+import { andInTree, isOperator } from '../../db/tree';
+import { decodeCursor, encodeCursor } from '../../lib/keyset';
 
 /**
  * Operation records of the caller, newest first: those it started (mine), those where it is the
@@ -47,21 +49,22 @@ export async function listOperations(
     }
     ids = sql.join(parts, sql` UNION `);
   }
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ${OPERATION_COLUMNS} FROM terminal_operations o ${operationJoins(caller)}
-        WHERE o.id IN (${ids})${tree} ORDER BY o.id DESC LIMIT ${limit}`,
+    operationFields,
+    sql`FROM terminal_operations o ${operationJoins(caller)}
+        WHERE ${o.id} IN (${ids})${tree} ORDER BY ${o.id} DESC LIMIT ${limit}`,
   );
   const shown = found.slice(0, params.pageSize);
   const runs = await operationRuns(
     db,
     caller,
-    shown.map((r) => num(r.id)),
+    shown.map((r) => r.id),
   );
-  const page = shown.map((r) => toOperationRecord(r, caller, runs.get(num(r.id))));
+  const page = shown.map((r) => toOperationRecord(r, caller, runs.get(r.id)));
   const last = page[page.length - 1];
   return {
     rows: page,
-    nextCursor: found.length > params.pageSize && last ? encodeCursor([num(last.id)]) : null,
+    nextCursor: found.length > params.pageSize && last ? encodeCursor([last.id]) : null,
   };
 }

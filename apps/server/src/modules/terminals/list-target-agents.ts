@@ -1,9 +1,16 @@
 import { type TerminalTargetAgentPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { agents, terminalStockCounts as c } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { agentInScope, decodeCursor, encodeCursor, isOperator, num } from './scope';
+import { agentInScope } from './scope';
 import { shownMobile, shownName } from '../../lib/people';
+import { isOperator } from '../../db/tree';
+import { decodeCursor, encodeCursor } from '../../lib/keyset';
+
+const a = alias(agents, 'a');
 
 /**
  * Who can take part in a move: direct sub-agents for allocate (top-level agents for the
@@ -36,26 +43,33 @@ export async function listTargetAgents(
   }
   if (params.agentId !== undefined) where.push(sql`a.id = ${params.agentId}`);
   if (cursor) where.push(sql`a.path COLLATE "C" > ${cursor[0]}`);
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT a.id, a.name, a.mobile, a.path, a.depth,
-          coalesce((SELECT sum(c.n) FROM terminal_stock_counts c
-                    WHERE c.holder_path = a.path AND c.bind_status = 0), 0) AS stock
-        FROM agents a WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY a.path COLLATE "C" LIMIT ${params.pageSize + 1}`,
+    {
+      id: a.id,
+      name: a.name,
+      mobile: a.mobile,
+      path: a.path,
+      depth: a.depth,
+      stock: sql`coalesce((SELECT sum(${c.n}) FROM ${c}
+                    WHERE ${c.holderPath} = ${a.path} AND ${c.bindStatus} = 0), 0)`.mapWith(
+        decode.number,
+      ),
+    },
+    sql`FROM agents a WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY ${a.path} COLLATE "C" LIMIT ${params.pageSize + 1}`,
   );
   const page = found.slice(0, params.pageSize);
   // Depth below the caller: 1 for a direct sub-agent (the platform stands above the top level).
   const callerDepth = isOperator(caller) ? -1 : caller.path.split('/').length - 3;
   return {
     rows: page.map((r) => ({
-      id: num(r.id),
-      name: shownName(caller, { id: num(r.id), path: String(r.path) }, String(r.name)),
-      mobile: shownMobile(caller, { id: num(r.id), path: String(r.path) }, String(r.mobile)),
-      depth: num(r.depth) - callerDepth,
-      stock: num(r.stock),
+      id: r.id,
+      name: shownName(caller, r, r.name),
+      mobile: shownMobile(caller, r, r.mobile),
+      depth: r.depth - callerDepth,
+      stock: r.stock,
     })),
-    nextCursor:
-      found.length > params.pageSize ? encodeCursor([String(page[page.length - 1]!.path)]) : null,
+    nextCursor: found.length > params.pageSize ? encodeCursor([page[page.length - 1]!.path]) : null,
   };
 }

@@ -1,12 +1,14 @@
 import type { TerminalListParams, TerminalPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { select } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { findAgentParty } from './parties';
-import { andInTree } from '../../db/tree';
-import { decodeCursor, encodeCursor, inScope, isOperator, pathInScope } from './scope';
-import { TERMINAL_COLUMNS, terminalJoins, toTerminalItem } from './terminal-row';
+import { andInTree, isOperator } from '../../db/tree';
+import { inScope, pathInScope } from './scope';
+import { t, terminalFields, terminalJoins, toTerminalItem } from './terminal-row';
+import { decodeCursor, encodeCursor } from '../../lib/keyset';
 
 /**
  * A page of the caller's subtree's terminals, ordered by (holder path, SN): the caller's own stock
@@ -19,33 +21,32 @@ export async function listTerminals(
   params: TerminalListParams,
 ): Promise<TerminalPage> {
   const cursor = decodeCursor(params.cursor, ['string', 'string'] as const);
-  const where: SQL[] = [sql`t.deleted_at IS NULL`, inScope(sql`t.holder_path`, caller)];
+  const where: SQL[] = [sql`${t.deletedAt} IS NULL`, inScope(sql`${t.holderPath}`, caller)];
   if (params.holderAgentId !== undefined) {
-    where.push(sql`t.holder_path = ${await holderPath(db, caller, params.holderAgentId)}`);
+    where.push(sql`${t.holderPath} = ${await holderPath(db, caller, params.holderAgentId)}`);
   }
-  if (params.bindStatus !== undefined) where.push(sql`t.bind_status = ${params.bindStatus}`);
-  if (params.brandId !== undefined) where.push(sql`t.brand_id = ${params.brandId}`);
-  if (params.merchantId !== undefined) where.push(sql`t.merchant_id = ${params.merchantId}`);
-  if (params.operable) where.push(sql`t.pending_operation_id IS NULL`);
+  if (params.bindStatus !== undefined) where.push(sql`${t.bindStatus} = ${params.bindStatus}`);
+  if (params.brandId !== undefined) where.push(sql`${t.brandId} = ${params.brandId}`);
+  if (params.merchantId !== undefined) where.push(sql`${t.merchantId} = ${params.merchantId}`);
+  if (params.operable) where.push(sql`${t.pendingOperationId} IS NULL`);
   if (params.sn) {
     const prefix = params.sn.toUpperCase();
-    where.push(sql`(t.sn >= ${prefix} AND t.sn < ${prefix + '~'})`);
+    where.push(sql`(${t.sn} >= ${prefix} AND ${t.sn} < ${prefix + '~'})`);
   }
-  if (cursor) where.push(sql`(t.holder_path, t.sn) > (${cursor[0]}, ${cursor[1]})`);
-  const found = await rows<Record<string, unknown>>(
+  if (cursor) where.push(sql`(${t.holderPath}, ${t.sn}) > (${cursor[0]}, ${cursor[1]})`);
+  const found = await select(
     db,
-    sql`SELECT ${TERMINAL_COLUMNS} FROM terminals t ${terminalJoins(caller)}
-        WHERE ${sql.join(where, sql` AND `)}${andInTree(sql`t.top_id`, caller)}
-        ORDER BY t.holder_path, t.sn LIMIT ${params.pageSize + 1}`,
+    terminalFields,
+    sql`FROM terminals t ${terminalJoins(caller)}
+        WHERE ${sql.join(where, sql` AND `)}${andInTree(sql`${t.topId}`, caller)}
+        ORDER BY ${t.holderPath}, ${t.sn} LIMIT ${params.pageSize + 1}`,
   );
   const page = found.slice(0, params.pageSize);
   const last = page[page.length - 1];
   return {
     rows: page.map((r) => toTerminalItem(r, caller)),
     nextCursor:
-      found.length > params.pageSize && last
-        ? encodeCursor([String(last.holder_path), String(last.sn)])
-        : null,
+      found.length > params.pageSize && last ? encodeCursor([last.holderPath, last.sn]) : null,
   };
 }
 

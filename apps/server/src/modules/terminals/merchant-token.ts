@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { agents, sessions } from '../../db/schema';
+import { decode, selectOne } from '../../db/typed';
 import { AppError } from '../../lib/app-error';
 import { ensureSecret } from '../../lib/secrets';
 
@@ -36,23 +38,24 @@ const sign = (secret: string, body: string) =>
   createHmac('sha256', secret).update(body).digest('base64url');
 
 /** The agent's credentials version: when its password last changed, in microseconds. */
-const credentialsVersion = sql`(extract(epoch FROM credentials_changed_at) * 1000000)::bigint`;
+const credentialsVersion = sql`(extract(epoch FROM ${agents.credentialsChangedAt}) * 1000000)::bigint::text`;
 
 export async function issueMerchantToken(
   db: Db,
   caller: { agentId: number; sessionId: string },
   now: Date = new Date(),
 ) {
-  const [agent] = await rows<{ c: unknown }>(
+  const agent = await selectOne(
     db,
-    sql`SELECT ${credentialsVersion}::text AS c FROM agents WHERE id = ${caller.agentId}`,
+    { c: credentialsVersion.mapWith(decode.text) },
+    sql`FROM ${agents} WHERE ${agents.id} = ${caller.agentId}`,
   );
   if (!agent) throw invalid();
   const body = Buffer.from(
     JSON.stringify({
       a: caller.agentId,
       s: caller.sessionId,
-      c: String(agent.c),
+      c: agent.c,
       e: Math.floor(now.getTime() / 1000) + MERCHANT_TOKEN_TTL_SECONDS,
     }),
   ).toString('base64url');
@@ -95,11 +98,12 @@ export async function verifyMerchantToken(
   if (typeof s !== 'string' || !UUID.test(s) || typeof c !== 'string' || !/^\d{1,20}$/.test(c))
     throw invalid();
   if (e * 1000 <= now.getTime()) throw invalid();
-  const [live] = await rows(
+  const live = await selectOne(
     db,
-    sql`SELECT 1 FROM sessions s JOIN agents ON agents.id = s.agent_id
-         WHERE s.id = ${s}::uuid AND s.agent_id = ${a} AND s.revoked_at IS NULL
-           AND s.expires_at > now() AND ${credentialsVersion}::text = ${c}`,
+    { live: sql`1`.mapWith(decode.number) },
+    sql`FROM ${sessions} JOIN ${agents} ON ${agents.id} = ${sessions.agentId}
+         WHERE ${sessions.id} = ${s}::uuid AND ${sessions.agentId} = ${a} AND ${sessions.revokedAt} IS NULL
+           AND ${sessions.expiresAt} > now() AND ${credentialsVersion} = ${c}`,
   );
   if (!live) throw invalid();
   return a;

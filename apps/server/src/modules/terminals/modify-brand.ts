@@ -4,16 +4,16 @@ import {
   type TerminalBrandModifyRequest,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { checkProduct } from './import-terminals';
 import {
   BatchShortfall,
+  changedBy,
   explainStock,
   firstIneligible,
   recordPerHolder,
-  toMoved,
 } from './platform-batch';
 import { readSelection } from './selection';
 
@@ -40,14 +40,14 @@ export async function modifyBrand(
   }
   try {
     const operationId = await db.transaction(async (tx) => {
-      const moved = await rows<Record<string, unknown>>(
+      const moved = await changedBy(
         tx,
         sql`UPDATE terminals t SET brand_id = ${input.brandId}, model = ${input.model}, updated_at = ${now}
             WHERE ${selection.where(sql`t`)} AND t.deleted_at IS NULL AND t.bind_status = 0
             RETURNING t.id, t.sn, NULL::bigint AS from_id, NULL::bigint AS top_id`,
       );
       if (moved.length !== selection.count) throw new BatchShortfall();
-      return recordPerHolder(tx, moved.map(toMoved), {
+      return recordPerHolder(tx, moved, {
         type: BRAND_CHANGE_OPERATE_TYPE,
         operatorId: caller.agentId,
         reason: `品牌修改为 ${brand.name} ${input.model}`,

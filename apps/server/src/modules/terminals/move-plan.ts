@@ -1,13 +1,19 @@
 import { TERMINAL_OPERATE_TYPE, type TerminalOperateRequest } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents, terminals } from '../../db/schema';
+import { decode, orNull, selectOne } from '../../db/typed';
 import { badRequest, notFound, type AppError } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { callerParty, findAgentParty, PLATFORM_PARTY, type Party } from './parties';
-import { inScope, isOperator, num, numOrNull, pathInScope } from './scope';
+import { inScope, pathInScope } from './scope';
 import { readSelection, type Selection } from './selection';
-import { andInTree } from '../../db/tree';
+import { andInTree, isOperator } from '../../db/tree';
 import { shownName } from '../../lib/people';
+
+const t = alias(terminals, 't');
+const h = alias(agents, 'h');
 
 export type MoveType = 0 | 1 | 2;
 
@@ -83,16 +89,17 @@ async function holderOfFirst(
   selection: Selection,
   field: string,
 ): Promise<number> {
-  const [row] = await rows<{ holder_agent_id: unknown }>(
+  const row = await selectOne(
     db,
-    sql`SELECT t.holder_agent_id FROM terminals t
-        WHERE t.sn = ${selection.firstSn} AND t.deleted_at IS NULL AND ${inScope(sql`t.holder_path`, caller)}`,
+    { holderAgentId: t.holderAgentId },
+    sql`FROM terminals t
+        WHERE ${t.sn} = ${selection.firstSn} AND ${t.deletedAt} IS NULL AND ${inScope(sql`${t.holderPath}`, caller)}`,
   );
   if (!row) {
     if (isOperator(caller)) throw notFound(`SN ${selection.firstSn} 不存在`);
     throw badRequest(`SN ${selection.firstSn} 不在您团队的库存中，不能回拨`, field);
   }
-  const holder = numOrNull(row.holder_agent_id);
+  const holder = row.holderAgentId;
   if (holder === null || holder === caller.agentId) {
     throw badRequest(`SN ${selection.firstSn} 在您自己的库存中，无需回拨`, field);
   }
@@ -111,23 +118,29 @@ export async function firstOffence(
   caller: Caller,
   plan: MovePlan,
 ): Promise<AppError | null> {
-  const [row] = await rows<Record<string, unknown>>(
+  const row = await selectOne(
     db,
-    sql`SELECT req.sn, t.id, t.holder_path, t.bind_status, t.pending_operation_id,
-               h.id AS holder_id, h.name AS holder_name
-        FROM ${plan.selection.requested()}
-        LEFT JOIN terminals t ON t.sn = req.sn AND t.deleted_at IS NULL
-          AND ${inScope(sql`t.holder_path`, caller)}
-        LEFT JOIN agents h ON h.id = t.holder_agent_id${andInTree(sql`h.top_id`, caller)}
-        WHERE t.id IS NULL OR t.holder_path <> ${plan.from.path} OR t.bind_status <> 0
-          OR t.pending_operation_id IS NOT NULL
+    {
+      sn: sql`req.sn`.mapWith(decode.text),
+      id: orNull(t.id),
+      holderPath: orNull(t.holderPath),
+      bindStatus: orNull(t.bindStatus),
+      holderId: orNull(h.id),
+      holderName: orNull(h.name),
+    },
+    sql`FROM ${plan.selection.requested()}
+        LEFT JOIN terminals t ON ${t.sn} = req.sn AND ${t.deletedAt} IS NULL
+          AND ${inScope(sql`${t.holderPath}`, caller)}
+        LEFT JOIN agents h ON ${h.id} = ${t.holderAgentId}${andInTree(sql`${h.topId}`, caller)}
+        WHERE ${t.id} IS NULL OR ${t.holderPath} <> ${plan.from.path} OR ${t.bindStatus} <> 0
+          OR ${t.pendingOperationId} IS NOT NULL
         ORDER BY req.ord LIMIT 1`,
   );
   if (!row) return null;
-  const sn = String(row.sn);
+  const sn = row.sn;
   const { verb, snField } = plan;
   const recall = plan.type === TERMINAL_OPERATE_TYPE.RECALL;
-  if (row.id === null || row.id === undefined) {
+  if (row.id === null) {
     if (isOperator(caller)) return notFound(`SN ${sn} 不存在`);
     return badRequest(
       recall
@@ -136,19 +149,19 @@ export async function firstOffence(
       snField,
     );
   }
-  if (String(row.holder_path) !== plan.from.path) {
-    const holderId = numOrNull(row.holder_id);
+  if (row.holderPath !== plan.from.path) {
+    const { holderId } = row;
     const holder =
       holderId === null
         ? '平台库存'
         : holderId === caller.agentId
           ? '您自己的库存'
-          : `代理商 ${shownName(caller, { id: holderId, path: String(row.holder_path) }, String(row.holder_name ?? ''))} 的库存`;
+          : `代理商 ${shownName(caller, { id: holderId, path: row.holderPath }, row.holderName ?? '')} 的库存`;
     return recall
       ? badRequest(`SN ${sn} 在${holder}中，不在该代理商名下，不能回拨`, snField)
       : badRequest(`SN ${sn} 在${holder}中，不在您的库存中，不能${verb}`, snField);
   }
-  const status = num(row.bind_status);
+  const status = row.bindStatus;
   if (status === 3) return badRequest(`SN ${sn} 已激活，不能${verb}`, snField);
   if (status !== 0) return badRequest(`SN ${sn} 已绑定，不能${verb}`, snField);
   return badRequest(`SN ${sn} 有待处理的回拨，不能${verb}`, snField);

@@ -5,12 +5,14 @@ import {
   type TerminalOperateResult,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { terminalOperations } from '../../db/schema';
+import { decode, selectOne } from '../../db/typed';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
+import { notifyTerminalMove } from '../message/send-product-events';
 import { firstOffence, planMove, type MovePlan } from './move-plan';
 import { andInTree } from '../../db/tree';
-import { iso, num } from './scope';
 
 /** A recall the holder does not answer passes by itself after this long. */
 export const RECALL_AUTO_PASS_MS = 72 * 3600 * 1000;
@@ -37,24 +39,34 @@ export async function operateTerminals(
     return await db.transaction(async (tx) => {
       const isRecall = plan.type === TERMINAL_OPERATE_TYPE.RECALL;
       const autoPassAt = isRecall ? new Date(now.getTime() + RECALL_AUTO_PASS_MS) : null;
-      const [op] = await rows<{ id: unknown }>(
-        tx,
-        sql`INSERT INTO terminal_operations
-              (type, status, operator_id, from_agent_id, to_agent_id, top_id, count, first_sn, last_sn,
-               reason, created_at, decided_at, auto_pass_at)
-            VALUES (${plan.type}, ${isRecall ? OPERATE_STATUS.PENDING : OPERATE_STATUS.PASSED}, ${caller.agentId},
-               ${plan.from.id}, ${plan.to.id}, ${plan.to.topId ?? plan.from.topId}, ${plan.selection.count},
-               ${plan.selection.firstSn}, ${plan.selection.lastSn}, ${input.reason ?? ''}, ${now},
-               ${isRecall ? null : now}, ${autoPassAt})
-            RETURNING id`,
-      );
-      const operationId = num(op!.id);
+      const [op] = await tx
+        .insert(terminalOperations)
+        .values({
+          type: plan.type,
+          status: isRecall ? OPERATE_STATUS.PENDING : OPERATE_STATUS.PASSED,
+          operatorId: caller.agentId,
+          fromAgentId: plan.from.id,
+          toAgentId: plan.to.id,
+          topId: plan.to.topId ?? plan.from.topId,
+          count: plan.selection.count,
+          firstSn: plan.selection.firstSn,
+          lastSn: plan.selection.lastSn,
+          reason: input.reason ?? '',
+          createdAt: now,
+          decidedAt: isRecall ? null : now,
+          autoPassAt,
+        })
+        .returning({ id: terminalOperations.id });
+      const operationId = op!.id;
       const change = isRecall
         ? sql`pending_operation_id = ${operationId}`
         : sql`holder_agent_id = ${plan.to.id}, holder_path = ${plan.to.path}, top_id = ${plan.to.topId}`;
-      const [moved] = await rows<{ n: unknown }>(
+      const moved = await selectOne(
         tx,
-        sql`WITH moved AS (
+        { n: sql`count(*)`.mapWith(decode.number) },
+        sql`FROM items`,
+        {
+          with: sql`WITH moved AS (
               UPDATE terminals t SET ${change}, updated_at = ${now}
               WHERE ${plan.selection.where(sql`t`)} AND t.deleted_at IS NULL
                 AND t.holder_path = ${plan.from.path}${andInTree(sql`t.top_id`, caller)} AND t.bind_status = 0
@@ -64,16 +76,27 @@ export async function operateTerminals(
               INSERT INTO terminal_operation_items (operation_id, terminal_id, sn)
               SELECT ${operationId}, id, sn FROM moved
               RETURNING 1
-            )
-            SELECT count(*) AS n FROM items`,
+            )`,
+        },
       );
-      if (num(moved?.n) !== plan.selection.count) throw new BatchMismatch();
+      if (moved?.n !== plan.selection.count) throw new BatchMismatch();
+      const { count, firstSn, lastSn } = plan.selection;
+      await notifyTerminalMove(tx, {
+        type: plan.type,
+        operationId,
+        fromAgentId: plan.from.id,
+        toAgentId: plan.to.id,
+        count,
+        firstSn,
+        lastSn,
+        autoPassAt,
+      });
       return {
         operationId,
         type: plan.type,
         status: isRecall ? OPERATE_STATUS.PENDING : OPERATE_STATUS.PASSED,
         count: plan.selection.count,
-        autoPassAt: iso(autoPassAt),
+        autoPassAt: autoPassAt?.toISOString() ?? null,
       };
     });
   } catch (err) {

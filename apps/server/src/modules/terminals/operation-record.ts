@@ -5,19 +5,50 @@ import {
   type TerminalOperationRecord,
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents, merchants, terminalOperations } from '../../db/schema';
+import { decode, orNull, select, type RowOf } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
 import { andInTree } from '../../db/tree';
-import { iso, isoNow, num, numOrNull } from './scope';
 
-/** The columns an operation record is shown with: the operation and its three parties' names. */
-export const OPERATION_COLUMNS = sql`o.id, o.type, o.status, o.count, o.first_sn, o.last_sn, o.reason,
-  o.decision_reason, o.created_at, o.decided_at, o.auto_pass_at, o.operator_id, o.from_agent_id, o.to_agent_id,
-  op.name AS operator_name, op.mobile AS operator_mobile, op.role AS operator_role,
-  fa.name AS from_name, fa.mobile AS from_mobile, fa.path AS from_path,
-  ta.name AS to_name, ta.mobile AS to_mobile, ta.path AS to_path, op.path AS operator_path,
-  m.name AS merchant_name`;
+/** `terminal_operations o` with its parties `op`, `fa`, `ta` and merchant `m` (operationJoins). */
+export const o = alias(terminalOperations, 'o');
+const op = alias(agents, 'op');
+const fa = alias(agents, 'fa');
+const ta = alias(agents, 'ta');
+const m = alias(merchants, 'm');
+
+/** What an operation record is shown with: the operation and its three parties' names. */
+export const operationFields = {
+  id: o.id,
+  type: o.type,
+  status: o.status,
+  count: o.count,
+  firstSn: o.firstSn,
+  lastSn: o.lastSn,
+  reason: o.reason,
+  decisionReason: o.decisionReason,
+  createdAt: o.createdAt,
+  decidedAt: o.decidedAt,
+  autoPassAt: o.autoPassAt,
+  operatorId: o.operatorId,
+  fromAgentId: o.fromAgentId,
+  toAgentId: o.toAgentId,
+  operatorName: orNull(op.name),
+  operatorMobile: orNull(op.mobile),
+  operatorRole: orNull(op.role),
+  operatorPath: orNull(op.path),
+  fromName: orNull(fa.name),
+  fromMobile: orNull(fa.mobile),
+  fromPath: orNull(fa.path),
+  toName: orNull(ta.name),
+  toMobile: orNull(ta.mobile),
+  toPath: orNull(ta.path),
+  merchantName: orNull(m.name),
+};
+export type OperationFieldsRow = RowOf<typeof operationFields>;
 
 /**
  * The parties of `terminal_operations o`. An agent reads them in its tree (decision 020): the
@@ -26,10 +57,10 @@ export const OPERATION_COLUMNS = sql`o.id, o.type, o.status, o.count, o.first_sn
  */
 export function operationJoins(caller: Pick<Caller, 'topId'>): SQL {
   const tree = (column: SQL) => andInTree(column, caller);
-  return sql`${caller.topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON op.id = o.operator_id${tree(sql`op.top_id`)}
-  LEFT JOIN agents fa ON fa.id = o.from_agent_id${tree(sql`fa.top_id`)}
-  LEFT JOIN agents ta ON ta.id = o.to_agent_id${tree(sql`ta.top_id`)}
-  LEFT JOIN merchants m ON m.id = o.merchant_id${tree(sql`m.top_id`)}`;
+  return sql`${caller.topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON ${op.id} = ${o.operatorId}${tree(sql`${op.topId}`)}
+  LEFT JOIN agents fa ON ${fa.id} = ${o.fromAgentId}${tree(sql`${fa.topId}`)}
+  LEFT JOIN agents ta ON ${ta.id} = ${o.toAgentId}${tree(sql`${ta.topId}`)}
+  LEFT JOIN merchants m ON ${m.id} = ${o.merchantId}${tree(sql`${m.topId}`)}`;
 }
 
 /** The runs an operation's SNs make (the first OPERATION_RUNS_SHOWN) and how many in all. */
@@ -56,9 +87,18 @@ export async function operationRuns(
     caller.topId === null
       ? sql`terminal_operation_items i`
       : sql`terminal_operation_items i JOIN terminal_operations o ON o.id = i.operation_id AND o.top_id = ${caller.topId}`;
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`WITH s AS (
+    {
+      operationId: sql`operation_id`.mapWith(decode.number),
+      firstSn: sql`first_sn`.mapWith(decode.text),
+      lastSn: sql`last_sn`.mapWith(decode.text),
+      n: sql`n`.mapWith(decode.number),
+      runCount: sql`run_count`.mapWith(decode.number),
+    },
+    sql`FROM o WHERE ord <= ${OPERATION_RUNS_SHOWN} ORDER BY operation_id, ord`,
+    {
+      with: sql`WITH s AS (
           SELECT i.operation_id, i.sn, substring(i.sn from '([0-9]{1,18})$') AS digits
             FROM ${items}
            WHERE i.operation_id IN (${sql.join(
@@ -88,59 +128,46 @@ export async function operationRuns(
                    ORDER BY prefix COLLATE "C", width, lo NULLS FIRST, first_sn COLLATE "C") AS ord,
                  count(*) OVER (PARTITION BY operation_id) AS run_count
             FROM r
-        )
-        SELECT operation_id, first_sn, last_sn, n, run_count FROM o
-         WHERE ord <= ${OPERATION_RUNS_SHOWN}
-         ORDER BY operation_id, ord`,
+        )`,
+    },
   );
   for (const r of found) {
-    const id = num(r.operation_id);
-    let entry = out.get(id);
+    let entry = out.get(r.operationId);
     if (!entry) {
-      entry = { runs: [], runCount: num(r.run_count) };
-      out.set(id, entry);
+      entry = { runs: [], runCount: r.runCount };
+      out.set(r.operationId, entry);
     }
-    entry.runs.push({ first: String(r.first_sn), last: String(r.last_sn), count: num(r.n) });
+    entry.runs.push({ first: r.firstSn, last: r.lastSn, count: r.n });
   }
   return out;
 }
 
-const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-
 export function toOperationRecord(
-  r: Record<string, unknown>,
+  r: OperationFieldsRow,
   caller: Caller,
   runs: OperationRuns | undefined,
 ): TerminalOperationRecord {
-  const operatorId = num(r.operator_id);
-  const fromId = numOrNull(r.from_agent_id);
-  const toId = numOrNull(r.to_agent_id);
-  const type = num(r.type);
-  const status = num(r.status);
+  const { operatorId, type, status } = r;
+  const fromId = r.fromAgentId;
+  const toId = r.toAgentId;
   const mine = operatorId === caller.agentId;
   // An operator acts for the platform; agents see the platform, not the operator's own name.
   const operator =
-    r.operator_role === 'operator' || r.operator_role == null
+    r.operatorRole === 'operator' || r.operatorRole === null
       ? brief(null, null, null, caller)
-      : brief(
-          operatorId,
-          text(r.operator_name),
-          text(r.operator_mobile),
-          caller,
-          text(r.operator_path),
-        );
-  const from = brief(fromId, text(r.from_name), text(r.from_mobile), caller, text(r.from_path));
-  const to = brief(toId, text(r.to_name), text(r.to_mobile), caller, text(r.to_path));
+      : brief(operatorId, r.operatorName, r.operatorMobile, caller, r.operatorPath);
+  const from = brief(fromId, r.fromName, r.fromMobile, caller, r.fromPath);
+  const to = brief(toId, r.toName, r.toMobile, caller, r.toPath);
   let counterparty = operator;
   if (mine) counterparty = type === 2 ? from : to;
   else if (type === 2 && toId === caller.agentId) counterparty = from;
   return {
-    id: num(r.id),
+    id: r.id,
     type,
     status,
-    count: num(r.count),
-    firstSn: text(r.first_sn),
-    lastSn: text(r.last_sn),
+    count: r.count,
+    firstSn: r.firstSn,
+    lastSn: r.lastSn,
     snRuns: runs?.runs ?? [],
     runCount: runs?.runCount ?? 0,
     operator,
@@ -149,11 +176,11 @@ export function toOperationRecord(
     counterparty,
     mine,
     canDecide: type === 2 && status === OPERATE_STATUS.PENDING && fromId === caller.agentId,
-    merchantName: text(r.merchant_name),
-    reason: text(r.reason) ?? '',
-    decisionReason: text(r.decision_reason),
-    createdAt: isoNow(r.created_at),
-    decidedAt: iso(r.decided_at),
-    autoPassAt: iso(r.auto_pass_at),
+    merchantName: r.merchantName,
+    reason: r.reason,
+    decisionReason: r.decisionReason,
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    autoPassAt: r.autoPassAt?.toISOString() ?? null,
   };
 }

@@ -1,9 +1,9 @@
-import { type TermAgentBrief } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { PLATFORM_PARTY_NAME, type TermAgentBrief } from '@pos/core';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
 import type { Caller } from '../../plugins/auth';
-import { isOperator, num, numOrNull, PLATFORM_NAME } from './scope';
-import { andInTree } from '../../db/tree';
+import { isOperator } from '../../db/tree';
 import { shownMobile, shownName } from '../../lib/people';
 
 /** One side of a move: an agent's stock, or the platform's (id null, path ''). */
@@ -22,7 +22,7 @@ export const PLATFORM_PARTY: Party = {
   path: '',
   topId: null,
   parentId: null,
-  name: PLATFORM_NAME,
+  name: PLATFORM_PARTY_NAME,
   mobile: '',
   status: 0,
 };
@@ -44,21 +44,22 @@ export async function findAgentParty(
   agentId: number,
   topId: number | null = null,
 ): Promise<Party | null> {
-  const [row] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT id, path, top_id, parent_id, name, mobile, status FROM agents
-        WHERE id = ${agentId} AND role = 'agent'${andInTree('top_id', { topId })}`,
-  );
-  if (!row) return null;
-  return {
-    id: num(row.id),
-    path: String(row.path),
-    topId: numOrNull(row.top_id),
-    parentId: numOrNull(row.parent_id),
-    name: String(row.name),
-    mobile: String(row.mobile),
-    status: num(row.status),
-  };
+  const where: SQL[] = [eq(agents.id, agentId), eq(agents.role, 'agent')];
+  // In the caller's tree (decision 020), when it has one.
+  if (topId !== null) where.push(eq(agents.topId, topId));
+  const [row] = await db
+    .select({
+      id: agents.id,
+      path: agents.path,
+      topId: agents.topId,
+      parentId: agents.parentId,
+      name: agents.name,
+      mobile: agents.mobile,
+      status: agents.status,
+    })
+    .from(agents)
+    .where(and(...where));
+  return row ?? null;
 }
 
 /**
@@ -73,7 +74,7 @@ export function brief(
   caller: Pick<Caller, 'agentId' | 'role' | 'path'>,
   path: string | null = null,
 ): TermAgentBrief {
-  if (id === null) return { id: null, name: PLATFORM_NAME, mobile: '' };
+  if (id === null) return { id: null, name: PLATFORM_PARTY_NAME, mobile: '' };
   const who = { id, path };
   return {
     id,

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { terminalOperations, terminals } from '../../db/schema';
+import { decode, orNull, select, selectOne, type RowOf } from '../../db/typed';
 import { badRequest, notFound, type AppError } from '../../lib/app-error';
-import { num, numOrNull } from './scope';
 import type { Selection } from './selection';
 
 /**
@@ -33,15 +35,24 @@ export async function recordPerHolder(
   for (const group of groups.values()) {
     group.sort((a, b) => (a.sn < b.sn ? -1 : 1));
     const head = group[0]!;
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO terminal_operations (type, status, operator_id, from_agent_id, to_agent_id, top_id, count,
-            first_sn, last_sn, reason, created_at, decided_at)
-          VALUES (${op.type}, 1, ${op.operatorId}, ${head.fromId}, NULL, ${head.topId}, ${group.length},
-            ${head.sn}, ${group[group.length - 1]!.sn}, ${op.reason}, ${op.now}, ${op.now})
-          RETURNING id`,
-    );
-    const opId = num(row!.id);
+    const [row] = await tx
+      .insert(terminalOperations)
+      .values({
+        type: op.type,
+        status: 1,
+        operatorId: op.operatorId,
+        fromAgentId: head.fromId,
+        toAgentId: null,
+        topId: head.topId,
+        count: group.length,
+        firstSn: head.sn,
+        lastSn: group[group.length - 1]!.sn,
+        reason: op.reason,
+        createdAt: op.now,
+        decidedAt: op.now,
+      })
+      .returning({ id: terminalOperations.id });
+    const opId = row!.id;
     firstId ??= opId;
     await tx.execute(
       sql`INSERT INTO terminal_operation_items (operation_id, terminal_id, sn)
@@ -52,12 +63,38 @@ export async function recordPerHolder(
   return firstId;
 }
 
-export const toMoved = (r: Record<string, unknown>): Moved => ({
-  id: num(r.id),
-  sn: String(r.sn),
-  fromId: numOrNull(r.from_id),
-  topId: numOrNull(r.top_id),
-});
+/**
+ * The terminals an operator batch changed: `update` is an UPDATE of `terminals t` ending in
+ * `RETURNING t.id, t.sn, <former holder> AS from_id, <former tree> AS top_id`.
+ */
+export const changedBy = (tx: DbOrTx, update: SQL): Promise<Moved[]> =>
+  select(
+    tx,
+    {
+      id: sql`moved.id`.mapWith(terminals.id),
+      sn: sql`moved.sn`.mapWith(terminals.sn),
+      fromId: sql`moved.from_id`.mapWith(decode.numberOrNull),
+      topId: sql`moved.top_id`.mapWith(decode.numberOrNull),
+    },
+    sql`FROM moved`,
+    { with: sql`WITH moved AS (${update})` },
+  );
+
+const t = alias(terminals, 't');
+
+/**
+ * A requested SN as a batch's refusal reads it: its terminal's state, NULL (id included) when
+ * it does not exist. Named as the columns are, as the mall's shipping explains it too.
+ */
+const requestedFields = {
+  sn: sql`req.sn`.mapWith(decode.text),
+  id: orNull(t.id),
+  holder_path: orNull(t.holderPath),
+  bind_status: orNull(t.bindStatus),
+  pending_operation_id: orNull(t.pendingOperationId),
+  holder_agent_id: orNull(t.holderAgentId),
+};
+export type RequestedTerminal = RowOf<typeof requestedFields>;
 
 /**
  * The first requested SN that does not exist (or was deleted) or fails `bad` (a condition on
@@ -67,34 +104,31 @@ export async function firstIneligible(
   db: DbOrTx,
   selection: Selection,
   bad: SQL,
-  explain: (row: Record<string, unknown>, sn: string) => string,
+  explain: (row: RequestedTerminal, sn: string) => string,
 ): Promise<AppError | null> {
   const field = selection.kind === 'range' ? 'startSn' : 'sns';
-  const [row] = await rows<Record<string, unknown>>(
+  const row = await selectOne(
     db,
-    sql`SELECT req.sn, t.id, t.holder_path, t.bind_status, t.pending_operation_id, t.holder_agent_id
-        FROM ${selection.requested()}
-        LEFT JOIN terminals t ON t.sn = req.sn AND t.deleted_at IS NULL
-        WHERE t.id IS NULL OR ${bad}
+    requestedFields,
+    sql`FROM ${selection.requested()}
+        LEFT JOIN terminals t ON ${t.sn} = req.sn AND ${t.deletedAt} IS NULL
+        WHERE ${t.id} IS NULL OR ${bad}
         ORDER BY req.ord LIMIT 1`,
   );
   if (!row) return null;
-  const sn = String(row.sn);
-  if (row.id === null || row.id === undefined) return notFound(`SN ${sn} 不存在`);
+  const sn = row.sn;
+  if (row.id === null) return notFound(`SN ${sn} 不存在`);
   return badRequest(explain(row, sn), field);
 }
 
 /** The usual reasons an operator batch refuses a terminal. */
 export function explainStock(verb: string) {
-  return (row: Record<string, unknown>, sn: string) => {
-    const status = num(row.bind_status);
+  return (row: RequestedTerminal, sn: string) => {
+    const status = row.bind_status;
     if (status === 3) return `SN ${sn} 已激活，不能${verb}`;
     if (status === 1) return `SN ${sn} 已绑定，不能${verb}`;
-    if (row.pending_operation_id !== null && row.pending_operation_id !== undefined) {
-      return `SN ${sn} 有待处理的回拨，不能${verb}`;
-    }
-    if (row.holder_agent_id === null || row.holder_agent_id === undefined)
-      return `SN ${sn} 已在平台库存中，无需${verb}`;
+    if (row.pending_operation_id !== null) return `SN ${sn} 有待处理的回拨，不能${verb}`;
+    if (row.holder_agent_id === null) return `SN ${sn} 已在平台库存中，无需${verb}`;
     return `SN ${sn} 不能${verb}`;
   };
 }

@@ -4,15 +4,15 @@ import {
   type TerminalPlatformBatchRequest,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import {
   BatchShortfall,
+  changedBy,
   explainStock,
   firstIneligible,
   recordPerHolder,
-  toMoved,
 } from './platform-batch';
 import { readSelection } from './selection';
 
@@ -29,7 +29,7 @@ export async function reclaimTerminals(
   const selection = readSelection(input);
   try {
     const operationId = await db.transaction(async (tx) => {
-      const moved = await rows<Record<string, unknown>>(
+      const moved = await changedBy(
         tx,
         sql`UPDATE terminals t SET holder_agent_id = NULL, holder_path = '', top_id = NULL, updated_at = ${now}
             FROM terminals old
@@ -38,7 +38,7 @@ export async function reclaimTerminals(
             RETURNING t.id, t.sn, old.holder_agent_id AS from_id, old.top_id`,
       );
       if (moved.length !== selection.count) throw new BatchShortfall();
-      return recordPerHolder(tx, moved.map(toMoved), {
+      return recordPerHolder(tx, moved, {
         type: TERMINAL_OPERATE_TYPE.RECLAIM,
         operatorId: caller.agentId,
         reason: input.reason ?? '',

@@ -1,8 +1,8 @@
 import { OPERATE_STATUS } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { terminalOperations, terminals } from '../../db/schema';
 import { findAgentParty, PLATFORM_PARTY } from './parties';
-import { numOrNull } from './scope';
 
 /**
  * Closes a pending recall: passed moves its locked terminals to the recalling side, rejected
@@ -17,27 +17,30 @@ export async function settleRecall(
   reason: string | null,
 ): Promise<boolean> {
   const status = outcome === 'passed' ? OPERATE_STATUS.PASSED : OPERATE_STATUS.REJECTED;
-  const [op] = await rows<{ to_agent_id: unknown }>(
-    tx,
-    sql`UPDATE terminal_operations SET status = ${status}, decided_at = ${now}, decision_reason = ${reason}
-        WHERE id = ${operationId} AND type = 2 AND status = ${OPERATE_STATUS.PENDING}
-        RETURNING to_agent_id`,
-  );
+  const o = terminalOperations;
+  const [op] = await tx
+    .update(o)
+    .set({ status, decidedAt: now, decisionReason: reason })
+    .where(and(eq(o.id, operationId), eq(o.type, 2), eq(o.status, OPERATE_STATUS.PENDING)))
+    .returning({ toAgentId: o.toAgentId });
   if (!op) return false;
+  const locked = eq(terminals.pendingOperationId, operationId);
   if (outcome === 'rejected') {
-    await tx.execute(
-      sql`UPDATE terminals SET pending_operation_id = NULL, updated_at = ${now}
-          WHERE pending_operation_id = ${operationId}`,
-    );
+    await tx.update(terminals).set({ pendingOperationId: null, updatedAt: now }).where(locked);
     return true;
   }
-  const toId = numOrNull(op.to_agent_id);
+  const toId = op.toAgentId;
   const to = toId === null ? PLATFORM_PARTY : await findAgentParty(tx, toId);
   if (!to) throw new Error(`recall ${operationId}: receiving agent ${toId} missing`);
-  await tx.execute(
-    sql`UPDATE terminals SET holder_agent_id = ${to.id}, holder_path = ${to.path}, top_id = ${to.topId},
-          pending_operation_id = NULL, updated_at = ${now}
-        WHERE pending_operation_id = ${operationId}`,
-  );
+  await tx
+    .update(terminals)
+    .set({
+      holderAgentId: to.id,
+      holderPath: to.path,
+      topId: to.topId,
+      pendingOperationId: null,
+      updatedAt: now,
+    })
+    .where(locked);
   return true;
 }

@@ -1,15 +1,42 @@
-import { activationDeadline, type TerminalListItem } from '@pos/core';
+import { activationDeadline, PLATFORM_PARTY_NAME, type TerminalListItem } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import type { Caller } from '../../plugins/auth';
+import { alias } from 'drizzle-orm/pg-core';
+import { agents, brands, merchants, terminals } from '../../db/schema';
 import { andInTree } from '../../db/tree';
+import { orNull, type RowOf } from '../../db/typed';
 import { shownName } from '../../lib/people';
-import { iso, num, numOrNull, PLATFORM_NAME } from './scope';
+import type { Caller } from '../../plugins/auth';
 
-/** Columns of a terminal as lists show it, over `terminals t` with its brand, holder and merchant. */
-export const TERMINAL_COLUMNS = sql`t.id, t.sn, t.brand_id, b.name AS brand_name, t.model, t.bind_status,
-  t.holder_agent_id, t.holder_path, h.name AS holder_name, h.mobile AS holder_mobile, t.merchant_id,
-  m.name AS merchant_name, m.merchant_no, t.bound_at, t.activated_at, t.pending_operation_id,
-  t.policy_id, t.service_fee_fen, t.comm_fee_fen, t.created_at`;
+/** `terminals t` with its brand `b`, holder `h` and merchant `m` (terminalJoins). */
+export const t = alias(terminals, 't');
+const b = alias(brands, 'b');
+const h = alias(agents, 'h');
+const m = alias(merchants, 'm');
+
+/** A terminal as lists show it, over `terminals t` with its brand, holder and merchant. */
+export const terminalFields = {
+  id: t.id,
+  sn: t.sn,
+  brandId: t.brandId,
+  brandName: b.name,
+  model: t.model,
+  bindStatus: t.bindStatus,
+  holderAgentId: t.holderAgentId,
+  holderPath: t.holderPath,
+  holderName: orNull(h.name),
+  holderMobile: orNull(h.mobile),
+  merchantId: t.merchantId,
+  merchantName: orNull(m.name),
+  merchantNo: orNull(m.merchantNo),
+  boundAt: t.boundAt,
+  activatedAt: t.activatedAt,
+  pendingOperationId: t.pendingOperationId,
+  policyId: t.policyId,
+  serviceFeeFen: t.serviceFeeFen,
+  commFeeFen: t.commFeeFen,
+  createdAt: t.createdAt,
+};
+export type TerminalFieldsRow = RowOf<typeof terminalFields>;
 
 /**
  * The brand, holder and merchant of `terminals t`. An agent's holder and merchant rows are read
@@ -17,38 +44,33 @@ export const TERMINAL_COLUMNS = sql`t.id, t.sn, t.brand_id, b.name AS brand_name
  */
 export const terminalJoins = (
   caller: Pick<Caller, 'topId'>,
-) => sql`JOIN brands b ON b.id = t.brand_id
-  LEFT JOIN agents h ON h.id = t.holder_agent_id${andInTree(sql`h.top_id`, caller)}
-  LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(sql`m.top_id`, caller)}`;
+) => sql`JOIN brands b ON ${b.id} = ${t.brandId}
+  LEFT JOIN agents h ON ${h.id} = ${t.holderAgentId}${andInTree(sql`${h.topId}`, caller)}
+  LEFT JOIN merchants m ON ${m.id} = ${t.merchantId}${andInTree(sql`${m.topId}`, caller)}`;
 
-export function toTerminalItem(r: Record<string, unknown>, caller: Caller): TerminalListItem {
-  const holderId = numOrNull(r.holder_agent_id);
+export function toTerminalItem(r: TerminalFieldsRow, caller: Caller): TerminalListItem {
+  const holderId = r.holderAgentId;
   const own = holderId === null ? caller.role === 'operator' : holderId === caller.agentId;
-  const bindStatus = num(r.bind_status);
-  const boundAt = iso(r.bound_at);
-  let holderName = PLATFORM_NAME;
+  const boundAt = r.boundAt;
+  let holderName = PLATFORM_PARTY_NAME;
   if (holderId !== null)
-    holderName = shownName(
-      caller,
-      { id: holderId, path: String(r.holder_path ?? '') },
-      String(r.holder_name ?? ''),
-    );
+    holderName = shownName(caller, { id: holderId, path: r.holderPath }, r.holderName ?? '');
   return {
-    id: num(r.id),
-    sn: String(r.sn),
-    brandId: num(r.brand_id),
-    brandName: String(r.brand_name),
-    model: String(r.model),
-    bindStatus,
+    id: r.id,
+    sn: r.sn,
+    brandId: r.brandId,
+    brandName: r.brandName,
+    model: r.model,
+    bindStatus: r.bindStatus,
     holderAgentId: holderId,
     holderName,
     own,
-    merchantId: numOrNull(r.merchant_id),
-    merchantName: r.merchant_name == null ? null : String(r.merchant_name),
-    boundAt,
-    activatedAt: iso(r.activated_at),
+    merchantId: r.merchantId,
+    merchantName: r.merchantName,
+    boundAt: boundAt?.toISOString() ?? null,
+    activatedAt: r.activatedAt?.toISOString() ?? null,
     activationDeadline:
-      bindStatus === 1 && boundAt ? activationDeadline(new Date(boundAt)).toISOString() : null,
-    pending: r.pending_operation_id !== null && r.pending_operation_id !== undefined,
+      r.bindStatus === 1 && boundAt ? activationDeadline(boundAt).toISOString() : null,
+    pending: r.pendingOperationId !== null,
   };
 }

@@ -1,22 +1,33 @@
 import type { TradeDetail } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { ledgerLines, merchants, settlements, transactions } from '../../db/schema';
+import { orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { sameTree, toTradeItem, tradeColumns, tradeScope } from './list-trades';
+import { sameTree, toTradeItem, tradeFields, tradeScope } from './list-trades';
 
-const n = (v: unknown) => Number(v);
-const iso = (v: unknown) => new Date(v as string).toISOString();
+const t = alias(transactions, 't');
+const m = alias(merchants, 'm');
+const st = alias(settlements, 'st');
+const l = alias(ledgerLines, 'l');
 
 /**
  * One transaction of the caller's subtree with its settlement, what the caller earned on it (its
  * own ledger lines, refund reversals included) and its refunds. Outside the subtree: not found.
  */
 export async function getTrade(db: DbOrTx, caller: Caller, id: number): Promise<TradeDetail> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`SELECT ${tradeColumns(sql`st.fee_fen`)}, m.merchant_no, t.orig_txn_id, t.merchant_rate_ppm, st.settled_at
-          FROM transactions t
+    {
+      ...tradeFields(sql`${st.feeFen}`),
+      merchantNo: orNull(m.merchantNo),
+      origTxnId: t.origTxnId,
+      merchantRatePpm: t.merchantRatePpm,
+      settledAt: orNull(st.settledAt),
+    },
+    sql`FROM transactions t
           LEFT JOIN settlements st ON st.txn_id = t.id
           LEFT JOIN merchants m ON m.id = t.merchant_id${sameTree(caller, 'm', sql`t.top_id`)}
           LEFT JOIN agents a ON a.id = t.agent_id${sameTree(caller, 'a', sql`t.top_id`)}
@@ -24,39 +35,30 @@ export async function getTrade(db: DbOrTx, caller: Caller, id: number): Promise<
          LIMIT 1`,
   );
   if (!r) throw notFound();
-  const refunds = await rows<Record<string, unknown>>(
+  const x = transactions;
+  const refunds = await select(
     db,
-    sql`SELECT id, kind, amount_fen, trade_time FROM transactions
-         WHERE orig_txn_id = ${id}${sameTree(caller, 'transactions', sql`${caller.topId}`)}
-         ORDER BY trade_time, id`,
+    { id: x.id, kind: x.kind, amountFen: x.amountFen, tradeTime: x.tradeTime },
+    sql`FROM ${x} WHERE ${x.origTxnId} = ${id}${sameTree(caller, 'transactions', sql`${caller.topId}`)}
+         ORDER BY ${x.tradeTime}, ${x.id}`,
   );
-  const txnIds = [id, ...refunds.map((x) => n(x.id))];
-  const mine = await rows<Record<string, unknown>>(
+  const txnIds = [id, ...refunds.map((f) => f.id)];
+  const mine = await select(
     db,
-    sql`SELECT l.id, l.info_type, l.amount_fen, l.created_at
-          FROM unnest(${sql.param(txnIds)}::bigint[]) AS x(id)
+    { id: l.id, infoType: l.infoType, amountFen: l.amountFen, createdAt: l.createdAt },
+    sql`FROM unnest(${sql.param(txnIds)}::bigint[]) AS x(id)
           CROSS JOIN LATERAL (SELECT * FROM ledger_lines y
                                WHERE y.txn_id = x.id AND y.agent_id = ${caller.agentId}${sameTree(caller, 'y', sql`${caller.topId}`)}) l
          ORDER BY l.id`,
   );
   return {
     ...toTradeItem(r, caller),
-    merchantNo: (r.merchant_no as string | null) ?? null,
-    origTxnId: r.orig_txn_id == null ? null : n(r.orig_txn_id),
-    merchantRate: r.merchant_rate_ppm == null ? null : n(r.merchant_rate_ppm),
-    settled: r.settled_at != null,
-    settledAt: r.settled_at == null ? null : iso(r.settled_at),
-    myEarnings: mine.map((l) => ({
-      id: n(l.id),
-      infoType: String(l.info_type),
-      amountFen: n(l.amount_fen),
-      createdAt: iso(l.created_at),
-    })),
-    refunds: refunds.map((x) => ({
-      id: n(x.id),
-      kind: n(x.kind),
-      amountFen: n(x.amount_fen),
-      tradeTime: iso(x.trade_time),
-    })),
+    merchantNo: r.merchantNo,
+    origTxnId: r.origTxnId,
+    merchantRate: r.merchantRatePpm,
+    settled: r.settledAt !== null,
+    settledAt: r.settledAt?.toISOString() ?? null,
+    myEarnings: mine.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    refunds: refunds.map((f) => ({ ...f, tradeTime: f.tradeTime.toISOString() })),
   };
 }

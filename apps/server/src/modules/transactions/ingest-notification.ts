@@ -8,12 +8,17 @@ import {
   type TransactionNotificationParsed,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { preparedRows, rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import { preparedRows, type DbOrTx } from '../../db/client';
+import { transactionKeys, transactions } from '../../db/schema';
+import { orNull, select } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from './fee-periods';
 
 const num = (v: unknown) => Number(v);
 
+/** A transaction seen before, joined to its key. */
+const seenTxn = alias(transactions, 't');
 /** '6228480012345678' -> '622848******5678'; shorter numbers keep only their last 4. */
 export function maskCardNo(cardNo: string | undefined): string | null {
   if (!cardNo) return null;
@@ -121,22 +126,23 @@ export async function ingestNotifications(
         });
   const fresh = new Map(stored.map((r) => [r.acquirer_txn_id, r]));
   const seenIds = input.filter((r) => !fresh.has(r.acq)).map((r) => r.acq);
-  const seen = new Map<string, { txn_id: unknown; flag: string | null }>();
+  const seen = new Map<string, { txnId: number; flag: string | null }>();
   if (seenIds.length > 0) {
-    const found = await rows<{ acquirer_txn_id: string; txn_id: unknown; flag: string | null }>(
+    const k = transactionKeys;
+    const found = await select(
       db,
-      sql`SELECT k.acquirer_txn_id, k.txn_id, t.flag FROM transaction_keys k
-            LEFT JOIN transactions t ON t.id = k.txn_id AND t.trade_time = k.trade_time
-           WHERE k.acquirer_txn_id = ANY(${sql.param(seenIds)}::text[])`,
+      { acquirerTxnId: k.acquirerTxnId, txnId: k.txnId, flag: orNull(seenTxn.flag) },
+      sql`FROM ${k} LEFT JOIN transactions t ON ${seenTxn.id} = ${k.txnId} AND ${seenTxn.tradeTime} = ${k.tradeTime}
+           WHERE ${k.acquirerTxnId} = ANY(${sql.param(seenIds)}::text[])`,
     );
-    for (const r of found) seen.set(r.acquirer_txn_id, r);
+    for (const r of found) seen.set(r.acquirerTxnId, r);
   }
   return input.map((r) => {
     const out = fresh.get(r.acq);
     if (out) return { id: num(out.id), duplicate: false, flag: out.flag ?? null };
     const before = seen.get(r.acq);
     return {
-      id: before ? num(before.txn_id) : null,
+      id: before ? before.txnId : null,
       duplicate: true,
       flag: before?.flag ?? null,
     };

@@ -1,9 +1,11 @@
 import { maskName, type TradeItem, type TradeListParams, type TradePage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import { nameByText, type DbOrTx } from '../../db/client';
+import { agents, merchants, transactions } from '../../db/schema';
+import { decode, orNull, preparedSelect, selection, type RowOf } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 
-const n = (v: unknown) => Number(v);
 const SHANGHAI_MS = 8 * 3600e3;
 /** The first instant of an Asia/Shanghai day 'YYYY-MM-DD'. */
 export const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_MS);
@@ -20,34 +22,57 @@ export function tradeScope(caller: Caller, scope: 'all' | 'own' | 'team'): SQL {
   return scope === 'team' ? sql`${range} AND t.agent_path <> ${caller.path}` : range;
 }
 
-export function toTradeItem(r: Record<string, unknown>, caller: Caller): TradeItem {
+const t = alias(transactions, 't');
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
+
+/**
+ * The fields of a trade item over `t` (transactions, or a subquery of its columns) with its
+ * merchant `m` and agent `a` outer-joined; `settledFee` is the settlement's fee (a trade's own
+ * fee first).
+ */
+export const tradeFields = (settledFee: SQL) => ({
+  id: t.id,
+  acquirerTxnId: t.acquirerTxnId,
+  kind: t.kind,
+  sn: t.sn,
+  merchantId: t.merchantId,
+  agentId: t.agentId,
+  payType: t.payType,
+  totalType: t.totalType,
+  cardType: t.cardType,
+  method: t.method,
+  status: t.status,
+  amountFen: t.amountFen,
+  feeFen: sql`coalesce(${t.feeFen}, ${settledFee})`.mapWith(decode.numberOrNull),
+  cardNoMasked: t.cardNoMasked,
+  tradeTime: t.tradeTime,
+  merchantName: orNull(m.name),
+  agentName: orNull(a.name),
+});
+export type TradeRow = RowOf<ReturnType<typeof tradeFields>>;
+
+export function toTradeItem(r: TradeRow, caller: Caller): TradeItem {
   return {
-    id: n(r.id),
-    acquirerTxnId: String(r.acquirer_txn_id),
-    kind: n(r.kind),
-    sn: String(r.sn),
-    merchantId: r.merchant_id == null ? null : n(r.merchant_id),
-    merchantName: (r.merchant_name as string | null) ?? null,
-    agentName: r.agent_name == null ? null : maskName(String(r.agent_name)),
-    own: r.agent_id != null && n(r.agent_id) === caller.agentId,
-    payType: n(r.pay_type),
-    totalType: n(r.total_type),
-    cardType: n(r.card_type),
-    method: n(r.method),
-    status: n(r.status),
-    amountFen: n(r.amount_fen),
-    feeFen: r.fee_fen == null ? null : n(r.fee_fen),
-    cardNoMasked: (r.card_no_masked as string | null) ?? null,
-    tradeTime: new Date(r.trade_time as string).toISOString(),
+    id: r.id,
+    acquirerTxnId: r.acquirerTxnId,
+    kind: r.kind,
+    sn: r.sn,
+    merchantId: r.merchantId,
+    merchantName: r.merchantName,
+    agentName: r.agentName === null ? null : maskName(r.agentName),
+    own: r.agentId !== null && r.agentId === caller.agentId,
+    payType: r.payType,
+    totalType: r.totalType,
+    cardType: r.cardType,
+    method: r.method,
+    status: r.status,
+    amountFen: r.amountFen,
+    feeFen: r.feeFen,
+    cardNoMasked: r.cardNoMasked,
+    tradeTime: r.tradeTime.toISOString(),
   };
 }
-
-/** The columns of a trade item; `settledFee` is the settlement's fee (a trade's own fee first). */
-export const tradeColumns = (
-  settledFee: SQL,
-) => sql`t.id, t.acquirer_txn_id, t.kind, t.sn, t.merchant_id, t.agent_id, t.pay_type, t.total_type,
-  t.card_type, t.method, t.status, t.amount_fen, coalesce(t.fee_fen, ${settledFee}) AS fee_fen, t.card_no_masked, t.trade_time,
-  m.name AS merchant_name, a.name AS agent_name`;
 
 /**
  * The merchant and agent of a trade `t` (a transactions row of the caller's tree) are joined in
@@ -55,6 +80,8 @@ export const tradeColumns = (
  */
 export const sameTree = (caller: Pick<Caller, 'topId'>, alias: string, topId: SQL): SQL =>
   caller.topId === null ? sql`` : sql` AND ${sql.raw(alias)}.top_id = ${topId}`;
+
+const listFields = selection(tradeFields(sql`t.settled_fee_fen`));
 
 /**
  * Transactions of the caller's merchants and team, newest first, keyset paged by (trade time,
@@ -80,16 +107,22 @@ export async function listTrades(
     const [ms, id] = q.cursor.split('_').map(Number) as [number, number];
     filters.push(sql`(t.trade_time, t.id) < (${new Date(ms)}::timestamptz, ${id}::bigint)`);
   }
-  const found = await rows<Record<string, unknown>>(
+  // The settlement's fee is read beside its transaction (a settlement reaches its tree only
+  // through it), after the limit, like the merchant and the agent. The statement is a named
+  // prepared statement per shape of filters (planned once per connection, issue 35); its
+  // merchant and agent are read by key through a LATERAL, as plain joins on the generic plan
+  // scanned the tree's merchants for every row of the page.
+  const found = await preparedSelect(
     db,
-    // The settlement's fee is read beside its transaction (a settlement reaches its tree only
-    // through it), after the limit, like the joins below.
-    sql`SELECT ${tradeColumns(sql`t.settled_fee_fen`)}
-          FROM (SELECT t.*, (SELECT st.fee_fen FROM settlements st WHERE st.txn_id = t.id) AS settled_fee_fen
+    nameByText('trade_list'),
+    listFields,
+    sql`FROM (SELECT t.*, (SELECT st.fee_fen FROM settlements st WHERE st.txn_id = t.id) AS settled_fee_fen
                   FROM transactions t WHERE ${sql.join(filters, sql` AND `)}
                  ORDER BY t.trade_time DESC, t.id DESC LIMIT ${q.pageSize + 1}) t
-          LEFT JOIN merchants m ON m.id = t.merchant_id${sameTree(caller, 'm', sql`${caller.topId}`)}
-          LEFT JOIN agents a ON a.id = t.agent_id${sameTree(caller, 'a', sql`${caller.topId}`)}
+          LEFT JOIN LATERAL (SELECT mm.name FROM merchants mm
+                              WHERE mm.id = t.merchant_id${sameTree(caller, 'mm', sql`${caller.topId}`)} LIMIT 1) m ON true
+          LEFT JOIN LATERAL (SELECT aa.name FROM agents aa
+                              WHERE aa.id = t.agent_id${sameTree(caller, 'aa', sql`${caller.topId}`)} LIMIT 1) a ON true
          ORDER BY t.trade_time DESC, t.id DESC`,
   );
   const page = found.slice(0, q.pageSize).map((r) => toTradeItem(r, caller));

@@ -1,4 +1,4 @@
-import { formatMoney, ppmToPercentText, type EarningDetail } from '@pos/core';
+import { formatMoney, ppmToPercentText, simTierLabel, type EarningDetail } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -27,8 +27,13 @@ type Detail = {
   origInfoType?: string;
   origAmountFen?: number;
   optionFen?: number;
+  /** SIM fee cashback: the collection's tier (1, 2, 3 = third and later) and period (decision 033). */
+  tier?: 1 | 2 | 3;
+  periodIndex?: number;
   owed?: boolean;
   recovery?: boolean;
+  /** A refund applied again after an earlier one that arrived later (decision 007). */
+  reapplied?: boolean;
 } | null;
 
 /**
@@ -220,12 +225,22 @@ export function formula(
               zh: `${detail.month} 第${detail.monthIndex}月交易额 ${yuan(volume)} ≥ 达标线 ${yuan(detail.thresholdFen ?? null)}；`,
               en: `${detail.month}, month ${detail.monthIndex}: volume ${yuanEn(volume)} ≥ threshold ${yuanEn(detail.thresholdFen ?? null)}; `,
             }
-          : detail?.optionFen !== undefined
+          : detail?.optionFen !== undefined && detail.tier !== undefined
             ? {
-                zh: `收取 ${yuan(detail.optionFen)}；`,
-                en: `${yuanEn(detail.optionFen)} collected; `,
+                zh: `收取 ${yuan(detail.optionFen)}，本终端第${(detail.periodIndex ?? 0) + 1}年的流量费，按「${simTierLabel(detail.tier)}」档返现；`,
+                en: `${yuanEn(detail.optionFen)} collected, this terminal's SIM fee of year ${(detail.periodIndex ?? 0) + 1}, paid at the "${simTierLabel(detail.tier, 'en')}" cashback; `,
               }
-            : { zh: '', en: '' };
+            : detail?.optionFen !== undefined
+              ? infoType === 'service_fee_profit'
+                ? {
+                    zh: `收取押金 ${yuan(detail.optionFen)}，按押金${yuan(detail.optionFen)}档返现；`,
+                    en: `${yuanEn(detail.optionFen)} deposit collected, paid at the ${yuanEn(detail.optionFen)} deposit option's cashback; `,
+                  }
+                : {
+                    zh: `收取 ${yuan(detail.optionFen)}；`,
+                    en: `${yuanEn(detail.optionFen)} collected; `,
+                  }
+              : { zh: '', en: '' };
       return {
         zh: `${event.zh}${zhName}：您的金额 ${yuan(own)} − 下级金额 ${yuan(lower)} = ${yuan(amount)}`,
         en: `${event.en}${enName}: your figure ${yuanEn(own)} − lower figure ${yuanEn(lower)} = ${yuanEn(amount)}`,
@@ -237,6 +252,18 @@ export function formula(
         en: `${detail?.month ?? ''} ${detail?.activations ?? lower ?? 0} activations × ${yuanEn(detail?.perActivationFen ?? own)} = ${yuanEn(amount)} (paid when at least ${detail?.minActivations ?? '-'} activate in the month)`,
       };
     case 'refund_reversal':
+      if (detail?.reapplied) {
+        // A refund that sorts before this one arrived after it settled: this one applied again.
+        return amount > 0
+          ? {
+              zh: `较早的退款后到，本笔退款在其后重新计算，退回多冲回的 ${yuan(amount)}`,
+              en: `An earlier refund arrived later; this refund was applied again after it and ${yuanEn(amount)} taken back too much is returned`,
+            }
+          : {
+              zh: `较早的退款后到，本笔退款在其后重新计算，补冲回 ${yuan(-amount)}`,
+              en: `An earlier refund arrived later; this refund was applied again after it and ${yuanEn(-amount)} more is taken back`,
+            };
+      }
       if (detail?.recovery) {
         return {
           zh: `以后续收益抵扣此前退款冲回的欠款 ${yuan(-amount)}`,

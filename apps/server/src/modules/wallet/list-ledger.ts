@@ -5,8 +5,8 @@ import {
   type LedgerPage,
   type LedgerParams,
 } from '@pos/core';
-import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { nameByText, preparedRows, preparedText, type DbOrTx } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { num } from '../ledger/accounts';
@@ -31,49 +31,17 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
       : null;
   if (infoTypes && infoTypes.some((t) => t.length > 40))
     throw badRequest('收支类型不正确', 'infoType');
-  const accounts = await rows<{ id: unknown; wallet_type: string }>(
-    db,
-    sql`SELECT id, wallet_type FROM ledger_accounts
-         WHERE agent_id = ${caller.agentId} AND kind = 'agent'${andInTree('top_id', caller)}
-           ${q.walletType ? sql`AND wallet_type = ${q.walletType}` : sql`AND wallet_type <> 'points'`}
-         ORDER BY id`,
-  );
   const range = q.month ? monthBounds(q.month) : null;
   const before = q.cursor ? Number(q.cursor) : null;
   const limit = q.pageSize;
-  const filters: SQL[] = [];
-  if (infoTypes) filters.push(sql`l.info_type = ANY(${sql.param(infoTypes)}::text[])`);
-  if (range) filters.push(sql`l.created_at >= ${range.start} AND l.created_at < ${range.end}`);
-  if (before !== null) filters.push(sql`l.id < ${before}`);
-  const where = filters.length ? sql` AND ${sql.join(filters, sql` AND `)}` : sql``;
-  let found: Record<string, unknown>[] = [];
-  if (accounts.length > 0) {
-    const walks = accounts.map(
-      (
-        a,
-      ) => sql`(SELECT l.id, l.account_id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.detail, l.created_at
-                    FROM ledger_lines l
-                   WHERE l.account_id = ${num(a.id)}${andInTree('l.top_id', caller)}${where}
-                   ORDER BY l.id DESC LIMIT ${limit + 1})`,
-    );
-    found = await rows<Record<string, unknown>>(
-      db,
-      // The balance after a line is the wallet's balance less every later line of it, read in the
-      // same statement (one snapshot), so postings arriving meanwhile cannot skew it.
-      sql`SELECT w.*, t.sn, m.name AS merchant_name, o.amount_fen AS orig_amount_fen,
-                 a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
-                                            WHERE n.account_id = w.account_id AND n.id > w.id${andInTree('n.top_id', caller)}), 0) AS balance_after
-            FROM (SELECT * FROM (${sql.join(walks, sql` UNION ALL `)}) u ORDER BY id DESC LIMIT ${limit + 1}) w
-            JOIN ledger_accounts a ON a.id = w.account_id${andInTree('a.top_id', caller)}
-            LEFT JOIN LATERAL (SELECT x.sn, x.merchant_id, x.orig_txn_id FROM transactions x
-                                WHERE x.id = w.txn_id${andInTree('x.top_id', caller)} LIMIT 1) t ON true
-            LEFT JOIN LATERAL (SELECT y.amount_fen FROM transactions y
-                                WHERE y.id = t.orig_txn_id${andInTree('y.top_id', caller)} LIMIT 1) o ON true
-            LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree('m.top_id', caller)}
-           ORDER BY w.id DESC`,
-    );
-  }
-  const walletOf = new Map(accounts.map((a) => [num(a.id), a.wallet_type]));
+  const found = await preparedText<Record<string, unknown>>(
+    db,
+    ...ledgerPageStatement(
+      { agentId: caller.agentId, walletType: q.walletType ?? null },
+      limit + 1,
+      { topId: caller.topId ?? null, infoTypes, range, before },
+    ),
+  );
   const page = found.slice(0, limit);
   const out: LedgerLine[] = page.map((r) => {
     const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as {
@@ -81,7 +49,7 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
     } | null;
     return {
       id: num(r.id),
-      walletType: walletOf.get(num(r.account_id)) ?? 'profit',
+      walletType: (r.wallet_type as LedgerLine['walletType'] | null) ?? 'profit',
       infoType: String(r.info_type),
       amountFen: num(r.amount_fen),
       txnId: r.txn_id == null ? null : num(r.txn_id),
@@ -102,8 +70,9 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
         .map(([t]) => t);
       types = (types ?? ofWallet).filter((t) => ofWallet.includes(t));
     }
-    const [m] = await rows<{ total: unknown }>(
+    const [m] = await preparedRows<{ total: unknown }>(
       db,
+      nameByText('ledger_month_total'),
       sql`SELECT coalesce(sum(amount_fen), 0) AS total FROM agent_daily_earnings
            WHERE agent_id = ${caller.agentId}${andInTree('top_id', caller)}
              AND day >= ${`${q.month}-01`}::date
@@ -117,4 +86,90 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
     nextCursor: found.length > limit ? String(out[out.length - 1]!.id) : null,
     monthTotalFen,
   };
+}
+
+interface LedgerPageFilters {
+  topId: number | null;
+  infoTypes: string[] | null;
+  range: { start: Date; end: Date } | null;
+  before: number | null;
+}
+
+/** Whose ledger: an agent's own wallets, one of them or every one but points. */
+export interface LedgerOwner {
+  agentId: number;
+  walletType: string | null;
+}
+
+/**
+ * The statement of one ledger page as fixed text with $n placeholders, and its values, run as a
+ * named prepared statement per combination of filters (planned once per connection, then on the
+ * generic plan, which prunes partitions at run time). One round trip reads the owner's accounts,
+ * walks each on its (account, id) index, merges the walks by id and names each line's terminal,
+ * merchant and original payment.
+ *
+ * Balance after a line is the wallet's balance less every later line of it, in one snapshot, as
+ * before (docs/performance.md, "Agent app reads"); it is summed once per account rather than once
+ * per line: each account's lines from the page's oldest line of it onwards are read once and a
+ * running sum (newest first) gives every line's "later" total. On the first page without filters
+ * those are the page's own lines. The merchant is read by its primary key through a LATERAL: as a
+ * plain join the generic plan scanned the tree's merchants for every line.
+ */
+export function ledgerPageStatement(
+  owner: LedgerOwner,
+  take: number,
+  f: LedgerPageFilters,
+): [name: string, text: string, values: unknown[]] {
+  const values: unknown[] = [owner.agentId, take];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const tree = f.topId === null ? null : param(f.topId);
+  const inTree = (column: string) => (tree ? ` AND ${column} = ${tree}::bigint` : '');
+  const wallet = owner.walletType
+    ? `a.wallet_type = ${param(owner.walletType)}`
+    : `a.wallet_type <> 'points'`;
+  let where = '';
+  if (f.infoTypes)
+    where += ` AND l.info_type IN (SELECT jsonb_array_elements_text(${param(JSON.stringify(f.infoTypes))}::jsonb))`;
+  if (f.range)
+    where += ` AND l.created_at >= ${param(f.range.start.toISOString())}::timestamptz AND l.created_at < ${param(f.range.end.toISOString())}::timestamptz`;
+  if (f.before !== null) where += ` AND l.id < ${param(f.before)}::bigint`;
+  const name =
+    'ledger_page2' +
+    (tree ? '_tree' : '') +
+    (owner.walletType ? '_wallet' : '') +
+    (f.infoTypes ? '_types' : '') +
+    (f.range ? '_month' : '') +
+    (f.before !== null ? '_before' : '');
+  const text = `WITH acc AS MATERIALIZED (
+    SELECT a.id, a.wallet_type, a.balance_fen FROM ledger_accounts a
+     WHERE a.agent_id = $1::bigint AND a.kind = 'agent'${inTree('a.top_id')} AND ${wallet}),
+  page AS MATERIALIZED (
+    SELECT u.* FROM acc
+     CROSS JOIN LATERAL (SELECT l.id, l.account_id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.detail, l.created_at
+                           FROM ledger_lines l
+                          WHERE l.account_id = acc.id${inTree('l.top_id')}${where}
+                          ORDER BY l.id DESC LIMIT $2::int) u
+     ORDER BY u.id DESC LIMIT $2::int),
+  later AS (
+    SELECT r.id, sum(r.amount_fen) OVER (PARTITION BY r.account_id ORDER BY r.id DESC
+                                         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS s
+      FROM (SELECT p.account_id, min(p.id) AS lo FROM page p GROUP BY p.account_id) b
+     CROSS JOIN LATERAL (SELECT n.id, n.account_id, n.amount_fen FROM ledger_lines n
+                          WHERE n.account_id = b.account_id AND n.id >= b.lo${inTree('n.top_id')}) r)
+SELECT w.*, acc.wallet_type, t.sn, m.name AS merchant_name, o.amount_fen AS orig_amount_fen,
+       acc.balance_fen - coalesce(later.s, 0) AS balance_after
+  FROM page w
+  JOIN acc ON acc.id = w.account_id
+  LEFT JOIN later ON later.id = w.id
+  LEFT JOIN LATERAL (SELECT x.sn, x.merchant_id, x.orig_txn_id FROM transactions x
+                      WHERE x.id = w.txn_id${inTree('x.top_id')} LIMIT 1) t ON true
+  LEFT JOIN LATERAL (SELECT y.amount_fen FROM transactions y
+                      WHERE y.id = t.orig_txn_id${inTree('y.top_id')} LIMIT 1) o ON true
+  LEFT JOIN LATERAL (SELECT mm.name FROM merchants mm
+                      WHERE mm.id = t.merchant_id${inTree('mm.top_id')} LIMIT 1) m ON true
+ ORDER BY w.id DESC`;
+  return [name, text, values];
 }

@@ -1,15 +1,26 @@
-import { WITHDRAW_MIN_FEN, formatMoney, withdrawalCharges, type Withdrawal } from '@pos/core';
+import { WITHDRAW_MIN_FEN, formatMoney, type Withdrawal } from '@pos/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, settleAccounts, withdrawals } from '../../db/schema';
-import { badRequest } from '../../lib/app-error';
+import { badRequest, conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { verifiedRealName } from '../identity/get-identity-status';
-import { agentAccountId, agentBalances } from '../ledger/accounts';
+import {
+  PLATFORM_ACCOUNTS,
+  agentAccountId,
+  agentBalances,
+  platformAccountId,
+} from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { withPayPassword } from './pay-password';
-import type { WithdrawRules } from './preview-withdrawal';
-import { toWithdrawal } from './withdrawal-row';
+import {
+  partsThrough,
+  taxChannelFor,
+  taxTermsKeyOf,
+  type FrozenTax,
+  type WithdrawRules,
+} from './tax-channels';
+import { freezeLines, toWithdrawal } from './withdrawal-row';
 
 export interface ApplyWithdrawalInput {
   walletType: 'profit' | 'reward';
@@ -17,6 +28,8 @@ export interface ApplyWithdrawalInput {
   accountId: number;
   payPassword: string;
   idempotencyKey: string;
+  /** The preview's taxTermsKey, when the client sends what the agent confirmed. */
+  taxTermsKey?: string;
 }
 
 async function findByKey(db: Db, agentId: number, key: string) {
@@ -47,8 +60,12 @@ export async function applyWithdrawal(
 
   if (input.amountFen < WITHDRAW_MIN_FEN)
     throw badRequest(`提现金额不能低于${formatMoney(WITHDRAW_MIN_FEN)}元`, 'amountFen');
-  const charges = withdrawalCharges(input.amountFen, rules.feeFen, rules.taxPpm);
-  if (charges.netFen <= 0) throw badRequest('提现金额不足以支付手续费和税费', 'amountFen');
+  // The parts are those of the wallet's channel now, as the preview showed them, and stay so.
+  const channel = await taxChannelFor(db, input.walletType, rules);
+  if (input.taxTermsKey !== undefined && input.taxTermsKey !== taxTermsKeyOf(channel))
+    throw conflict('提现费用已调整，请重新确认', 'taxTermsKey');
+  const charges = partsThrough(channel, input.amountFen);
+  if (!charges.covered) throw badRequest('提现金额不足以支付手续费和税费', 'amountFen');
   if (!(await verifiedRealName(db, agentId)))
     throw badRequest('请先完成实名认证', 'realName', 'REAL_NAME_REQUIRED');
   const [account] = await db
@@ -80,7 +97,7 @@ async function freeze(
   agentId: number,
   input: ApplyWithdrawalInput,
   account: typeof settleAccounts.$inferSelect,
-  charges: ReturnType<typeof withdrawalCharges>,
+  charges: FrozenTax,
 ): Promise<Withdrawal> {
   try {
     return await db.transaction(async (tx) => {
@@ -90,14 +107,12 @@ async function freeze(
         .where(eq(agents.id, agentId));
       const walletId = await agentAccountId(tx, agentId, input.walletType);
       const frozenId = await agentAccountId(tx, agentId, 'frozen');
+      const clearingId = await platformAccountId(tx, PLATFORM_ACCOUNTS.withdrawalClearing);
       const posted = await postEntry(tx, {
         idemKey: `withdraw:${agentId}:${input.idempotencyKey}`,
         reason: 'withdrawal',
         memo: `提现 ${account.cardMasked}`,
-        lines: [
-          { accountId: walletId, amountFen: -input.amountFen, infoType: 'withdrawal' },
-          { accountId: frozenId, amountFen: input.amountFen, infoType: 'withdrawal' },
-        ],
+        lines: freezeLines(charges, { walletId, frozenId, clearingId }),
       });
       if (!posted.created) throw new DuplicateKey();
       const [row] = await tx
@@ -108,7 +123,18 @@ async function freeze(
           topId: me!.topId,
           idemKey: input.idempotencyKey,
           walletType: input.walletType,
-          ...charges,
+          amountFen: charges.amountFen,
+          feeFen: charges.feeFen,
+          taxFen: charges.taxFen,
+          netFen: charges.netFen,
+          vatFen: charges.vatFen,
+          pitFen: charges.pitFen,
+          taxChannelId: charges.taxChannelId,
+          taxChannelVersion: charges.taxChannelVersion,
+          taxChannelName: charges.taxChannelName,
+          taxAt: charges.taxAt,
+          vatPpm: charges.vatPpm,
+          pitPpm: charges.pitPpm,
           accountId: account.id,
           holderName: account.holderName,
           bankName: account.bankName,

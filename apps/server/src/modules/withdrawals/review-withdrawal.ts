@@ -5,6 +5,7 @@ import { withdrawals } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { reverseEntry } from '../ledger/post-entry';
+import { notifyWithdrawal } from '../message/send-product-events';
 import { toWithdrawal } from './withdrawal-row';
 
 async function current(db: DbOrTx, id: number) {
@@ -27,16 +28,24 @@ export async function returnFrozen(tx: DbOrTx, w: { id: number; freezeEntryId: n
 
 /** Operator: approves a pending withdrawal (0 -> 1). Nothing moves until the payout. */
 export async function approveWithdrawal(db: Db, operator: Caller, id: number): Promise<Withdrawal> {
-  const [row] = await db
-    .update(withdrawals)
-    .set({ status: 1, reviewedAt: sql`now()`, reviewedBy: operator.agentId, updatedAt: sql`now()` })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 0)))
-    .returning();
-  if (!row) {
-    await current(db, id);
-    throw conflict('该提现已处理');
-  }
-  return toWithdrawal(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(withdrawals)
+      .set({
+        status: 1,
+        reviewedAt: sql`now()`,
+        reviewedBy: operator.agentId,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 0)))
+      .returning();
+    if (!row) {
+      await current(tx, id);
+      throw conflict('该提现已处理');
+    }
+    await notifyWithdrawal(tx, row, 'approved');
+    return toWithdrawal(row);
+  });
 }
 
 /** Operator: rejects a pending withdrawal (0 -> 3); the frozen money goes back to the wallet. */
@@ -63,6 +72,7 @@ export async function rejectWithdrawal(
       throw conflict('该提现已处理');
     }
     await returnFrozen(tx, row);
+    await notifyWithdrawal(tx, row, 'rejected');
     return toWithdrawal(row);
   });
 }

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { keysetPage, sendCsv } from '../../lib/keyset';
 import { attachTransaction } from '../../modules/admin/attach-transaction';
 import { decideIdentification, identificationList } from '../../modules/admin/identifications';
-import { operationList, platformTerminalBatch } from '../../modules/admin/terminal-ops';
+import { operationList, platformTerminalBatch, withSnRuns } from '../../modules/admin/terminal-ops';
 import { operatorOf } from '../../plugins/admin-auth';
 
 const tags = ['admin'];
@@ -87,7 +87,7 @@ export const adminCorrectionRoutes: FastifyPluginAsyncZod = async (app) => {
           'terminal-operations',
         );
       }
-      return ok(await keysetPage(app.db, spec, request.query));
+      return ok(await withSnRuns(app.db, await keysetPage(app.db, spec, request.query)));
     },
   );
   app.post(

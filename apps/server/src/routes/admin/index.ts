@@ -8,6 +8,11 @@ import { adminAuditRoutes } from './audit.routes';
 import { adminAgentRoutes } from './agents.routes';
 import { adminLedgerRoutes } from './ledger.routes';
 import { adminDashboardRoutes } from './dashboard.routes';
+import { adminRankRoutes } from './rank.routes';
+import { adminMessageRoutes } from './messages.routes';
+import { adminExportRoutes } from './exports.routes';
+import { adminTicketRoutes } from './tickets.routes';
+import { adminSchoolRoutes } from './school.routes';
 import { adminTerminalRoutes } from './terminals.routes';
 import { adminOpsRoutes } from './ops.routes';
 import { adminPolicyRoutes } from './policies.routes';
@@ -15,6 +20,9 @@ import { adminAppRoutes } from './app.routes';
 import { adminCorrectionRoutes } from './corrections.routes';
 import { adminMallRoutes } from './mall.routes';
 import { adminSmsRoutes } from './sms.routes';
+import { adminChannelRoutes } from './channels.routes';
+import { adminProviderRoutes } from './providers.routes';
+import { adminRewardSchemeRoutes } from './reward-schemes.routes';
 
 export interface AdminRouteEntry {
   method: string;
@@ -62,6 +70,11 @@ export async function adminRoutes(app: FastifyInstance) {
     await priv.register(adminAgentRoutes);
     await priv.register(adminLedgerRoutes);
     await priv.register(adminDashboardRoutes);
+    await priv.register(adminRankRoutes);
+    await priv.register(adminMessageRoutes);
+    await priv.register(adminExportRoutes);
+    await priv.register(adminTicketRoutes);
+    await priv.register(adminSchoolRoutes);
     await priv.register(adminTerminalRoutes);
     await priv.register(adminOpsRoutes);
     await priv.register(adminPolicyRoutes);
@@ -69,5 +82,8 @@ export async function adminRoutes(app: FastifyInstance) {
     await priv.register(adminCorrectionRoutes);
     await priv.register(adminMallRoutes);
     await priv.register(adminSmsRoutes);
+    await priv.register(adminChannelRoutes);
+    await priv.register(adminProviderRoutes);
+    await priv.register(adminRewardSchemeRoutes);
   });
 }

@@ -29,7 +29,7 @@ import {
 import { refundPendingPayments } from '../../modules/mall/payments';
 import { freeQuotaList, saveFreeQuota } from '../../modules/mall/quotas';
 import { readStoredMallRules } from '../../modules/mall/rules';
-import { gatewayFor } from '../../modules/payments/gateway';
+import { gatewaysOf } from '../../modules/payments/gateway';
 import { operatorOf } from '../../plugins/admin-auth';
 import { receiveImage } from './content.routes';
 
@@ -174,7 +174,7 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const done = await cancelByOperator(app.db, operatorOf(request), request.body);
       // A WeChat/Alipay payment goes back through the gateway once the cancellation is committed.
-      await refundPendingPayments(app.db, gatewayFor(app), request.log);
+      await refundPendingPayments(app.db, gatewaysOf(app), request.log);
       return ok(done, '已取消');
     },
   );

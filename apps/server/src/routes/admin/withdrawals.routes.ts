@@ -9,8 +9,12 @@ import {
   pageOf,
   revealRequest,
   revealResult,
+  taxChannelDecision,
+  taxChannelList,
+  taxChannelProposal,
   withdrawalStatusLabel,
 } from '@pos/core';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { keysetPage, sendCsv } from '../../lib/keyset';
 import {
@@ -20,12 +24,17 @@ import {
   reviewWithdrawals,
   withdrawalList,
 } from '../../modules/admin/withdrawals';
-import { SimulatedPayoutBank } from '../../modules/withdrawals/payout-bank';
+import { payoutBankFor } from '../../modules/withdrawals/payout-bank';
+import {
+  decideTaxChannelChange,
+  listTaxChannels,
+  proposeTaxChannelChange,
+} from '../../modules/withdrawals/tax-channels';
+import { badRequest } from '../../lib/app-error';
 import { operatorOf } from '../../plugins/admin-auth';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
-const bank = new SimulatedPayoutBank();
 export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals',
@@ -54,6 +63,9 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
             { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
             { header: '手续费(元)', type: 'fen', value: (r) => r.feeFen },
             { header: '税费(元)', type: 'fen', value: (r) => r.taxFen },
+            { header: '增值税(元)', type: 'fen', value: (r) => r.vatFen },
+            { header: '个税(元)', type: 'fen', value: (r) => r.pitFen },
+            { header: '税务通道', value: (r) => r.taxChannelName },
             { header: '到账(元)', type: 'fen', value: (r) => r.netFen },
             { header: '开户名', value: (r) => r.holderName },
             { header: '银行', value: (r) => r.bankName },
@@ -121,14 +133,17 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(batchResult) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      const bank = payoutBankFor(app);
+      if (!bank) throw badRequest('打款通道未开放（PAYOUT=disabled）');
+      return ok(
         await payWithdrawals(
           { db: app.db, bank, cipher: app.cipher },
           operatorOf(request),
           request.body.ids,
         ),
-      ),
+      );
+    },
   );
   app.post(
     '/withdrawals/retry',
@@ -158,5 +173,50 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await revealWithdrawal(app.db, app.cipher, operatorOf(request), request.body)),
+  );
+
+  // Tax channels (decision 034): read with the withdrawals, changed under four eyes.
+  const rules = () => ({ feeFen: app.config.withdrawFeeFen, taxPpm: app.config.withdrawTaxPpm });
+  app.get(
+    '/tax-channels',
+    {
+      config: { permission: 'withdrawal:view' },
+      schema: {
+        tags,
+        security,
+        summary: 'Tax channels per wallet and their proposed changes (pending first)',
+        response: { 200: envelopeOf(taxChannelList) },
+      },
+    },
+    async () => ok(await listTaxChannels(app.db, rules())),
+  );
+  app.post(
+    '/tax-channels/propose',
+    {
+      config: { permission: 'tax_channel:manage' },
+      schema: {
+        tags,
+        security,
+        summary: 'Propose a tax channel (applied only when another operator approves)',
+        body: taxChannelProposal,
+        response: { 200: envelopeOf(z.object({ id: z.number() })) },
+      },
+    },
+    async (request) =>
+      ok(await proposeTaxChannelChange(app.db, operatorOf(request), request.body), '已提交复核'),
+  );
+  app.post(
+    '/tax-channels/changes/decide',
+    {
+      config: { permission: 'tax_channel:manage' },
+      schema: {
+        tags,
+        security,
+        summary: "Approve (writes the channel, a new version) or reject another operator's change",
+        body: taxChannelDecision,
+        response: { 200: envelopeOf(z.object({ status: z.number() })) },
+      },
+    },
+    async (request) => ok(await decideTaxChannelChange(app.db, operatorOf(request), request.body)),
   );
 };

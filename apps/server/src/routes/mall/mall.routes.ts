@@ -37,8 +37,7 @@ import {
 } from '../../modules/mall/orders';
 import { ownPayment, prepayOrder, refundPendingPayments } from '../../modules/mall/payments';
 import { getMallWallet, listPoints } from '../../modules/mall/wallet';
-import { gatewayFor } from '../../modules/payments/gateway';
-import { SimulatedGateway } from '../../modules/payments/simulated-gateway';
+import { gatewaysOf, simulatedGatewayOf } from '../../modules/payments/gateway';
 import { callerOf } from '../../plugins/auth';
 import { forbidden } from '../../lib/app-error';
 
@@ -162,7 +161,7 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await cancelOwnOrder(app.db, agentOf(request), request.body.id);
       // A WeChat/Alipay payment goes back through the gateway once the cancellation is committed.
-      await refundPendingPayments(app.db, gatewayFor(app), request.log);
+      await refundPendingPayments(app.db, gatewaysOf(app), request.log);
       return ok(order, order.status === 5 ? '已取消，款项原路退回' : '已取消');
     },
   );
@@ -177,7 +176,8 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(mallQuote) },
       },
     },
-    async (request) => ok(await quoteOrder(app.db, agentOf(request), request.body)),
+    async (request) =>
+      ok(await quoteOrder(app.db, agentOf(request), request.body, gatewaysOf(app))),
   );
   app.get(
     '/api/mall/wallet',
@@ -220,7 +220,15 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await prepayOrder(app.db, gatewayFor(app), agentOf(request).agentId, request.body)),
+      ok(
+        await prepayOrder(
+          app.db,
+          gatewaysOf(app),
+          agentOf(request).agentId,
+          request.body,
+          request.ip,
+        ),
+      ),
   );
   app.post(
     '/api/mall/sim-gateway/pay',
@@ -234,11 +242,11 @@ export const mallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const gateway = gatewayFor(app);
-      if (!(gateway instanceof SimulatedGateway)) throw forbidden('模拟收银台未开启');
+      const gateway = simulatedGatewayOf(app);
+      if (!gateway) throw forbidden('模拟收银台未开启');
       const no = await ownPayment(app.db, agentOf(request).agentId, request.body.paymentNo);
       await gateway.pay(no);
-      await refundPendingPayments(app.db, gateway, request.log);
+      await refundPendingPayments(app.db, gatewaysOf(app), request.log);
       return ok(null, '支付完成');
     },
   );

@@ -8,7 +8,7 @@ import { applyGatewayNotify, refundPendingPayments } from '../../modules/mall/pa
 import {
   GATEWAY_SIGNATURE_HEADER,
   closePaymentGateway,
-  gatewayFor,
+  gatewaysOf,
 } from '../../modules/payments/gateway';
 
 /**
@@ -58,7 +58,7 @@ export const payNotifyRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const result = await applyGatewayNotify(app.db, request.body);
       if (result.outcome === 'refund')
-        await refundPendingPayments(app.db, gatewayFor(app), request.log);
+        await refundPendingPayments(app.db, gatewaysOf(app), request.log);
       return ok(result);
     },
   );

@@ -11,6 +11,8 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cardBin } from '../../modules/identity/card-bin';
+import { chooseIdentityVerifier } from '../../modules/identity/choose-identity-verifier';
 import { addOtherAccount } from '../../modules/settle-accounts/add-other-account';
 import { delOtherAccount } from '../../modules/settle-accounts/del-other-account';
 import { listSettleAccounts } from '../../modules/settle-accounts/list-settle-accounts';
@@ -23,7 +25,27 @@ const tags = ['settle-accounts'];
 
 /** Settlement accounts: the own bank card and accounts of other holders. */
 export const settleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, cipher: app.cipher });
+  const verifier = chooseIdentityVerifier(app.config, app.log);
+  const deps = () => ({ db: app.db, cipher: app.cipher, verifier });
+
+  app.get(
+    '/api/ag/my/center/settlement/cardBin',
+    {
+      schema: {
+        tags,
+        summary: 'The issuing bank of a card number, from its BIN (null when unknown)',
+        security,
+        querystring: z.object({ cardNo: z.string().regex(/^\d{12,19}$/, '银行卡号格式错误') }),
+        response: {
+          200: envelopeOf(z.object({ bankName: z.string(), cardTypeName: z.string() }).nullable()),
+        },
+      },
+    },
+    async (request) => {
+      const bin = cardBin(request.query.cardNo);
+      return ok(bin && { bankName: bin.bankName, cardTypeName: bin.cardTypeName });
+    },
+  );
 
   app.get(
     '/api/ag/my/center/settlement/list',

@@ -8,8 +8,14 @@ import {
 } from '@pos/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { AppError, forbidden } from '../../lib/app-error';
-import { NotificationBatcher } from '../../modules/transactions/notification-batcher';
+import { forgetChannels } from '../../modules/channels/channel-config';
+import {
+  DEFAULT_CHANNEL,
+  pushContextOf,
+  receiveNotification,
+} from '../../modules/channels/receive-push';
 import { logNotifyRefusal } from '../../modules/transactions/log-refusal';
 import { verifyNotifySignature } from '../../modules/transactions/signature';
 
@@ -19,11 +25,19 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 /**
  * The acquirer's transaction notifications (no token: the signature is the credential). Inside
  * this plugin only, JSON bodies are kept as raw bytes too, because the signature covers the exact
- * bytes sent, not a re-serialisation of the parsed JSON.
+ * bytes sent, not a re-serialisation of the parsed JSON. In effect the simulated channel's
+ * endpoint (decision 026): after the signature, the channel's sequence (raw push stored, the
+ * terminal's brand checked, idempotent by txnId), answered in the format it always had.
  */
 export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Notifications arriving together are stored together (one statement and commit per batch).
-  const batcher = new NotificationBatcher(app.db);
+  // Notifications arriving together are stored together (one statement and commit per batch),
+  // through the app's one push context, shared with the channel endpoints.
+  const ctx = pushContextOf(app);
+  // The channel whose pushes these are: there even where no demo data was seeded.
+  await app.db.execute(sql`
+    INSERT INTO channels (code, name, protocol) VALUES (${DEFAULT_CHANNEL}, '模拟通道', 'simulated')
+    ON CONFLICT (code) DO NOTHING`);
+  forgetChannels();
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const raw = body as Buffer;
@@ -76,7 +90,28 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await batcher.submit(request.body);
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(request.headers))
+        headers[k.toLowerCase()] = Array.isArray(v) ? v[0] : v;
+      const push = { body: rawBodies.get(request) ?? Buffer.alloc(0), headers };
+      const receipt = await receiveNotification(ctx, push, request.body, request.ip);
+      if (!receipt.ok) {
+        request.log.warn(
+          {
+            channel: DEFAULT_CHANNEL,
+            reason: receipt.reason,
+            pushId: receipt.pushId,
+            ip: request.ip,
+          },
+          'transaction notification refused',
+        );
+        throw forbidden(
+          receipt.reason.includes('not served by this channel')
+            ? '该终端由其他通道受理'
+            : '通道拒绝接收',
+        );
+      }
+      const { result } = receipt;
       return ok(result, result.duplicate ? '重复通知，已忽略' : '接收成功');
     },
   );

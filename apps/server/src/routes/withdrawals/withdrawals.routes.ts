@@ -22,13 +22,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/app-error';
 import { getIdentityStatus } from '../../modules/identity/get-identity-status';
-import { SimulatedIdentityVerifier } from '../../modules/identity/identity-verifier';
+import { chooseIdentityVerifier } from '../../modules/identity/choose-identity-verifier';
 import { uploadIdCard, type IdCardUpload } from '../../modules/identity/upload-id-card';
 import { applyWithdrawal } from '../../modules/withdrawals/apply-withdrawal';
 import { getWithdrawal, listWithdrawals } from '../../modules/withdrawals/list-withdrawals';
 import { getPayPasswordStatus, setPayPassword } from '../../modules/withdrawals/pay-password';
 import { payOutWithdrawals } from '../../modules/withdrawals/pay-out-withdrawals';
-import { SimulatedPayoutBank } from '../../modules/withdrawals/payout-bank';
+import { payoutBankFor } from '../../modules/withdrawals/payout-bank';
 import { previewWithdrawal } from '../../modules/withdrawals/preview-withdrawal';
 import { approveWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/review-withdrawal';
 import { toCapitalPool } from '../../modules/withdrawals/to-capital-pool';
@@ -36,11 +36,10 @@ import { callerOf, requireOperator } from '../../plugins/auth';
 
 const security = [{ bearer: [] }];
 const tags = ['withdrawals'];
-const verifier = new SimulatedIdentityVerifier();
-const bank = new SimulatedPayoutBank();
 
 /** Pay password, real-name verification, withdrawals and the transfer to the capital pool. */
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const verifier = chooseIdentityVerifier(app.config, app.log);
   const rules = () => ({ feeFen: app.config.withdrawFeeFen, taxPpm: app.config.withdrawTaxPpm });
 
   app.get(
@@ -236,7 +235,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Operator: pay approved withdrawals through the (simulated) payout bank',
+        summary: 'Operator: pay approved withdrawals through the payout adapter (PAYOUT)',
         security,
         body: payoutRequest,
         response: { 200: envelopeOf(payoutResult) },
@@ -244,6 +243,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireOperator(request);
+      const bank = payoutBankFor(app);
+      if (!bank) throw badRequest('打款通道未开放（PAYOUT=disabled）');
       return ok(
         await payOutWithdrawals({ db: app.db, bank, cipher: app.cipher }, request.body?.id),
       );

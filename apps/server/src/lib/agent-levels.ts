@@ -1,8 +1,8 @@
 import { AGENT_LEVEL_PARAM, agentLevel, type AgentLevel } from '@pos/core';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { systemParams } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { systemParams } from '../db/schema';
 
 const levelList = z
   .array(agentLevel)

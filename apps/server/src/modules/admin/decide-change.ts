@@ -1,0 +1,76 @@
+import type { AuditAction } from '@pos/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Db, type DbOrTx } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { OperatorCaller } from '../../plugins/admin-auth';
+import { audit } from './audit';
+import { assertIndependent } from './independence';
+
+/** The tables of four-eyed proposals: each has status (0 pending, 1 applied, 2 rejected),
+ * proposed_by, decided_by, decision_reason and decided_at. */
+type ChangeTable = 'channel_changes' | 'tax_channel_changes' | 'provider_key_changes';
+
+export interface ChangeDecision {
+  id: number;
+  approve: boolean;
+  reason?: string;
+}
+
+/**
+ * The checker's half of a four-eyes change (decision 022), the same for every kind of proposal:
+ * a rejection needs a reason; the proposal is locked, must still be pending, and its checker must
+ * be independent of its maker; on approval `apply` writes what was proposed (and may set more
+ * columns of the proposal); the proposal is closed and the decision audited, all in one
+ * transaction.
+ */
+export async function decideChange<Row extends { status: number; proposed_by: unknown }>(
+  db: Db,
+  op: OperatorCaller,
+  input: ChangeDecision,
+  spec: {
+    table: ChangeTable;
+    /** The proposal's columns `apply` needs (status and proposed_by are always read). */
+    columns: SQL;
+    /** What the maker's own or a related operator's decision is refused with. */
+    refusal: string;
+    target: string;
+    actions: { approve: AuditAction; reject: AuditAction };
+    /** Applies the approved proposal; what it returns is set on the proposal too. */
+    apply: (tx: DbOrTx, row: Row) => Promise<SQL | void>;
+    /** Set on the proposal whatever the decision (e.g. wiping its secret payload). */
+    alwaysSet?: SQL;
+  },
+): Promise<{ status: number }> {
+  if (!input.approve && !input.reason?.trim()) throw badRequest('请填写驳回原因', 'reason');
+  const table = sql.identifier(spec.table);
+  return db.transaction(async (tx) => {
+    const [row] = await rows<Row>(
+      tx,
+      sql`SELECT status, proposed_by, ${spec.columns} FROM ${table}
+           WHERE id = ${input.id} FOR UPDATE`,
+    );
+    if (!row) throw notFound('变更不存在');
+    if (row.status !== 0) throw conflict('该变更已处理');
+    await assertIndependent(tx, Number(row.proposed_by), op.operatorId, {
+      msg: spec.refusal,
+      field: 'id',
+      code: 'CHECKER_RELATED',
+    });
+    const status = input.approve ? 1 : 2;
+    const extra = input.approve ? await spec.apply(tx, row) : undefined;
+    const sets = [extra, spec.alwaysSet].filter((s): s is SQL => s !== undefined);
+    await tx.execute(sql`
+      UPDATE ${table} SET status = ${status}, decided_by = ${op.operatorId},
+             decision_reason = ${input.reason?.trim() || null}, decided_at = now()
+             ${sets.length ? sql`, ${sql.join(sets, sql`, `)}` : sql``}
+       WHERE id = ${input.id}`);
+    await audit(tx, op, {
+      action: input.approve ? spec.actions.approve : spec.actions.reject,
+      targetType: spec.target,
+      targetId: input.id,
+      before: { status: 0 },
+      after: { status, reason: input.reason ?? null },
+    });
+    return { status };
+  });
+}

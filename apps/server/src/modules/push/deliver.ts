@@ -1,0 +1,197 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rows, type Db, type DbOrTx } from '../../db/client';
+import type { PushPayload, PushSender, PushTarget } from './sender';
+
+/** The push delivery of this process, set up by setUpPush (push.ts); none: pushes are skipped. */
+interface Delivery {
+  db: Db;
+  sender: PushSender;
+  log: FastifyBaseLogger;
+}
+let delivery: Delivery | null = null;
+const pending = new Set<Promise<unknown>>();
+
+/** How many notifications are on their way at once. */
+const CONCURRENCY = 8;
+
+export function useDelivery(next: Delivery | null) {
+  delivery = next;
+}
+
+/** Resolves once every push started so far has finished (shutdown, tests). */
+export async function pushesSettled(): Promise<void> {
+  while (pending.size) await Promise.allSettled([...pending]);
+}
+
+/** What a push says about a message: its title, the start of its body, its page. */
+export interface PushMessage {
+  /** The message's id: the notification opens its page (/pages/message/detail?id=). */
+  id?: number;
+  title: string;
+  body: string;
+  /** A path of the app to open instead of the message's page. */
+  url?: string;
+}
+
+const payloadOf = (m: PushMessage): PushPayload => ({
+  title: m.title,
+  body: m.body.replace(/\s+/g, ' ').trim(),
+  url: m.url ?? (m.id ? `/pages/message/detail?id=${m.id}` : '/pages/message/index'),
+  tag: m.id ? `message-${m.id}` : 'message',
+});
+
+const targetOf = (r: Record<string, unknown>): PushTarget => ({
+  id: Number(r.id),
+  agentId: Number(r.agent_id),
+  kind: r.kind as PushTarget['kind'],
+  endpoint: String(r.endpoint),
+  p256dh: r.p256dh == null ? null : String(r.p256dh),
+  auth: r.auth == null ? null : String(r.auth),
+  platform: r.platform == null ? null : (r.platform as PushTarget['platform']),
+  lang: r.lang === 'en' ? 'en' : 'zh',
+});
+
+const SUBSCRIPTION_COLUMNS = sql`s.id, s.agent_id, s.kind, s.endpoint, s.p256dh, s.auth, s.platform, s.lang`;
+
+/** Sends to each subscription, a few at a time; a gone one is deleted, a failure logged. */
+async function sendAll(
+  d: Delivery,
+  targets: PushTarget[],
+  payloadFor: (target: PushTarget) => PushPayload,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const target = targets[next++]!;
+      try {
+        if ((await d.sender.send(target, payloadFor(target))) === 'gone') {
+          await d.db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${target.id}`);
+          d.log.info({ subscription: target.id }, 'push subscription gone: deleted');
+        }
+      } catch (error) {
+        d.log.warn({ err: error, subscription: target.id }, 'push notification failed');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+}
+
+/** Runs a delivery in the background: never awaited by a request, never throwing. */
+interface Found {
+  targets: PushTarget[];
+  payloadFor: (target: PushTarget) => PushPayload;
+}
+
+function inBackground(find: (d: Delivery) => Promise<Found | null>) {
+  const d = delivery;
+  if (!d) return;
+  const job = (async () => {
+    try {
+      const found = await find(d);
+      if (found?.targets.length) await sendAll(d, found.targets, found.payloadFor);
+    } catch (error) {
+      d.log.warn({ err: error }, 'push delivery failed');
+    }
+  })();
+  pending.add(job);
+  void job.finally(() => pending.delete(job));
+}
+
+/**
+ * Pushes a message to every device one agent opted in with, in the background. Call it after
+ * the transaction that created the message has committed: it returns at once and never throws.
+ */
+export function deliverPush(agentId: number, message: PushMessage): void {
+  inBackground(async (d) => ({
+    targets: (
+      await rows<Record<string, unknown>>(
+        d.db,
+        sql`SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions s
+            JOIN agents a ON a.id = s.agent_id AND a.top_id = s.top_id
+            WHERE s.agent_id = ${agentId} ORDER BY s.id`,
+      )
+    ).map(targetOf),
+    payloadFor: () => payloadOf(message),
+  }));
+}
+
+/** The agents a message is aimed at, as a condition on `a` (agents) and `m` (messages). */
+const aimedAtAgent: SQL = sql`a.role = 'agent' AND m.expires_at > now() AND (
+    (m.target = 'agent' AND m.agent_id = a.id)
+    OR m.target = 'all'
+    OR (m.target = 'level' AND a.level = m.target_level)
+    OR (m.target = 'tree' AND left(a.path, length(m.target_path)) = m.target_path)
+    OR (m.target = 'agents' AND EXISTS (SELECT 1 FROM message_recipients r
+        WHERE r.agent_id = a.id AND r.message_id = m.id)))`;
+
+/**
+ * Pushes a message to every device of every agent it is aimed at, as the message centre lists
+ * it to them (an operator's publication, or a product event to its one agent), each in the
+ * language its device subscribed in where the message has it; in the background.
+ */
+export function deliverMessagePush(messageId: number): void {
+  inBackground(async (d) => {
+    const [m] = await rows<Record<string, unknown>>(
+      d.db,
+      sql`SELECT title, body, title_en, body_en, link FROM messages WHERE id = ${messageId}`,
+    );
+    if (!m) return null;
+    const found = await rows<Record<string, unknown>>(
+      d.db,
+      sql`SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions s
+          JOIN agents a ON a.id = s.agent_id AND a.top_id = s.top_id
+          JOIN messages m ON m.id = ${messageId}
+          WHERE ${aimedAtAgent} ORDER BY s.id`,
+    );
+    // A product event opens the page it is about; an operator's message opens its own page.
+    const url = m.link == null ? undefined : String(m.link);
+    const zh = payloadOf({ id: messageId, title: String(m.title), body: String(m.body), url });
+    const en =
+      m.title_en == null
+        ? zh
+        : payloadOf({
+            id: messageId,
+            title: String(m.title_en),
+            body: String(m.body_en ?? ''),
+            url,
+          });
+    return { targets: found.map(targetOf), payloadFor: (t) => (t.lang === 'en' ? en : zh) };
+  });
+}
+
+/** The channel a committed message is announced on. */
+export const PUSH_CHANNEL = 'pos_push_message';
+
+/**
+ * Announces a new message for push, inside the transaction that creates it: PostgreSQL delivers
+ * the notification only when that transaction commits, so a rolled-back message is never
+ * pushed and the request never waits for a push service.
+ */
+export async function pushWhenCommitted(tx: DbOrTx, messageId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${String(messageId)})`);
+}
+
+/**
+ * A committed message heard on PUSH_CHANNEL: the process whose claim is written pushes it, so a
+ * message is pushed once however many server processes listen.
+ */
+export function heardMessage(payload: string): void {
+  const id = Number(payload);
+  const d = delivery;
+  if (!d || !Number.isSafeInteger(id) || id <= 0) return;
+  const claim = (async () => {
+    try {
+      const won = await rows<{ message_id: unknown }>(
+        d.db,
+        sql`INSERT INTO push_message_claims (message_id) VALUES (${id})
+            ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
+      );
+      if (won.length) deliverMessagePush(id);
+    } catch (error) {
+      d.log.warn({ err: error, message: id }, 'push claim failed');
+    }
+  })();
+  pending.add(claim);
+  void claim.finally(() => pending.delete(claim));
+}

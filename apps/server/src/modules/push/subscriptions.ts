@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../../db/client';
+import { badRequest } from '../../lib/app-error';
+import type { Caller } from '../../plugins/auth';
+import { endpointProblem, type EndpointCheck } from './endpoint';
+
+/** Devices one agent may receive pushes on; the oldest goes when a new one comes past it. */
+export const MAX_SUBSCRIPTIONS = 10;
+
+export type SubscribeInput = { lang: 'zh' | 'en' } & (
+  | { kind: 'web'; endpoint: string; keys: { p256dh: string; auth: string } }
+  | { kind: 'native'; token: string; platform: 'android' | 'ios' }
+);
+
+export interface PushSubscriptionView {
+  id: number;
+  kind: 'web' | 'native';
+  /** Where pushes go: the push service's host, or the platform of a native device. */
+  service: string;
+  /** The endpoint (web) or token (native) itself, so the app can tell its own device. */
+  endpoint: string;
+  createdAt: string;
+}
+
+/** The browser's P-256 key (65 bytes) and auth secret (16 bytes), base64url as it gives them. */
+function checkKeys(keys: { p256dh: string; auth: string }) {
+  const b = (v: string) => (/^[A-Za-z0-9_-]+=*$/.test(v) ? Buffer.from(v, 'base64url') : null);
+  const p = b(keys.p256dh);
+  if (p?.length !== 65 || p[0] !== 4) throw badRequest('推送订阅的密钥格式错误', 'keys.p256dh');
+  if (b(keys.auth)?.length !== 16) throw badRequest('推送订阅的密钥格式错误', 'keys.auth');
+}
+
+/**
+ * Stores where the caller receives pushes: a browser's endpoint (checked: https on a public
+ * host) and keys, or a native device's token. An endpoint already stored moves to the caller
+ * (the same browser signed in as another agent); past MAX_SUBSCRIPTIONS the oldest goes.
+ */
+export async function subscribe(
+  db: Db,
+  caller: Caller,
+  input: SubscribeInput,
+  check: EndpointCheck & { native: boolean },
+): Promise<PushSubscriptionView> {
+  let endpoint: string;
+  let p256dh: string | null = null;
+  let auth: string | null = null;
+  let platform: string | null = null;
+  if (input.kind === 'web') {
+    const problem = await endpointProblem(input.endpoint, check);
+    if (problem) throw badRequest(problem, 'endpoint');
+    checkKeys(input.keys);
+    endpoint = input.endpoint;
+    p256dh = input.keys.p256dh;
+    auth = input.keys.auth;
+  } else {
+    if (!check.native) throw badRequest('本平台未开通原生推送', 'kind');
+    if (!/^[A-Za-z0-9:_.-]{16,512}$/.test(input.token)) {
+      throw badRequest('推送设备标识格式错误', 'token');
+    }
+    endpoint = input.token;
+    platform = input.platform;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await rows<Record<string, unknown>>(
+      tx,
+      sql`INSERT INTO push_subscriptions
+            (agent_id, top_id, kind, endpoint, p256dh, auth, platform, lang)
+          VALUES (${caller.agentId}, ${caller.topId}, ${input.kind}, ${endpoint}, ${p256dh},
+            ${auth}, ${platform}, ${input.lang})
+          ON CONFLICT (endpoint) DO UPDATE SET agent_id = excluded.agent_id,
+            top_id = excluded.top_id, kind = excluded.kind, p256dh = excluded.p256dh,
+            auth = excluded.auth, platform = excluded.platform, lang = excluded.lang,
+            created_at = now()
+          RETURNING id, kind, endpoint, platform, created_at`,
+    );
+    await tx.execute(
+      sql`DELETE FROM push_subscriptions WHERE top_id = ${caller.topId} AND id IN (
+            SELECT id FROM push_subscriptions
+            WHERE top_id = ${caller.topId} AND agent_id = ${caller.agentId}
+            ORDER BY created_at DESC, id DESC OFFSET ${MAX_SUBSCRIPTIONS})`,
+    );
+    return viewOf(row!);
+  });
+}
+
+function viewOf(r: Record<string, unknown>): PushSubscriptionView {
+  const kind = r.kind as 'web' | 'native';
+  const endpoint = String(r.endpoint);
+  return {
+    id: Number(r.id),
+    kind,
+    service: kind === 'web' ? new URL(endpoint).host : String(r.platform),
+    endpoint,
+    createdAt: new Date(r.created_at as string).toISOString(),
+  };
+}
+
+/** The caller's devices, newest first. */
+export async function listSubscriptions(db: Db, caller: Caller): Promise<PushSubscriptionView[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT id, kind, endpoint, platform, created_at FROM push_subscriptions
+        WHERE top_id = ${caller.topId} AND agent_id = ${caller.agentId}
+        ORDER BY created_at DESC, id DESC`,
+  );
+  return found.map(viewOf);
+}
+
+/** Stops pushes to one of the caller's devices; another agent's endpoint is left alone. */
+export async function unsubscribe(db: Db, caller: Caller, endpoint: string): Promise<boolean> {
+  const gone = await rows<{ id: unknown }>(
+    db,
+    sql`DELETE FROM push_subscriptions
+        WHERE top_id = ${caller.topId} AND agent_id = ${caller.agentId} AND endpoint = ${endpoint}
+        RETURNING id`,
+  );
+  return gone.length > 0;
+}

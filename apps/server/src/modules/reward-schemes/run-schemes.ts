@@ -1,0 +1,242 @@
+import {
+  judgeScheme,
+  rewardSchemeTermsSchema,
+  splitStageReward,
+  stageWindows,
+  type RewardSchemeTerms,
+} from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { rows, type Db, type DbOrTx } from '../../db/client';
+import { ensureAgentAccounts, num, platformAccountId } from '../ledger/accounts';
+import { postEntry, type PostingLine } from '../ledger/post-entry';
+import { runJob, type JobOutcome } from '../settlement/job-runs';
+import {
+  chainLevels,
+  recordReward,
+  rewardStatusOf,
+  toSchemeTxn,
+  type RecordedShare,
+} from './schemes';
+
+const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const BATCH = 200;
+const RESULT = { met: 1, missed: -1, void: -3 } as const;
+
+/**
+ * Phase one: judges every stage that has closed on the terminals' frozen schemes, in stage order,
+ * one terminal per transaction. A met stage's reward is split down the frozen chain by level
+ * difference and recorded (due, or held while the activation is flagged); nothing is posted here.
+ * Each stage is judged once (its result row is keyed by terminal and stage).
+ */
+export async function assessSchemes(
+  db: Db,
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<{ judged: number; recorded: number; unfinished: boolean }> {
+  const due = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT terminal_id FROM terminal_schemes WHERE NOT done AND next_due_at <= ${now}
+         ORDER BY next_due_at, terminal_id LIMIT ${BATCH}`,
+  );
+  let judged = 0;
+  let recorded = 0;
+  for (const d of due) {
+    if (signal?.aborted) return { judged, recorded, unfinished: true };
+    const terminalId = num(d.terminal_id);
+    await db.transaction(async (tx) => {
+      const [s] = await rows<Record<string, unknown>>(
+        tx,
+        sql`SELECT ts.*, t.sn FROM terminal_schemes ts JOIN terminals t ON t.id = ts.terminal_id
+             WHERE ts.terminal_id = ${terminalId} AND NOT ts.done FOR UPDATE OF ts`,
+      );
+      if (!s) return;
+      const terms: RewardSchemeTerms = rewardSchemeTermsSchema.parse(asJson(s.terms));
+      const activatedAt = new Date(s.activated_at as string | Date);
+      const windows = stageWindows(terms, activatedAt);
+      const closed = windows.filter((w) => w.end.getTime() <= now.getTime()).length;
+      const from = num(s.next_stage);
+      if (closed <= from) return;
+      const trades = await rows<Record<string, unknown>>(
+        tx,
+        sql`SELECT amount_fen, kind, status, card_type, total_type, trade_time FROM transactions
+             WHERE terminal_id = ${terminalId} AND trade_time >= ${activatedAt}
+               AND trade_time < ${windows[closed - 1]!.end} AND flag IS NULL`,
+      );
+      const stages = judgeScheme({
+        terms,
+        activatedAt,
+        transactions: trades.map(toSchemeTxn),
+        now,
+      });
+      const agentPath = String(s.agent_path);
+      const topId = num(s.top_id);
+      const chain = await chainLevels(tx, agentPath, topId);
+      const status = await rewardStatusOf(tx, terminalId);
+      // Up to the first stage still open: the closed ones, and after a miss that ends the scheme,
+      // every later one (void).
+      let next = from;
+      for (let i = from; i < windows.length; i++) {
+        const st = stages[i]!;
+        if (st.status === 'open') break;
+        next = i + 1;
+        await tx.execute(
+          sql`INSERT INTO scheme_stage_results (terminal_id, stage_index, result, progress, target, top_id, judged_at)
+              VALUES (${terminalId}, ${i}, ${RESULT[st.status]}, ${st.progress}, ${st.target}, ${topId}, ${now})
+              ON CONFLICT DO NOTHING`,
+        );
+        judged += 1;
+        if (st.status !== 'met') continue;
+        const split = splitStageReward(terms.stages[i]!, chain);
+        const shares: RecordedShare[] = split.shares.map((x) => ({
+          agentId: x.agentId,
+          amountFen: x.amountFen,
+          ownCost: x.basis.ownCost,
+          lowerRate: x.basis.lowerRate,
+          diff: x.basis.diff,
+          policyVersion: num(s.version),
+        }));
+        const made = await recordReward(tx, {
+          terminalId,
+          stageIndex: i,
+          infoType: 'standard_reward',
+          agentPath,
+          topId,
+          shares,
+          detail: {
+            scheme: true,
+            sn: String(s.sn),
+            terminalId,
+            stage: i + 1,
+            measure: terms.measure,
+            progress: st.progress,
+            target: st.target,
+            policyId: num(s.policy_id),
+            schemeVersion: num(s.version),
+          },
+          status,
+        });
+        if (made) recorded += 1;
+      }
+      const done = next >= windows.length;
+      await tx.execute(
+        sql`UPDATE terminal_schemes SET next_stage = ${next}, done = ${done},
+                   next_due_at = ${done ? windows[windows.length - 1]!.end : windows[next]!.end}
+             WHERE terminal_id = ${terminalId}`,
+      );
+    });
+  }
+  return { judged, recorded, unfinished: due.length === BATCH };
+}
+
+export interface CreditOptions {
+  signal?: AbortSignal;
+  /**
+   * Tests only: called after a batch's postings, before they are marked credited, in the same
+   * transaction (a throw there is a crash between the two).
+   */
+  afterPost?: (ids: number[]) => void;
+}
+
+/**
+ * Phase two: posts the recorded rewards that are due (status 0), a batch per transaction: each as
+ * one ledger entry under its idempotency key (scheme:<terminal>:<stage>, or activation:<terminal>
+ * for a released activation reward), each share on its agent's reward wallet with its
+ * explanation and the platform's reward expense on the other side, and marks them credited in
+ * the same transaction. A posting already made under the key (a crash after it) is not made again.
+ */
+export async function creditSchemeRewards(
+  db: Db,
+  opts: CreditOptions = {},
+): Promise<{ credited: number; postedFen: number; unfinished: boolean }> {
+  let credited = 0;
+  let postedFen = 0;
+  for (;;) {
+    if (opts.signal?.aborted) return { credited, postedFen, unfinished: true };
+    const n = await db.transaction(async (tx) => {
+      const due = await rows<Record<string, unknown>>(
+        tx,
+        sql`SELECT id, terminal_id, info_type, shares, detail, idem_key, amount_fen FROM scheme_rewards
+             WHERE status = 0 ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      );
+      if (due.length === 0) return 0;
+      for (const r of due) {
+        const posted = await postRecorded(tx, r);
+        postedFen += posted;
+      }
+      const ids = due.map((r) => num(r.id));
+      opts.afterPost?.(ids);
+      await tx.execute(
+        sql`UPDATE scheme_rewards SET status = 2, credited_at = now()
+             WHERE id = ANY(${sql.param(ids)}::bigint[]) AND status = 0`,
+      );
+      return due.length;
+    });
+    credited += n;
+    if (n < BATCH) return { credited, postedFen, unfinished: false };
+  }
+}
+
+async function postRecorded(tx: DbOrTx, r: Record<string, unknown>): Promise<number> {
+  const shares = asJson<RecordedShare[]>(r.shares).filter((s) => s.amountFen > 0);
+  if (shares.length === 0) return 0;
+  const infoType = String(r.info_type);
+  const detail = asJson<Record<string, unknown> | null>(r.detail);
+  const accounts = await ensureAgentAccounts(
+    tx,
+    [...new Set(shares.map((s) => s.agentId))].map((agentId) => ({
+      agentId,
+      walletType: 'reward' as const,
+    })),
+  );
+  const total = shares.reduce((s, x) => s + x.amountFen, 0);
+  const lines: PostingLine[] = shares.map((s) => ({
+    accountId: accounts.get(`${s.agentId}:reward`)!,
+    amountFen: s.amountFen,
+    infoType,
+    volumeFen: typeof detail?.volumeFen === 'number' ? detail.volumeFen : null,
+    ownCost: s.ownCost,
+    lowerRate: s.lowerRate,
+    diff: s.diff,
+    policyVersion: s.policyVersion,
+    detail,
+  }));
+  lines.push({
+    accountId: await platformAccountId(tx, 'reward_expense'),
+    amountFen: -total,
+    infoType,
+  });
+  const result = await postEntry(tx, {
+    idemKey: String(r.idem_key),
+    reason: infoType,
+    memo: typeof detail?.sn === 'string' ? detail.sn : null,
+    lines,
+  });
+  return result.created ? total : 0;
+}
+
+/** Both phases: judge what closed, then credit what is due. */
+export async function runSchemes(
+  db: Db,
+  now: Date = new Date(),
+  signal?: AbortSignal,
+): Promise<JobOutcome> {
+  const a = await assessSchemes(db, now, signal);
+  const c = await creditSchemeRewards(db, { signal });
+  return {
+    processed: a.judged + c.credited,
+    postedFen: c.postedFen,
+    unfinished: a.unfinished || c.unfinished,
+  };
+}
+
+/** The continuous reward-scheme job with its status row; with everyMs, once per slot. */
+export function runSchemeJob(
+  db: Db,
+  now: Date = new Date(),
+  opts: { signal?: AbortSignal; everyMs?: number } = {},
+) {
+  return runJob(db, 'reward_schemes', 'live', () => runSchemes(db, now, opts.signal), {
+    repeatable: true,
+    everyMs: opts.everyMs,
+  });
+}

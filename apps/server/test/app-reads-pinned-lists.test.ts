@@ -1,0 +1,276 @@
+import {
+  maskName,
+  merchantListQuery,
+  statsReportQuery,
+  teamListQuery,
+  teamStatsQuery,
+  tradeListQuery,
+} from '@pos/core';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rows } from '../src/db/client';
+import { listMerchants } from '../src/modules/merchants/list-merchants';
+import { getReport } from '../src/modules/stats/get-report';
+import { getTeamStats } from '../src/modules/team/get-team-stats';
+import { listTeam } from '../src/modules/team/list-team';
+import { listTrades } from '../src/modules/transactions/list-trades';
+import type { Caller } from '../src/plugins/auth';
+import { createTestContext } from './helpers';
+import {
+  dailyEarnings,
+  dailyFigures,
+  own,
+  rangeFigures,
+  team,
+} from '../src/modules/stats/figures-sql';
+import { readRange } from '../src/modules/stats/range';
+import { resolveStatsAgent } from '../src/modules/stats/scope';
+import { addDays } from '../src/lib/shanghai-dates';
+
+// Issue 35 made more agent-app reads named prepared statements (planned once per connection,
+// then run on PostgreSQL's generic plan) and read the merchant and agent of a trade, and the
+// agent of a merchant, by key through a LATERAL instead of a join. This pins what they answer on
+// the demo data: on the pool (prepared, past the fifth call, when the generic plan takes over)
+// the same as inside a transaction (ordinary queries, as before), and the lists' rows the same as
+// the joins they replaced, kept here as the reference.
+const ctx = await createTestContext();
+const db = ctx.database.db;
+const { demo } = ctx;
+const callers: Caller[] = [demo.top, demo.child, demo.grandchild, demo.otherTop].map((a) => ({
+  agentId: a.id,
+  role: 'agent',
+  path: a.path,
+  topId: a.topId,
+  sessionId: 'pin',
+  mustChangePassword: false,
+}));
+const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+
+/** Every page of a keyset list, by its cursors. */
+async function allPages<T>(
+  page: (cursor: string | undefined) => Promise<{ rows: T[]; nextCursor: string | null }>,
+): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const p = await page(cursor);
+    out.push(...p.rows);
+    if (!p.nextCursor) break;
+    cursor = p.nextCursor;
+  }
+  return out;
+}
+
+/** The same read on the pool (prepared) and in a transaction (ordinary queries), 7 times. */
+async function samePreparedAndPlain<T>(read: (d: typeof db) => Promise<T>): Promise<T> {
+  let last: T | undefined;
+  for (let round = 0; round < 7; round++) {
+    const prepared = await read(db);
+    const plain = await db.transaction((tx) => read(tx as unknown as typeof db));
+    expect(prepared).toEqual(plain);
+    last = prepared;
+  }
+  return last!;
+}
+
+describe('the team tab reads as prepared statements', () => {
+  it('myAgent/stats answers the same as ordinary queries', async () => {
+    let figures = 0;
+    for (const caller of callers) {
+      for (const m of [month, '2020-01']) {
+        const r = await samePreparedAndPlain((d) =>
+          getTeamStats(d, caller, teamStatsQuery.parse({ month: m })),
+        );
+        if (r.team.tradeAmountFen > 0 && r.trend.some((t) => t.tradeCount > 0)) figures++;
+      }
+    }
+    expect(figures).toBeGreaterThan(0);
+  });
+
+  it('myAgent/list answers the same as ordinary queries, every sort and page', async () => {
+    let members = 0;
+    for (const caller of callers) {
+      for (const sort of ['volume', 'newMerchants', 'stock', 'createdAt']) {
+        for (const order of ['desc', 'asc']) {
+          const list = await samePreparedAndPlain((d) =>
+            allPages(async (cursor) =>
+              listTeam(d, caller, teamListQuery.parse({ sort, order, pageSize: 2, cursor })),
+            ),
+          );
+          members += list.length;
+        }
+      }
+    }
+    expect(members).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+/** The report's figures as they were read before they became one statement (issue 35). */
+async function oldReport(caller: Caller, q: ReturnType<typeof statsReportQuery.parse>) {
+  const agent = await resolveStatsAgent(db, caller, q.agentId);
+  const { from, to } = readRange(q, new Date());
+  const who =
+    q.scope === 'own' ? own(agent.id, caller.topId) : team(agent.path, agent.topId, caller.topId);
+  const hi = q.cursor ? addDays(q.cursor, -1) : to;
+  const lowest = addDays(hi, -(q.pageSize - 1));
+  const lo = lowest < from ? from : lowest;
+  const [totals, totalEarnings, days] = await Promise.all([
+    rangeFigures(db, who, from, to),
+    dailyEarnings(db, agent.id, from, to, caller.topId),
+    dailyFigures(db, who, lo, hi),
+  ]);
+  const out = [];
+  for (let day = hi; day >= lo; day = addDays(day, -1)) {
+    const f = days.get(day);
+    out.push({
+      day,
+      tradeAmountFen: f?.tradeAmountFen ?? 0,
+      tradeCount: f?.tradeCount ?? 0,
+      newMerchants: f?.newMerchants ?? 0,
+      activatedTerminals: f?.activatedTerminals ?? 0,
+      earningsFen: totalEarnings.get(day) ?? 0,
+    });
+  }
+  return {
+    totals: { ...totals, earningsFen: [...totalEarnings.values()].reduce((s, v) => s + v, 0) },
+    rows: out,
+  };
+}
+
+describe('the statistics report as one statement', () => {
+  it('reads what its three statements read, for every agent, scope, range and page', async () => {
+    let days = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const caller of callers) {
+        for (const scope of ['team', 'own']) {
+          for (const range of [
+            {},
+            { from: `${month}-01` },
+            { from: '2020-01-01', to: '2020-03-31' },
+          ]) {
+            let cursor: string | undefined;
+            for (let page = 0; page < 20; page++) {
+              const q = statsReportQuery.parse({ scope, pageSize: 7, cursor, ...range });
+              const now = await getReport(db, caller, q);
+              const old = await oldReport(caller, q);
+              expect({ totals: now.totals, rows: now.rows }).toEqual(old);
+              days += now.rows.filter((r) => r.tradeAmountFen > 0 && r.earningsFen > 0).length;
+              if (!now.nextCursor) break;
+              cursor = now.nextCursor;
+            }
+          }
+        }
+      }
+    }
+    expect(days).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('answers the same as prepared statements as ordinary queries', async () => {
+    let days = 0;
+    for (const caller of callers) {
+      for (const scope of ['team', 'own']) {
+        const list = await samePreparedAndPlain((d) =>
+          allPages(async (cursor) => {
+            const r = await getReport(
+              d,
+              caller,
+              statsReportQuery.parse({ scope, pageSize: 7, cursor }),
+            );
+            return { rows: r.rows, nextCursor: r.nextCursor };
+          }),
+        );
+        days += list.filter((r) => r.tradeAmountFen > 0).length;
+      }
+    }
+    expect(days).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+describe('the merchant list', () => {
+  it('lists what the join it replaced listed, prepared or not, page after page', async () => {
+    let compared = 0;
+    for (const caller of callers) {
+      for (const condition of ['all', 'notActivated']) {
+        const list = await samePreparedAndPlain((d) =>
+          allPages((cursor) =>
+            listMerchants(d, caller, merchantListQuery.parse({ condition, pageSize: 20, cursor })),
+          ),
+        );
+        if (condition !== 'all') continue;
+        // The statement before issue 35: the merchant's agent by a plain join, in the tree.
+        const old = await rows<{ id: unknown; agent_name: string; n: unknown; activated: unknown }>(
+          db,
+          sql`SELECT m.id, a.name AS agent_name, coalesce(tc.n, 0) AS n, coalesce(tc.activated, 0) AS activated
+                FROM merchants m JOIN agents a ON a.id = m.agent_id AND a.top_id = ${caller.topId}
+                LEFT JOIN LATERAL (SELECT count(*) AS n, count(*) FILTER (WHERE t.bind_status = 3) AS activated
+                  FROM terminals t WHERE t.merchant_id = m.id AND t.top_id = ${caller.topId} AND t.deleted_at IS NULL) tc ON TRUE
+               WHERE m.agent_path >= (${caller.path} COLLATE "C") AND m.agent_path < (${caller.path + '~'} COLLATE "C")
+                 AND m.top_id = ${caller.topId}
+               ORDER BY m.agent_path, m.id DESC`,
+        );
+        expect(
+          list.map((r) => ({ id: r.id, n: r.terminalCount, activated: r.activatedCount })),
+        ).toEqual(
+          old.map((r) => ({ id: Number(r.id), n: Number(r.n), activated: Number(r.activated) })),
+        );
+        // The agent's name as shown: the caller's own, else masked (decision 010).
+        for (const [i, r] of list.entries()) {
+          if (r.own) expect(r.agentName).toBe(old[i]!.agent_name);
+        }
+        compared += list.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+describe('the trade list', () => {
+  it('lists what the joins it replaced listed, prepared or not, page after page', async () => {
+    let compared = 0;
+    for (const caller of callers) {
+      for (const scope of ['all', 'own', 'team']) {
+        const list = await samePreparedAndPlain((d) =>
+          allPages((cursor) =>
+            listTrades(d, caller, tradeListQuery.parse({ scope, pageSize: 20, cursor })),
+          ),
+        );
+        if (scope !== 'all') continue;
+        // The statement before issue 35: merchant and agent by plain joins, in the tree.
+        const old = await rows<{
+          id: unknown;
+          merchant_name: string | null;
+          agent_name: string | null;
+          fee: unknown;
+        }>(
+          db,
+          sql`SELECT t.id, m.name AS merchant_name, a.name AS agent_name,
+                     coalesce(t.fee_fen, t.settled_fee_fen) AS fee
+                FROM (SELECT t.*, (SELECT st.fee_fen FROM settlements st WHERE st.txn_id = t.id) AS settled_fee_fen
+                        FROM transactions t
+                       WHERE t.top_id = ${caller.topId} AND t.agent_path >= ${caller.path}
+                         AND t.agent_path < ${caller.path + '~'}) t
+                LEFT JOIN merchants m ON m.id = t.merchant_id AND m.top_id = ${caller.topId}
+                LEFT JOIN agents a ON a.id = t.agent_id AND a.top_id = ${caller.topId}
+               ORDER BY t.trade_time DESC, t.id DESC`,
+        );
+        expect(
+          list.map((r) => ({
+            id: r.id,
+            merchant: r.merchantName,
+            agent: r.agentName,
+            fee: r.feeFen,
+          })),
+        ).toEqual(
+          old.map((r) => ({
+            id: Number(r.id),
+            merchant: r.merchant_name,
+            agent: r.agent_name === null ? null : maskName(r.agent_name),
+            fee: r.fee === null ? null : Number(r.fee),
+          })),
+        );
+        compared += list.filter((r) => r.merchantName !== null).length;
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  }, 300_000);
+});
