@@ -53,6 +53,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/prod-api\//, /^\/admin/],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The message centre's push and notificationclick handlers (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

@@ -40,7 +40,8 @@ describe('native:sync', () => {
     );
     expect(read('android/app/src/main/res/values/strings.xml')).toContain('拓客宝');
     // The plugins are part of both shells: live updates, downloading and installing a full
-    // package (file transfer, filesystem, file opener) and saving the share poster (media).
+    // package (file transfer, filesystem, file opener), saving the share poster (media) and the
+    // message centre's push notifications.
     const gradle = read('android/capacitor.settings.gradle');
     const podfile = read('ios/App/Podfile');
     for (const [project, pod] of [
@@ -49,6 +50,7 @@ describe('native:sync', () => {
       ['capacitor-filesystem', 'CapacitorFilesystem'],
       ['capacitor-community-file-opener', 'CapacitorCommunityFileOpener'],
       ['capacitor-community-media', 'CapacitorCommunityMedia'],
+      ['capacitor-push-notifications', 'CapacitorPushNotifications'],
     ]) {
       expect(gradle).toContain(`include ':${project}'`);
       expect(podfile).toContain(`pod '${pod}'`);

@@ -1,8 +1,15 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from '@/lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
 import { offerUpdate } from '@/lib/app-update';
 import { AppStart } from './app-start';
+
+const taps: ((path: string) => void)[] = [];
+vi.mock('@/features/message/lib/native-push', () => ({
+  onNativeNotificationTap: async (open: (path: string) => void) => {
+    taps.push(open);
+  },
+}));
 
 beforeEach(() => {
   localStorage.setItem('token', JSON.stringify('t'));
@@ -41,6 +48,32 @@ describe('the app shell', () => {
         size: null,
       }),
     );
-    expect(await screen.findByText('拓客宝 1.3.0')).toBeTruthy();
+    // The popup is a lazy chunk: on a loaded machine it can take more than findBy's default second.
+    expect(await screen.findByText('拓客宝 1.3.0', {}, { timeout: 12_000 })).toBeTruthy();
+  });
+
+  it('opens the page a tapped native push notification names', async () => {
+    (window as unknown as { Capacitor?: unknown }).Capacitor = {
+      isNativePlatform: () => true,
+      getPlatform: () => 'android',
+    };
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname + useLocation().search}</p>;
+    }
+    try {
+      render(
+        <MemoryRouter initialEntries={['/pages/home/index']}>
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+          <AppStart />
+        </MemoryRouter>,
+      );
+      await vi.waitFor(() => expect(taps).toHaveLength(1));
+      act(() => taps[0]!('/pages/message/detail?id=5'));
+      expect(screen.getByTestId('where').textContent).toBe('/pages/message/detail?id=5');
+    } finally {
+      delete (window as unknown as { Capacitor?: unknown }).Capacitor;
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { LOGIN_PATH, type AppUpdate } from '@pos/core';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
-import { useLocation } from '@/lib/router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { getAppConfig } from '@/features/settings/api/get-app-config';
-import { appPlatform } from '@/lib/env';
+import { appPlatform, isNativeApp } from '@/lib/env';
 import { reportHealthy } from '@/lib/hot-update';
 import { getToken } from '@/lib/storage';
 import { onUpdateOffered } from '@/lib/app-update';
@@ -37,8 +37,20 @@ export function AppStart() {
   const updateChecked = useRef(false);
   const platform = appPlatform();
 
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
   // The app came up: a hot bundle on trial is kept (otherwise it is rolled back).
   useEffect(() => reportHealthy(), []);
+  // In the native shell, a tapped push notification opens the page its message is about (the
+  // push plugin loads only there, and only then).
+  useEffect(() => {
+    if (!isNativeApp()) return;
+    import('@/features/message/lib/native-push')
+      .then((m) => m.onNativeNotificationTap((path) => navigateRef.current(path)))
+      .catch(() => undefined);
+  }, []);
   // A manual check (settings, about) offers what it found through the same popup.
   useEffect(() => onUpdateOffered(setUpdate), []);
 

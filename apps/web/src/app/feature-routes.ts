@@ -9,6 +9,11 @@ import { teamRoutes } from '@/features/team/routes';
 import { terminalsRoutes } from '@/features/terminals/routes';
 import { walletRoutes } from '@/features/wallet/routes';
 import { dataRoutes } from '@/features/data/routes';
+import { rankRoutes } from '@/features/rank/routes';
+import { messageRoutes } from '@/features/message/routes';
+import { exportsRoutes } from '@/features/exports/routes';
+import { supportRoutes } from '@/features/support/routes';
+import { schoolRoutes } from '@/features/school/routes';
 import { withdrawalsRoutes } from '@/features/withdrawals/routes';
 import type { PageRoutes } from '@/lib/routing';
 
@@ -25,5 +30,10 @@ export const featureRoutes: PageRoutes[] = [
   terminalsRoutes,
   walletRoutes,
   dataRoutes,
+  rankRoutes,
+  messageRoutes,
+  exportsRoutes,
+  supportRoutes,
+  schoolRoutes,
   withdrawalsRoutes,
 ];

@@ -1,5 +1,11 @@
-import { CHUNK_LOAD_TIMEOUT_MS, LOGIN_PATH, ROUTE_PATHS } from '@pos/core';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS, LOGIN_PATH, ROUTE_PATHS, TAB_PATHS } from '@pos/core';
+import {
+  lazy,
+  Suspense,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from '@/lib/router';
 import { DelayedLoading } from '@/components/ui/delayed-loading';
 import { ChunkLoadError, PageErrorBoundary } from '@/components/ui/page-error-boundary';
@@ -7,10 +13,9 @@ import type { PageLoader } from '@/lib/routing';
 import { getToken } from '@/lib/storage';
 import { PAGE_ROUTES } from './page-registry';
 import { RootLayout } from './root-layout';
-import { isTabPath, TabLayout } from './tab-layout';
 
 /** A page chunk that takes longer than the spec's limit counts as failed. */
-function withTimeout(load: PageLoader): PageLoader {
+function withTimeout<M>(load: () => Promise<M>): () => Promise<M> {
   return () =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(
@@ -30,7 +35,34 @@ function withTimeout(load: PageLoader): PageLoader {
     });
 }
 
+/** The first call loads; later calls get the same answer. */
+function once<M>(load: () => Promise<M>): () => Promise<M> {
+  let loading: Promise<M> | undefined;
+  return () => (loading ??= load());
+}
+
 const notAvailable = lazy(() => import('@/components/ui/not-available-page'));
+
+const TAB_PATH_LIST: readonly string[] = Object.values(TAB_PATHS);
+const isTabPath = (path: string) => TAB_PATH_LIST.includes(path);
+
+/**
+ * The tab bar (with the kit's TabBar, its icons, the unread count and the message popup) is not
+ * part of the entry: the login page never shows it. It loads with the first tab page opened, at
+ * the same time as that page (tabLayoutFor), so it adds no round trip.
+ */
+type TabLayoutModule = { default: ComponentType<{ children: ReactNode }> };
+const loadTabLayout = once(
+  withTimeout((): Promise<TabLayoutModule> =>
+    import('./tab-layout').then((m) => ({ default: m.TabLayout })),
+  ),
+);
+/** The tab layout of one tab page, asked for together with the page itself. */
+const tabLayoutFor = (loadPage: PageLoader) =>
+  lazy(() => {
+    void loadPage().catch(() => undefined);
+    return loadTabLayout();
+  });
 const notFound = lazy(() => import('@/app/not-found-page'));
 
 function RequireAuth({ children }: { children: React.ReactNode }) {
@@ -42,7 +74,11 @@ function RequireAuth({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
 
-function element(path: string, Page: LazyExoticComponent<ComponentType>, isPublic: boolean) {
+function element(
+  Page: LazyExoticComponent<ComponentType>,
+  isPublic: boolean,
+  TabLayout?: LazyExoticComponent<ComponentType<{ children: ReactNode }>>,
+) {
   let node = (
     <PageErrorBoundary>
       <Suspense fallback={<DelayedLoading />}>
@@ -50,17 +86,27 @@ function element(path: string, Page: LazyExoticComponent<ComponentType>, isPubli
       </Suspense>
     </PageErrorBoundary>
   );
-  if (isTabPath(path)) node = <TabLayout>{node}</TabLayout>;
+  if (TabLayout) {
+    node = (
+      <PageErrorBoundary>
+        <Suspense fallback={<DelayedLoading />}>
+          <TabLayout>{node}</TabLayout>
+        </Suspense>
+      </PageErrorBoundary>
+    );
+  }
   return isPublic ? node : <RequireAuth>{node}</RequireAuth>;
 }
 
 export function buildRoutes(): RouteObject[] {
   const routes: RouteObject[] = ROUTE_PATHS.map((path) => {
     const page = PAGE_ROUTES[path];
-    const Page = page ? lazy(withTimeout(page.load)) : notAvailable;
-    return { path, element: element(path, Page, page?.public ?? false) };
+    const loadPage = page && once(withTimeout(page.load));
+    const Page = loadPage ? lazy(loadPage) : notAvailable;
+    const tabLayout = loadPage && isTabPath(path) ? tabLayoutFor(loadPage) : undefined;
+    return { path, element: element(Page, page?.public ?? false, tabLayout) };
   });
-  routes.push({ path: '*', element: element('*', notFound, true) });
+  routes.push({ path: '*', element: element(notFound, true) });
   // One parent for every page, so what runs once per launch (cache notice, update check) lives
   // inside the router and can read the location.
   return [{ element: <RootLayout />, children: routes }];

@@ -41,6 +41,7 @@ const zh = {
     statistics: '业绩统计',
     standard: '达标考核',
     activation: '激活查询',
+    rank: '排行榜',
   },
   // Statistics
   statsTitle: '业绩统计',
@@ -183,6 +184,7 @@ const en: Messages = {
     statistics: 'Statistics',
     standard: 'Standards',
     activation: 'Activation',
+    rank: 'Rankings',
   },
   statsTitle: 'Statistics',
   statsDetailTitle: 'Statistics detail',

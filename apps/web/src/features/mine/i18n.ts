@@ -31,6 +31,8 @@ const zh = {
   agentId: '代理编号',
   loadFailed: '个人信息加载失败',
   identification: '认证信息',
+  tickets: '客服工单',
+  school: '商学院',
 };
 
 type MineTexts = typeof zh;
@@ -66,6 +68,8 @@ const en: MineTexts = {
   agentId: 'Agent no.',
   loadFailed: 'Could not load your profile',
   identification: 'Verification',
+  tickets: 'Support tickets',
+  school: 'Business school',
 };
 
 i18n.addResourceBundle('zh', { mine: zh });

@@ -11,6 +11,8 @@ export const terminalsRoutes: PageRoutes = {
     load: () => import('./pages/operation-history-page'),
   },
   '/pages/home/terminal/termBackList': { load: () => import('./pages/recall-list-page') },
+  '/pages/home/terminal/credit': { load: () => import('./pages/credit-list-page') },
+  '/pages/home/terminal/creditInfo': { load: () => import('./pages/credit-info-page') },
   '/pages/home/terminal/brandModification': {
     load: () => import('./pages/brand-modification-page'),
   },

@@ -8,6 +8,7 @@ import {
   FireFill,
   HistogramOutline,
   ShopbagOutline,
+  StarOutline,
   TeamOutline,
 } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -42,6 +43,7 @@ const ENTRY_PATHS = {
   statistics: '/pages/home/statistics/index',
   standard: '/pages/home/tripartiteData/merchStandardCheck',
   activation: '/pages/home/tripartiteData/activationCheck',
+  rank: '/pages/rank/index',
 } as const;
 
 const ENTRIES: Entry[] = [
@@ -52,6 +54,7 @@ const ENTRIES: Entry[] = [
   { key: 'statistics', icon: <HistogramOutline />, color: '#7c5cfc' },
   { key: 'standard', icon: <CheckShieldOutline />, color: '#00b578' },
   { key: 'activation', icon: <FireFill />, color: '#fa5151' },
+  { key: 'rank', icon: <StarOutline />, color: '#d4a106' },
 ];
 
 /**

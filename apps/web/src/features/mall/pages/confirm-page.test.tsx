@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { unstableSetRender } from 'antd-mobile';
+import { Toast, unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,9 @@ function quoteFor(body: { shippingWay: number; payType: number }) {
 }
 
 beforeEach(() => {
+  // The page's notes are asserted where they stay on the page; its toasts (which animate and
+  // unmount on their own timers, after a file's last test on a busy machine) are not drawn.
+  vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => undefined }));
   localStorage.setItem('token', JSON.stringify('t'));
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -97,6 +100,7 @@ afterEach(() => {
   cleanup();
   quotes.length = 0;
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function Where() {

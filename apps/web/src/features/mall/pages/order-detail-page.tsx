@@ -235,9 +235,11 @@ export default function MallOrderDetailPage() {
                   <List.Item
                     key={sn}
                     arrow
-                    onClick={() =>
-                      navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(sn)}`)
-                    }
+                    onClick={() => {
+                      // Closed first, so the way back lands on the order, not on this list.
+                      setSnsOpen(false);
+                      navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(sn)}`);
+                    }}
                   >
                     {sn}
                   </List.Item>

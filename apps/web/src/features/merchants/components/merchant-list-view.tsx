@@ -21,12 +21,15 @@ export function MerchantListView({
   onCondition,
   onOpen,
   tags,
+  onSearch,
 }: {
   conditions: readonly MerchantCondition[];
   condition: MerchantCondition;
   onCondition: (c: MerchantCondition) => void;
   onOpen: (m: MerchantListItem) => void;
   tags?: (m: MerchantListItem) => ReactNode;
+  /** Told the search the list now shows (trimmed, after the typing pause), e.g. for an export. */
+  onSearch?: (keyword: string) => void;
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -35,6 +38,7 @@ export function MerchantListView({
   const q = useMerchantList({ keyword: search, condition });
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   useEffect(() => setKeyword(''), [condition]);
+  useEffect(() => onSearch?.(search), [search, onSearch]);
 
   let body;
   if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;

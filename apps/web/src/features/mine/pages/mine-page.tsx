@@ -1,9 +1,13 @@
 import { maskPhone } from '@pos/core';
-import { Button, Dialog, List, Skeleton } from 'antd-mobile';
+import { Badge, Button, Dialog, List, Skeleton } from 'antd-mobile';
 import {
   BankcardOutline,
+  FileOutline,
   CollectMoneyOutline,
+  DownlandOutline,
   LockOutline,
+  QuestionCircleOutline,
+  MessageOutline,
   SetOutline,
   UserOutline,
 } from 'antd-mobile-icons';
@@ -16,6 +20,9 @@ import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { agentInfoKey, logout, useAgentInfo } from '@/lib/session';
 import '../i18n';
+import '@/features/message/i18n';
+import '@/features/exports/i18n';
+import { useUnreadMessages } from '@/features/message/api/messages';
 import '../mine.css';
 
 interface Entry {
@@ -33,7 +40,15 @@ export default function MinePage() {
   const qc = useQueryClient();
   const { data: info, isLoading } = useAgentInfo();
 
+  const unread = useUnreadMessages().data ?? 0;
   const entries: Entry[] = [
+    {
+      key: 'messages',
+      label: t('message.entry'),
+      path: '/pages/message/index',
+      icon: <MessageOutline />,
+      color: '#ff3141',
+    },
     {
       key: 'baseInfo',
       label: t('mine.baseInfo'),
@@ -53,6 +68,27 @@ export default function MinePage() {
       label: t('mine.wallet'),
       path: '/pages/earnings/index',
       icon: <CollectMoneyOutline />,
+      color: '#ff8f1f',
+    },
+    {
+      key: 'exports',
+      label: t('exports.entry'),
+      path: '/pages/exports/index',
+      icon: <DownlandOutline />,
+      color: '#1677ff',
+    },
+    {
+      key: 'tickets',
+      label: t('mine.tickets'),
+      path: '/pages/ticket/index',
+      icon: <QuestionCircleOutline />,
+      color: '#00b578',
+    },
+    {
+      key: 'school',
+      label: t('mine.school'),
+      path: '/pages/school/index',
+      icon: <FileOutline />,
       color: '#ff8f1f',
     },
     {
@@ -135,6 +171,9 @@ export default function MinePage() {
               data-testid={`mine-${e.key}`}
             >
               {e.label}
+              {e.key === 'messages' && unread > 0 && (
+                <Badge content={unread} style={{ marginLeft: 8 }} data-testid="mine-unread" />
+              )}
             </List.Item>
           ))}
         </List>

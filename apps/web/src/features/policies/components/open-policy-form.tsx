@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { useOpenPolicy } from '../api/open-policy';
 import { useLang } from '@/lib/use-lang';
 import { FieldInput } from './field-input';
+import { SimTierInputs, simTierText } from './sim-tier-inputs';
 import { MarginSimulator, MarginStrip } from './margin-simulator';
 import {
   fenToInput,
@@ -35,6 +36,8 @@ interface DraftText {
   standard: string[];
   service: string[];
   comm: string[];
+  /** Per SIM fee option: the second and the third-and-later cashback (issue 33). */
+  commTiers: [string, string][];
 }
 
 function toText(terms: AgentPolicyTerms, product: ProductPolicyTerms): DraftText {
@@ -58,6 +61,9 @@ function toText(terms: AgentPolicyTerms, product: ProductPolicyTerms): DraftText
     standard: product.standardMonths.map((_, i) => fenToInput(terms.standardRewardsFen[i] ?? 0)),
     service: product.serviceFeeOptionsFen.map((o) => share(terms.serviceFeeShares, o)),
     comm: product.commFeeOptionsFen.map((o) => share(terms.commFeeShares, o)),
+    commTiers: product.commFeeOptionsFen.map((o) =>
+      simTierText(terms.commFeeShares.find((s) => s.optionFen === o)),
+    ),
   };
 }
 
@@ -79,6 +85,8 @@ function parse(text: DraftText, product: ProductPolicyTerms): AgentPolicyTerms {
     commFeeShares: product.commFeeOptionsFen.map((o, i) => ({
       optionFen: o,
       shareFen: inputToFen(text.comm[i] ?? ''),
+      secondFen: inputToFen(text.commTiers[i]?.[0] ?? ''),
+      laterFen: inputToFen(text.commTiers[i]?.[1] ?? ''),
     })),
   };
 }
@@ -341,6 +349,15 @@ export function OpenPolicyForm({
                 marginLabel={t('policies.keep')}
                 onChange={(v) => update((d) => void (d[key][i] = v))}
               />
+              {key === 'comm' && o > 0 && (
+                <SimTierInputs
+                  index={i}
+                  own={draft.own.commFeeShares.find((s) => s.optionFen === o)}
+                  values={text.commTiers[i] ?? ['', '']}
+                  errorOf={errorOf}
+                  onChange={(tier, v) => update((d) => void (d.commTiers[i]![tier] = v))}
+                />
+              )}
             </div>
           ))}
         </div>

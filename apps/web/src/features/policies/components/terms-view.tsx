@@ -9,6 +9,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useLang } from '@/lib/use-lang';
 import { dateTime, money, rateLabel, rateText } from './policy-format';
 import { usePartyName } from '@/lib/party-name';
+import { diffSimTiers, FeeTiersView } from './fee-tiers-view';
 
 /** What changed from one version of terms to the next, one line per field. */
 export function diffTerms(prev: AgentPolicyTerms, next: AgentPolicyTerms, lang: Lang): string[] {
@@ -56,6 +57,7 @@ export function diffTerms(prev: AgentPolicyTerms, next: AgentPolicyTerms, lang: 
       }
     }
   }
+  out.push(...diffSimTiers(prev, next, lang));
   return out;
 }
 
@@ -152,24 +154,7 @@ export function TermsView({ detail }: { detail: AgentPolicyDetail }) {
         ))}
       </div>
 
-      <div className="pol-section">{t('policies.feeShares')}</div>
-      <div className="pol-card">
-        {(
-          [
-            ['serviceFeeShares', t('policies.serviceFee')],
-            ['commFeeShares', t('policies.commFee')],
-          ] as const
-        ).map(([key, title]) =>
-          terms[key].map((s) => (
-            <div className="pol-row" key={`${key}-${s.optionFen}`}>
-              <span>
-                {title} {t('policies.option', { v: formatMoney(s.optionFen) })}
-              </span>
-              <b>{money(s.shareFen, lang)}</b>
-            </div>
-          )),
-        )}
-      </div>
+      <FeeTiersView terms={terms} product={product} />
 
       {detail.versions.length > 0 && (
         <>

@@ -1,19 +1,27 @@
 import type { TerminalOperatePreview } from '@pos/core';
 import { Button, List, Popup } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { usePartyName } from '@/lib/party-name';
 
-/** The last look before an operation: who gives, who receives, how many, which SNs. */
+/**
+ * The last look before an operation: who gives, who receives, how many, which SNs; `children`
+ * adds what else the confirmation commits to (a sale on credit's price and schedule).
+ */
 export function PreviewPopup({
   preview,
   onCancel,
   onConfirm,
   busy,
+  children,
+  confirmLabel,
 }: {
   preview: TerminalOperatePreview | null;
   onCancel: () => void;
   onConfirm: () => void;
   busy: boolean;
+  children?: ReactNode;
+  confirmLabel?: string;
 }) {
   const { t } = useTranslation();
   const verb = preview ? t(`terminals.types.${preview.type}`) : '';
@@ -58,6 +66,7 @@ export function PreviewPopup({
               <span className="term-muted">{t('terminals.previewMore', { n: preview.count })}</span>
             )}
           </div>
+          {children}
           <div className="term-popup-actions">
             <Button onClick={onCancel}>{t('terminals.cancel')}</Button>
             <Button
@@ -66,7 +75,7 @@ export function PreviewPopup({
               onClick={onConfirm}
               data-testid="confirm-operation"
             >
-              {t('terminals.confirm', { verb })}
+              {confirmLabel ?? t('terminals.confirm', { verb })}
             </Button>
           </div>
         </div>

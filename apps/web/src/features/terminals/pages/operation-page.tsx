@@ -1,4 +1,9 @@
-import type { TerminalOperatePreview, TerminalTargetAgent } from '@pos/core';
+import {
+  formatMoney,
+  type CreditSalePreview,
+  type TerminalOperatePreview,
+  type TerminalTargetAgent,
+} from '@pos/core';
 import { Button, List, Selector, TextArea, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -7,7 +12,16 @@ import { Page } from '@/components/ui/page';
 import { useOperateTerminals } from '../api/operate-terminals';
 import { usePreviewOperation } from '../api/preview-operation';
 import { useTargetAgent } from '../api/get-target-agents';
+import { usePreviewCredit, useSellOnCredit } from '../api/credit';
 import { AgentPicker } from '../components/agent-picker';
+import {
+  CreditTerms,
+  noCredit,
+  readUnitPrice,
+  type CreditTermsValue,
+} from '../components/credit-terms';
+import { CreditSchedule } from '../components/credit-schedule';
+import { usePartyLabel } from '@/lib/party-name';
 import { PreviewPopup } from '../components/preview-popup';
 import {
   emptySelection,
@@ -46,6 +60,12 @@ export default function OperationPage() {
   const [preview, setPreview] = useState<TerminalOperatePreview | null>(null);
   const previewCall = usePreviewOperation();
   const operate = useOperateTerminals();
+  const [credit, setCredit] = useState<CreditTermsValue>(noCredit);
+  const [creditPreview, setCreditPreview] = useState<CreditSalePreview | null>(null);
+  const creditPreviewCall = usePreviewCredit();
+  const sell = useSellOnCredit();
+  const party = usePartyLabel();
+  const onCredit = type !== 2 && credit.on;
   const verb = t(`terminals.types.${type}`);
 
   useEffect(() => {
@@ -59,6 +79,17 @@ export default function OperationPage() {
     setParams(p, { replace: true });
     setAgent(null);
     setPreview(null);
+    setCreditPreview(null);
+  };
+
+  /** The credit terms of the request, or null (with the reason shown) when they do not read. */
+  const creditTerms = () => {
+    const unitPriceFen = readUnitPrice(credit.price);
+    if (unitPriceFen === null) {
+      Toast.show({ content: t('credit.priceInvalid') });
+      return null;
+    }
+    return { unitPriceFen, instalments: credit.instalments };
   };
 
   const request = () => {
@@ -83,11 +114,39 @@ export default function OperationPage() {
   const onPreview = async () => {
     const input = request();
     if (!input) return;
+    const terms = onCredit ? creditTerms() : null;
+    if (onCredit && !terms) return;
     try {
-      setPreview(await previewCall.mutateAsync(input));
+      const moved = await previewCall.mutateAsync(input);
+      setCreditPreview(
+        terms && type !== 2
+          ? await creditPreviewCall.mutateAsync({ ...input, type, ...terms })
+          : null,
+      );
+      setPreview(moved);
     } catch {
       setPreview(null);
+      setCreditPreview(null);
     }
+  };
+
+  const onSellOnCredit = async () => {
+    const input = request();
+    const terms = creditTerms();
+    if (!input || !terms || type === 2) return;
+    let result;
+    try {
+      result = await sell.mutateAsync({ ...input, type, ...terms });
+    } catch {
+      return;
+    }
+    setPreview(null);
+    setCreditPreview(null);
+    Toast.show({ icon: 'success', content: result.msg });
+    setSelection(emptySelection(selection.mode));
+    setReason('');
+    setCredit(noCredit());
+    navigate(`/pages/home/terminal/creditInfo?id=${result.saleId}`);
   };
 
   const onConfirm = async () => {
@@ -156,6 +215,7 @@ export default function OperationPage() {
           stockHolderId={type === 2 ? agent?.id : me}
         />
       </div>
+      {type !== 2 && <CreditTerms value={credit} onChange={setCredit} />}
       <div className="term-block">
         <div className="term-section-title">{t('terminals.reason')}</div>
         <TextArea
@@ -191,10 +251,39 @@ export default function OperationPage() {
       )}
       <PreviewPopup
         preview={preview}
-        busy={operate.isPending}
-        onCancel={() => setPreview(null)}
-        onConfirm={() => void onConfirm()}
-      />
+        busy={operate.isPending || sell.isPending}
+        onCancel={() => {
+          setPreview(null);
+          setCreditPreview(null);
+        }}
+        onConfirm={() => void (creditPreview ? onSellOnCredit() : onConfirm())}
+        confirmLabel={creditPreview ? t('credit.confirmSell') : undefined}
+      >
+        {creditPreview && (
+          <div className="credit-preview" data-testid="credit-preview">
+            <List header={t('credit.onCredit')}>
+              <List.Item extra={`¥${formatMoney(creditPreview.unitPriceFen)}`}>
+                {t('credit.perTerminal')}
+              </List.Item>
+              <List.Item
+                extra={<b data-testid="credit-total">¥{formatMoney(creditPreview.totalFen)}</b>}
+              >
+                {t('credit.total')}
+              </List.Item>
+              {creditPreview.hops.length > 1 &&
+                creditPreview.hops.map((h) => (
+                  <List.Item key={h.hop}>
+                    {t('credit.chainHop', { buyer: party(h.buyer), seller: party(h.seller) })}
+                  </List.Item>
+                ))}
+            </List>
+            <div className="credit-preview-title">
+              {t('credit.scheduleTitle')} · {t('credit.dayHint')}
+            </div>
+            <CreditSchedule schedule={creditPreview.schedule} compact />
+          </div>
+        )}
+      </PreviewPopup>
     </Page>
   );
 }

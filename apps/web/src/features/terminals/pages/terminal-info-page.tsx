@@ -10,6 +10,7 @@ import { terminalKeys } from '../api/terminal-keys';
 import { useTerminalInfo } from '../api/get-terminal-info';
 import { useUnbindTerminal } from '../api/unbind-terminal';
 import { BindStatusTag } from '../components/bind-status-tag';
+import { TerminalSchemeCard } from '../components/terminal-scheme-card';
 import '../i18n';
 import '../terminals.css';
 import { usePartyName } from '@/lib/party-name';
@@ -114,6 +115,7 @@ export default function TerminalInfoPage() {
             )}
           </div>
         )}
+        <TerminalSchemeCard sn={d.sn} activated={d.bindStatus === 3} />
         <div className="term-section-title term-pad">{t('terminals.history')}</div>
         <div className="term-block">
           {d.history.length === 0 ? (

@@ -18,6 +18,7 @@ import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useBrands } from '../api/get-brands';
 import { useTerminalList } from '../api/get-terminal-list';
+import { ExportButton } from '@/features/exports/components/export-button';
 import { terminalKeys } from '../api/terminal-keys';
 import { AgentPicker } from '../components/agent-picker';
 import { TerminalCard } from '../components/terminal-card';
@@ -124,7 +125,22 @@ export default function TerminalListPage() {
   }
 
   return (
-    <Page title={t('terminals.listTitle')} className="term-page" backTo="/pages/terminal/index">
+    <Page
+      title={t('terminals.listTitle')}
+      className="term-page"
+      backTo="/pages/terminal/index"
+      right={
+        <ExportButton
+          kind="terminals"
+          filters={{
+            bindStatus,
+            brandId,
+            holderAgentId,
+            sn: search.length >= 2 && !snInvalid ? search : undefined,
+          }}
+        />
+      }
+    >
       <div className="term-sticky">
         <SearchBar
           placeholder={t('terminals.searchSn')}

@@ -2,6 +2,7 @@ import { Grid, NoticeBar, Skeleton } from 'antd-mobile';
 import {
   ReceiptOutline,
   EditSOutline,
+  BankcardOutline,
   FileOutline,
   LinkOutline,
   ScanCodeOutline,
@@ -18,9 +19,11 @@ import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useTerminalSummary } from '../api/get-summary';
+import { useCreditSales } from '../api/credit';
 import { terminalKeys } from '../api/terminal-keys';
 import { useIsOperator } from '../hooks/use-role';
 import '../i18n';
+import '../i18n-credit';
 import '../terminals.css';
 
 interface Entry {
@@ -41,6 +44,9 @@ export default function TerminalTabPage() {
   const operator = useIsOperator();
   const q = useTerminalSummary();
   const s = q.data;
+  // Offers on credit waiting for my answer (their schedule is shown before I answer).
+  const creditOffers = useCreditSales('buyer', 'pending');
+  const offerWaiting = creditOffers.data?.pages[0]?.rows.some((r) => r.canAnswer) ?? false;
   const list = (query: string) => navigate(`/pages/home/terminal/terminalList${query}`);
 
   const entries: Entry[] = [
@@ -85,6 +91,12 @@ export default function TerminalTabPage() {
       path: '/pages/home/terminal/termBackList',
       icon: <ReceiptOutline />,
       color: '#fa5151',
+    },
+    {
+      key: 'credit',
+      path: '/pages/home/terminal/credit',
+      icon: <BankcardOutline />,
+      color: '#d4380d',
     },
     {
       key: 'scan',
@@ -191,6 +203,22 @@ export default function TerminalTabPage() {
               </button>
             }
             data-testid="pending-recalls"
+          />
+        )}
+        {offerWaiting && (
+          <NoticeBar
+            color="alert"
+            content={t('credit.pendingAny')}
+            extra={
+              <button
+                type="button"
+                className="term-link"
+                onClick={() => navigate('/pages/home/terminal/credit')}
+              >
+                {t('terminals.handle')}
+              </button>
+            }
+            data-testid="pending-credit"
           />
         )}
         {figures}

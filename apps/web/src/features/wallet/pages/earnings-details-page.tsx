@@ -11,6 +11,7 @@ import { walletKeys } from '../api/wallet-keys';
 import { useLabels } from '../components/labels';
 import { LedgerList } from '../components/ledger-list';
 import { MonthPicker } from '@/components/ui/month-picker';
+import { ExportButton } from '@/features/exports/components/export-button';
 import '../i18n';
 import '../wallet.css';
 
@@ -27,7 +28,16 @@ export default function EarningsDetailsPage() {
   const dropdown = useRef<DropdownRef>(null);
   const [month, setMonth] = useState<string | undefined>(params.get('month') ?? undefined);
   return (
-    <Page title={t('wallet.earningsDetails')} className="wallet-page">
+    <Page
+      title={t('wallet.earningsDetails')}
+      className="wallet-page"
+      right={
+        <ExportButton
+          kind="earnings"
+          filters={{ earningsOnly: infoType ? undefined : 'true', infoType, month }}
+        />
+      }
+    >
       <div className="wallet-toolbar">
         <Dropdown className="wallet-dropdown" ref={dropdown}>
           <Dropdown.Item

@@ -1,4 +1,4 @@
-import { walletTypeLabel, withdrawalStatusLabel } from '@pos/core';
+import { taxAtLabel, walletTypeLabel, withdrawalStatusLabel } from '@pos/core';
 import { useTranslation } from '@/lib/i18n';
 
 export function useWdLabels() {
@@ -7,6 +7,7 @@ export function useWdLabels() {
   return {
     wallet: (type: string) => walletTypeLabel(type, lang),
     status: (s: number) => withdrawalStatusLabel(s, lang),
+    taxAt: (v: string) => taxAtLabel(v, lang),
   };
 }
 

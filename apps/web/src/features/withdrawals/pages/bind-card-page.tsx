@@ -1,30 +1,50 @@
-import { validators, type AddOtherSettleRequest } from '@pos/core';
+import {
+  alipayAccountProblem,
+  settleAccountTypeOptions,
+  validators,
+  type AddOtherSettleRequest,
+  type SettleAccountType,
+} from '@pos/core';
 import { Button, Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
+import { SingleSelector } from '@/components/ui/single-selector';
+import { useLang } from '@/lib/use-lang';
 import { Page } from '@/components/ui/page';
 import { SmsCodeButton } from '@/components/ui/sms-code-button';
+import { useCardBin } from '../api/get-card-bin';
 import { sendSettleCode, useAddOtherAccount, useSaveOwnCard } from '../api/save-settle-account';
 import '../i18n';
 import '../withdrawals.css';
 
-/** Bind or change the own bank card, or add another holder's account (/pages/myInfo/bindCard/bindCard?mode=add|edit|other). */
+/**
+ * Bind or change the own settlement account, or add another holder's account
+ * (/pages/myInfo/bindCard/bindCard?mode=add|edit|other): a bank card, or an Alipay account (its
+ * login id; withdrawals to it are paid by Alipay transfer).
+ */
 export default function BindCardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const mode = (params.get('mode') ?? 'add') as 'add' | 'edit' | 'other';
+  const lang = useLang();
   const [form] = Form.useForm();
+  const picked = Form.useWatch<SettleAccountType[] | undefined>('accountType', form);
+  const accountType: SettleAccountType = picked?.[0] ?? 'bank';
+  const alipay = accountType === 'alipay';
+  const typedCardNo = Form.useWatch<string | undefined>('cardNo', form);
+  const bin = useCardBin(alipay ? '' : String(typedCardNo ?? '').replace(/\s+/g, ''));
   const own = useSaveOwnCard();
   const other = useAddOtherAccount();
   const pending = own.isPending || other.isPending;
 
-  const finish = async (v: AddOtherSettleRequest) => {
-    const cardNo = v.cardNo.replace(/\s+/g, '');
+  const finish = async (v: Omit<AddOtherSettleRequest, 'accountType'>) => {
+    const cardNo = alipay ? v.cardNo.trim() : v.cardNo.replace(/\s+/g, '');
+    const bankName = alipay ? undefined : v.bankName;
     try {
-      if (mode === 'other') await other.mutateAsync({ ...v, cardNo });
-      else await own.mutateAsync({ holderName: v.holderName, cardNo, bankName: v.bankName, mode });
+      if (mode === 'other') await other.mutateAsync({ ...v, accountType, cardNo, bankName });
+      else await own.mutateAsync({ accountType, holderName: v.holderName, cardNo, bankName, mode });
       Toast.show({ icon: 'success', content: t('withdrawals.saved') });
       navigate(-1);
     } catch {
@@ -39,13 +59,18 @@ export default function BindCardPage() {
 
   return (
     <Page
-      title={mode === 'other' ? t('withdrawals.addOther') : t('withdrawals.bindCard')}
+      title={
+        mode === 'other'
+          ? t('withdrawals.addOther')
+          : t(alipay ? 'withdrawals.bindAlipay' : 'withdrawals.bindCard')
+      }
       className="wd-page"
     >
       <Form
         form={form}
         layout="horizontal"
-        onFinish={(v) => void finish(v as AddOtherSettleRequest)}
+        initialValues={{ accountType: ['bank'] }}
+        onFinish={(v) => void finish(v as Omit<AddOtherSettleRequest, 'accountType'>)}
         footer={
           <Button
             block
@@ -59,6 +84,13 @@ export default function BindCardPage() {
           </Button>
         }
       >
+        <Form.Item name="accountType" label={t('withdrawals.accountType')}>
+          <SingleSelector<SettleAccountType>
+            columns={2}
+            options={settleAccountTypeOptions.map((o) => ({ label: o[lang], value: o.value }))}
+            data-testid="account-type"
+          />
+        </Form.Item>
         <Form.Item
           name="holderName"
           label={t('withdrawals.holderName')}
@@ -71,30 +103,58 @@ export default function BindCardPage() {
             data-testid="holder-name"
           />
         </Form.Item>
-        <Form.Item
-          name="cardNo"
-          label={t('withdrawals.cardNo')}
-          rules={[coreRule((v) => validators.bankCard(String(v ?? '').replace(/\s+/g, '')))]}
-        >
-          <Input
-            placeholder={t('withdrawals.cardNoPlaceholder')}
-            inputMode="numeric"
-            maxLength={23}
-            aria-label={t('withdrawals.cardNo')}
-            data-testid="card-no"
-          />
-        </Form.Item>
-        <Form.Item
-          name="bankName"
-          label={t('withdrawals.bankName')}
-          rules={[{ required: true, message: t('withdrawals.bankNameRequired') }]}
-        >
-          <Input
-            placeholder={t('withdrawals.bankNamePlaceholder')}
-            aria-label={t('withdrawals.bankName')}
-            data-testid="bank-name"
-          />
-        </Form.Item>
+        {alipay ? (
+          <Form.Item
+            key="alipay"
+            name="cardNo"
+            label={t('withdrawals.alipayAccount')}
+            help={t('withdrawals.alipayAccountHint')}
+            rules={[coreRule((v) => alipayAccountProblem(String(v ?? '')))]}
+          >
+            <Input
+              placeholder={t('withdrawals.alipayAccountPlaceholder')}
+              maxLength={64}
+              aria-label={t('withdrawals.alipayAccount')}
+              data-testid="card-no"
+            />
+          </Form.Item>
+        ) : (
+          <>
+            <Form.Item
+              key="bank"
+              name="cardNo"
+              label={t('withdrawals.cardNo')}
+              description={
+                bin.data?.bankName ? (
+                  <span data-testid="card-bank">
+                    {bin.data.bankName}
+                    {bin.data.cardTypeName ? ` · ${bin.data.cardTypeName}` : ''}
+                  </span>
+                ) : undefined
+              }
+              rules={[coreRule((v) => validators.bankCard(String(v ?? '').replace(/\s+/g, '')))]}
+            >
+              <Input
+                placeholder={t('withdrawals.cardNoPlaceholder')}
+                inputMode="numeric"
+                maxLength={23}
+                aria-label={t('withdrawals.cardNo')}
+                data-testid="card-no"
+              />
+            </Form.Item>
+            <Form.Item
+              name="bankName"
+              label={t('withdrawals.bankName')}
+              rules={[{ required: true, message: t('withdrawals.bankNameRequired') }]}
+            >
+              <Input
+                placeholder={t('withdrawals.bankNamePlaceholder')}
+                aria-label={t('withdrawals.bankName')}
+                data-testid="bank-name"
+              />
+            </Form.Item>
+          </>
+        )}
         {mode === 'other' && (
           <>
             <Form.Item

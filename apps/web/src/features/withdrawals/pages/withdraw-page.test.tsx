@@ -61,6 +61,13 @@ beforeEach(() => {
         amountFen: Number(url.searchParams.get('amountFen')),
         feeFen: 333,
         taxFen: 77,
+        vatFen: 52,
+        pitFen: 25,
+        taxChannelName: '灵活用工通道',
+        taxAt: 'request',
+        vatPpm: 26_000,
+        pitPpm: 12_500,
+        taxTermsKey: '4:2',
         netFen: 1590,
         availableFen: 500000,
         minFen: 1000,
@@ -128,6 +135,12 @@ describe('the withdraw page', () => {
     expect(within(dialog).getByTestId('confirm-amount').textContent).toBe('¥20.00');
     expect(within(dialog).getByTestId('confirm-fee').textContent).toBe('¥3.33');
     expect(within(dialog).getByTestId('confirm-tax').textContent).toBe('¥0.77');
+    // VAT and personal income tax apart, and the channel they go through, as the server said.
+    expect(within(dialog).getByTestId('confirm-vat').textContent).toBe('¥0.52');
+    expect(within(dialog).getByTestId('confirm-pit').textContent).toBe('¥0.25');
+    expect(within(dialog).getByTestId('confirm-tax-channel').textContent).toBe(
+      '灵活用工通道 · 申请时扣税',
+    );
     expect(within(dialog).getByTestId('confirm-net').textContent).toBe('¥15.90');
     expect(within(dialog).getByTestId('confirm-card').textContent).toContain('招商银行');
     expect(within(dialog).getByTestId('confirm-card').textContent).toContain('1234');
@@ -151,7 +164,13 @@ describe('the withdraw page', () => {
       fireEvent.click(within(dialogs.at(-1)!).getByRole('button', { name: '确认提现' })),
     );
     await waitFor(() => expect(applied).toHaveLength(1));
-    expect(applied[0]).toMatchObject({ walletType: 'profit', amountFen: 2000, accountId: 7 });
+    expect(applied[0]).toMatchObject({
+      walletType: 'profit',
+      amountFen: 2000,
+      accountId: 7,
+      // What was confirmed: the server refuses it if the tax channel changed meanwhile.
+      taxTermsKey: '4:2',
+    });
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe(
         '/pages/earnings/earningsWithdrawalInfo?id=91',

@@ -142,6 +142,14 @@ export default function WithdrawPage() {
           {row(t('withdrawals.amount'), `¥${formatMoney(charges.amountFen)}`, 'confirm-amount')}
           {row(t('withdrawals.fee'), `¥${formatMoney(charges.feeFen)}`, 'confirm-fee')}
           {row(t('withdrawals.tax'), `¥${formatMoney(charges.taxFen)}`, 'confirm-tax')}
+          {row(t('withdrawals.vat'), `¥${formatMoney(charges.vatFen)}`, 'confirm-vat')}
+          {row(t('withdrawals.pit'), `¥${formatMoney(charges.pitFen)}`, 'confirm-pit')}
+          {charges.taxChannelName &&
+            row(
+              t('withdrawals.taxChannel'),
+              `${charges.taxChannelName} · ${labels.taxAt(charges.taxAt)}`,
+              'confirm-tax-channel',
+            )}
           {row(
             t('withdrawals.net'),
             `¥${formatMoney(Math.max(0, charges.netFen))}`,
@@ -167,6 +175,8 @@ export default function WithdrawPage() {
         accountId: chosen!,
         payPassword: password,
         idempotencyKey: key,
+        // The fee and taxes confirmed: refused if the tax channel changed since.
+        taxTermsKey: charges.taxTermsKey,
       });
       Toast.show({ icon: 'success', content: t('withdrawals.submitted') });
       setKey(newIdempotencyKey());
@@ -280,6 +290,14 @@ export default function WithdrawPage() {
                 <span>¥{formatMoney(preview.data.feeFen)}</span>
                 <span>{t('withdrawals.tax')}</span>
                 <span>¥{formatMoney(preview.data.taxFen)}</span>
+                <span className="wd-charges-part">{t('withdrawals.vat')}</span>
+                <span className="wd-charges-part" data-testid="vat">
+                  ¥{formatMoney(preview.data.vatFen)}
+                </span>
+                <span className="wd-charges-part">{t('withdrawals.pit')}</span>
+                <span className="wd-charges-part" data-testid="pit">
+                  ¥{formatMoney(preview.data.pitFen)}
+                </span>
                 <span>{t('withdrawals.net')}</span>
                 <span className="wd-net" data-testid="net">
                   ¥{formatMoney(Math.max(0, preview.data.netFen))}

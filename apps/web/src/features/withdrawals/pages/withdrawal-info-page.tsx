@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@pos/core';
+import { formatDate, formatMoney, ppmToPercentText } from '@pos/core';
 import { List, Skeleton, Steps } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from '@/lib/router';
@@ -104,7 +104,27 @@ export default function WithdrawalInfoPage() {
               <List.Item extra={labels.wallet(w.walletType)}>{t('withdrawals.wallet')}</List.Item>
               <List.Item extra={`¥${formatMoney(w.feeFen)}`}>{t('withdrawals.fee')}</List.Item>
               <List.Item extra={`¥${formatMoney(w.taxFen)}`}>{t('withdrawals.tax')}</List.Item>
+              {/* The two taxes apart, at the rates frozen when the withdrawal was requested. */}
+              <List.Item extra={<span data-testid="detail-vat">¥{formatMoney(w.vatFen)}</span>}>
+                {t('withdrawals.vat')}
+                {w.vatPpm !== null ? ` (${ppmToPercentText(w.vatPpm)})` : ''}
+              </List.Item>
+              <List.Item extra={<span data-testid="detail-pit">¥{formatMoney(w.pitFen)}</span>}>
+                {t('withdrawals.pit')}
+                {w.pitPpm !== null ? ` (${ppmToPercentText(w.pitPpm)})` : ''}
+              </List.Item>
               <List.Item extra={<b>¥{formatMoney(w.netFen)}</b>}>{t('withdrawals.net')}</List.Item>
+              {w.taxChannelName && (
+                <List.Item
+                  extra={
+                    <span data-testid="detail-tax-channel">
+                      {w.taxChannelName} · {labels.taxAt(w.taxAt)}
+                    </span>
+                  }
+                >
+                  {t('withdrawals.taxChannel')}
+                </List.Item>
+              )}
               <List.Item extra={`${w.bankName} ${w.cardMasked}`}>{t('withdrawals.card')}</List.Item>
               <List.Item extra={when(w.createdAt)}>{t('withdrawals.appliedAt')}</List.Item>
               {w.reason && <List.Item extra={w.reason}>{t('withdrawals.reason')}</List.Item>}

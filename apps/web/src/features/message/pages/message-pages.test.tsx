@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const { default: MessageListPage } = await import('./message-list-page');
+const { default: MessageDetailPage } = await import('./message-detail-page');
+
+const item = (id: number, read: boolean) => ({
+  id,
+  type: id === 1 ? 4 : 2,
+  title: `标题${id}`,
+  summary: `摘要${id}`,
+  important: id === 1,
+  publishedAt: '2026-11-28T02:00:00.000Z',
+  expiresAt: '2026-12-05T02:00:00.000Z',
+  read,
+});
+let rows: ReturnType<typeof item>[] = [];
+const read = new Set<number>();
+/** A product event's link, by message id. */
+const links: Record<number, string> = { 2: '/pages/earnings/earningsWithdrawalInfo?id=7' };
+
+beforeEach(() => {
+  read.clear();
+  rows = [item(1, false), item(2, true)];
+  localStorage.setItem('token', JSON.stringify('t'));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      let data: unknown;
+      if (url.pathname.endsWith('/message/list')) {
+        data = {
+          rows: rows.map((r) => ({ ...r, read: r.read || read.has(r.id) })),
+          nextCursor: null,
+        };
+      } else if (url.pathname.endsWith('/message/detail')) {
+        const id = Number(url.searchParams.get('id'));
+        const found = rows.find((r) => r.id === id);
+        if (!found) return new Response(JSON.stringify({ code: 404, msg: '消息不存在或已过期' }));
+        read.add(id);
+        data = { ...found, read: true, body: `正文${id}`, link: links[id] ?? null };
+      }
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderAt = (path: string) =>
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/pages/message/index" element={<MessageListPage />} />
+          <Route path="/pages/message/detail" element={<MessageDetailPage />} />
+          <Route path="/pages/earnings/earningsWithdrawalInfo" element={<p>withdrawal page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('message centre', () => {
+  it('lists messages with their type, an unread dot on the unread one, and opens one read', async () => {
+    renderAt('/pages/message/index');
+    const cards = await screen.findAllByTestId('message-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.textContent).toContain('紧急');
+    expect(cards[0]!.textContent).toContain('重要');
+    expect(cards[0]!.querySelector('[data-testid="unread-dot"]')).not.toBeNull();
+    expect(cards[1]!.querySelector('[data-testid="unread-dot"]')).toBeNull();
+    fireEvent.click(cards[0]!);
+    const detail = await screen.findByTestId('message-detail');
+    expect(detail.textContent).toContain('标题1');
+    expect(detail.textContent).toContain('正文1');
+    expect(read.has(1)).toBe(true);
+  });
+
+  it('leads from a product event to the page it is about, and offers nothing without a link', async () => {
+    renderAt('/pages/message/detail?id=1');
+    await screen.findByTestId('message-detail');
+    expect(screen.queryByTestId('message-link')).toBeNull();
+    cleanup();
+    renderAt('/pages/message/detail?id=2');
+    fireEvent.click(await screen.findByTestId('message-link'));
+    expect(await screen.findByText('withdrawal page')).toBeTruthy();
+  });
+
+  it('says so when there are no messages', async () => {
+    rows = [];
+    renderAt('/pages/message/index');
+    expect(await screen.findByTestId('message-empty')).toBeTruthy();
+  });
+
+  it('says a message is missing when the server does not find it', async () => {
+    renderAt('/pages/message/detail?id=99');
+    await waitFor(() => expect(screen.getByText('消息不存在或已过期')).toBeTruthy());
+  });
+});
