@@ -1,13 +1,13 @@
 import { PageContainer, ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { roleLabels, type Role } from '@pos/core';
 import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { Suspense, lazy, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { I18nProvider, useI18n } from '@/lib/i18n';
+import { operatorHeader } from '@/lib/operator-header';
 import { AuthProvider, useAuth } from './auth';
-import { CONSOLE_ROUTES } from './routes';
+import { CONSOLE_ROUTES, GROUP_ICONS } from './routes';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
@@ -61,14 +61,17 @@ function Shell() {
   );
   const menu: MenuDataItem[] = [];
   for (const r of allowed) {
-    const item = { path: r.path, name: t(r.label) };
+    const item = { path: r.path, name: t(r.label), icon: r.icon };
     if (!r.group) {
       menu.push(item);
       continue;
     }
     const groupPath = `/${r.path.split('/')[1]}`;
     let group = menu.find((m) => m.path === groupPath);
-    if (!group) menu.push((group = { path: groupPath, name: t(r.group), children: [] }));
+    if (!group)
+      menu.push(
+        (group = { path: groupPath, name: t(r.group), icon: GROUP_ICONS[r.group], children: [] }),
+      );
     group.children!.push(item);
   }
   return (
@@ -87,9 +90,8 @@ function Shell() {
         </a>
       )}
       actionsRender={() => [
-        <span key="who">
-          {auth.me!.operator.name}（
-          {roleLabels[auth.me!.operator.role as Role]?.[lang] ?? auth.me!.operator.role}）
+        <span key="who" data-testid="header-operator">
+          {operatorHeader(auth.me!.operator.name, auth.me!.operator.role, lang)}
         </span>,
         <Button key="lang" type="link" onClick={() => setLang(lang === 'zh' ? 'en' : 'zh')}>
           {t('language')}

@@ -1,10 +1,56 @@
+import {
+  AccountBookOutlined,
+  ApiOutlined,
+  ApartmentOutlined,
+  AuditOutlined,
+  BarcodeOutlined,
+  BookOutlined,
+  CloudDownloadOutlined,
+  CloudUploadOutlined,
+  ControlOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  DiffOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  HistoryOutlined,
+  IdcardOutlined,
+  ImportOutlined,
+  MessageOutlined,
+  MobileOutlined,
+  MoneyCollectOutlined,
+  NotificationOutlined,
+  PercentageOutlined,
+  PictureOutlined,
+  ProfileOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  SlidersOutlined,
+  SwapOutlined,
+  TagsOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  TransactionOutlined,
+  TrophyOutlined,
+  UserOutlined,
+  WalletOutlined,
+  WarningOutlined,
+  LinkOutlined,
+} from '@ant-design/icons';
 import type { AdminMe, Permission } from '@pos/core';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from '@/lib/messages';
 
 export interface ConsoleRoute {
   path: string;
   label: MessageKey;
+  /** The menu's icon, all a folded menu shows of the entry. */
+  icon: ReactNode;
   permission: Permission;
   group?: MessageKey;
   page: LazyExoticComponent<ComponentType>;
@@ -12,23 +58,51 @@ export interface ConsoleRoute {
   when?: (me: AdminMe) => boolean;
 }
 
+/** The icon of each menu group (what a folded menu shows of it). */
+export const GROUP_ICONS: Partial<Record<MessageKey, ReactNode>> = {
+  finance: <WalletOutlined />,
+  terminalGroup: <BarcodeOutlined />,
+  merchantGroup: <ShopOutlined />,
+  mallGroup: <ShoppingOutlined />,
+  content: <ProfileOutlined />,
+  system: <SettingOutlined />,
+};
+
 /** Every page with the permission that opens it: the menu shows only what the role holds. */
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   {
     path: '/dashboard',
+    icon: <DashboardOutlined />,
     label: 'dashboard',
     permission: 'dashboard:view',
     page: lazy(() => import('@/features/dashboard/pages/dashboard-page')),
   },
   {
+    path: '/rank',
+    icon: <TrophyOutlined />,
+    label: 'rankMenu',
+    permission: 'dashboard:view',
+    page: lazy(() => import('@/features/rank/pages/rank-page')),
+  },
+  {
     path: '/finance/withdrawals',
+    icon: <MoneyCollectOutlined />,
     label: 'withdrawals',
     group: 'finance',
     permission: 'withdrawal:view',
     page: lazy(() => import('@/features/withdrawals/pages/withdrawals-page')),
   },
   {
+    path: '/finance/tax-channels',
+    icon: <PercentageOutlined />,
+    label: 'taxChannels',
+    group: 'finance',
+    permission: 'withdrawal:view',
+    page: lazy(() => import('@/features/withdrawals/pages/tax-channels-page')),
+  },
+  {
     path: '/finance/adjustments',
+    icon: <DiffOutlined />,
     label: 'adjustments',
     group: 'finance',
     permission: 'ledger:view',
@@ -36,6 +110,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/finance/transactions',
+    icon: <TransactionOutlined />,
     label: 'transactionsMenu',
     group: 'finance',
     permission: 'ledger:view',
@@ -43,6 +118,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/finance/statement',
+    icon: <AccountBookOutlined />,
     label: 'statement',
     group: 'finance',
     permission: 'ledger:view',
@@ -50,6 +126,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/finance/jobs',
+    icon: <ScheduleOutlined />,
     label: 'jobs',
     group: 'finance',
     permission: 'job:view',
@@ -57,12 +134,21 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/agents',
+    icon: <TeamOutlined />,
     label: 'agents',
     permission: 'agent:view',
     page: lazy(() => import('@/features/agents/pages/agents-page')),
   },
   {
+    path: '/tickets',
+    icon: <CustomerServiceOutlined />,
+    label: 'ticketsMenu',
+    permission: 'ticket:view',
+    page: lazy(() => import('@/features/tickets/pages/tickets-page')),
+  },
+  {
     path: '/terminals/import',
+    icon: <ImportOutlined />,
     label: 'terminals',
     group: 'terminalGroup',
     permission: 'terminal:import',
@@ -70,6 +156,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/terminals/history',
+    icon: <HistoryOutlined />,
     label: 'snHistory',
     group: 'terminalGroup',
     permission: 'terminal:view',
@@ -77,6 +164,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/terminals/brands',
+    icon: <TagsOutlined />,
     label: 'brands',
     group: 'terminalGroup',
     permission: 'terminal:view',
@@ -84,6 +172,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/terminals/operations',
+    icon: <SwapOutlined />,
     label: 'terminalOperations',
     group: 'terminalGroup',
     permission: 'terminal:view',
@@ -91,6 +180,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/terminals/manage',
+    icon: <ToolOutlined />,
     label: 'terminalManage',
     group: 'terminalGroup',
     permission: 'terminal:manage',
@@ -98,12 +188,29 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/policies',
+    icon: <ApartmentOutlined />,
     label: 'policies',
     permission: 'policy:view',
     page: lazy(() => import('@/features/policies/pages/policies-page')),
   },
   {
+    path: '/policies/reward-schemes',
+    icon: <GiftOutlined />,
+    label: 'rewardSchemes',
+    permission: 'policy:view',
+    page: lazy(() => import('@/features/reward-schemes/pages/reward-schemes-page')),
+  },
+  {
+    path: '/finance/false-activations',
+    icon: <WarningOutlined />,
+    label: 'falseActivations',
+    group: 'finance',
+    permission: 'ledger:view',
+    page: lazy(() => import('@/features/reward-schemes/pages/false-activations-page')),
+  },
+  {
     path: '/merchants/licences',
+    icon: <SafetyCertificateOutlined />,
     label: 'merchants',
     group: 'merchantGroup',
     permission: 'merchant:review',
@@ -111,6 +218,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/merchants/identifications',
+    icon: <IdcardOutlined />,
     label: 'identifications',
     group: 'merchantGroup',
     permission: 'merchant:review',
@@ -118,6 +226,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/mall/orders',
+    icon: <ShoppingCartOutlined />,
     label: 'mallOrders',
     group: 'mallGroup',
     permission: 'mall:view',
@@ -125,6 +234,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/mall/products',
+    icon: <GiftOutlined />,
     label: 'mallProducts',
     group: 'mallGroup',
     permission: 'mall:view',
@@ -132,6 +242,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/mall/quotas',
+    icon: <ControlOutlined />,
     label: 'mallQuotas',
     group: 'mallGroup',
     permission: 'mall:view',
@@ -139,6 +250,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/content/banners',
+    icon: <PictureOutlined />,
     label: 'banners',
     group: 'content',
     permission: 'content:view',
@@ -146,13 +258,31 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/content/notices',
+    icon: <NotificationOutlined />,
     label: 'notices',
     group: 'content',
     permission: 'content:view',
     page: lazy(() => import('@/features/content/pages/notices-page')),
   },
   {
+    path: '/content/messages',
+    icon: <NotificationOutlined />,
+    label: 'messagesMenu',
+    group: 'content',
+    permission: 'content:view',
+    page: lazy(() => import('@/features/messages/pages/messages-page')),
+  },
+  {
+    path: '/content/school',
+    icon: <ReadOutlined />,
+    label: 'schoolMenu',
+    group: 'content',
+    permission: 'content:view',
+    page: lazy(() => import('@/features/school/pages/school-page')),
+  },
+  {
     path: '/content/texts',
+    icon: <FileTextOutlined />,
     label: 'texts',
     group: 'content',
     permission: 'content:view',
@@ -160,6 +290,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/content/app-versions',
+    icon: <CloudUploadOutlined />,
     label: 'appVersions',
     group: 'content',
     permission: 'content:view',
@@ -167,13 +298,31 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/content/app-config',
+    icon: <MobileOutlined />,
     label: 'appConfig',
     group: 'content',
     permission: 'content:view',
     page: lazy(() => import('@/features/content/pages/app-config-page')),
   },
   {
+    path: '/system/channels',
+    icon: <LinkOutlined />,
+    label: 'channels',
+    group: 'system',
+    permission: 'channel:view',
+    page: lazy(() => import('@/features/channels/pages/channels-page')),
+  },
+  {
+    path: '/system/channel-pushes',
+    icon: <WarningOutlined />,
+    label: 'channelPushes',
+    group: 'system',
+    permission: 'channel:view',
+    page: lazy(() => import('@/features/channels/pages/channel-pushes-page')),
+  },
+  {
     path: '/system/operators',
+    icon: <UserOutlined />,
     label: 'operators',
     group: 'system',
     permission: 'operator:manage',
@@ -181,20 +330,39 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/system/params',
+    icon: <SlidersOutlined />,
     label: 'params',
     group: 'system',
     permission: 'operator:manage',
     page: lazy(() => import('@/features/system/pages/params-page')),
   },
   {
+    path: '/system/providers',
+    icon: <ApiOutlined />,
+    label: 'providers',
+    group: 'system',
+    permission: 'operator:manage',
+    page: lazy(() => import('@/features/system/pages/providers-page')),
+  },
+  {
     path: '/system/dicts',
+    icon: <BookOutlined />,
     label: 'dicts',
     group: 'system',
     permission: 'dict:view',
     page: lazy(() => import('@/features/system/pages/dicts-page')),
   },
   {
+    path: '/system/exports',
+    icon: <CloudDownloadOutlined />,
+    label: 'exportsMenu',
+    group: 'system',
+    permission: 'dict:view',
+    page: lazy(() => import('@/features/exports/pages/exports-page')),
+  },
+  {
     path: '/system/audit',
+    icon: <AuditOutlined />,
     label: 'audit',
     group: 'system',
     permission: 'audit:view',
@@ -202,6 +370,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   },
   {
     path: '/system/sms',
+    icon: <MessageOutlined />,
     label: 'smsOutbox',
     group: 'system',
     permission: 'sms:view',

@@ -5,6 +5,7 @@ import { useRef, useState, type Key, type ReactNode } from 'react';
 import { api, ApiError, downloadCsv, toQuery } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { pageInfoText } from '@/lib/review-words';
+import { withZone } from '@/lib/time-zone';
 
 interface Props<T> {
   /** Admin API path of the list, e.g. '/withdrawals'. */
@@ -30,10 +31,8 @@ interface Props<T> {
  * A server-paginated list: ProTable's search form sends its fields as filters, column sorting
  * sends sort/order, and pages move by the server's keyset cursor (previous pages are remembered
  * on a stack), so a list of a million rows pages as fast as a short one. Export downloads the
- * whole filtered list as CSV.
+ * whole filtered list as CSV or as an .xlsx sheet.
  */
-/** Console times are Asia/Shanghai, and their column says so (issue 28 point 10). */
-export const timeLabel = (lang: 'zh' | 'en') => (lang === 'zh' ? '北京时间' : 'UTC+8');
 export const shanghaiTime = (value: unknown) =>
   typeof value === 'string' || value instanceof Date
     ? formatDate(value, 'yyyy-mm-dd hh:MM:ss') || '—'
@@ -45,12 +44,12 @@ export const shanghaiTime = (value: unknown) =>
  * the whole of it on hover.
  */
 export function consoleColumns<T>(columns: ProColumns<T>[], lang: 'zh' | 'en'): ProColumns<T>[] {
-  return columns.map((c) => {
+  return columns.map(widenLongFilter(lang)).map((c) => {
     if (c.valueType === 'dateTime' && !c.render) {
       const key = c.dataIndex as string;
       return {
         ...c,
-        title: typeof c.title === 'string' ? `${c.title} (${timeLabel(lang)})` : c.title,
+        title: typeof c.title === 'string' ? withZone(c.title, lang) : c.title,
         render: (_, row) => shanghaiTime((row as Record<string, unknown>)[key]),
       };
     }
@@ -59,6 +58,18 @@ export function consoleColumns<T>(columns: ProColumns<T>[], lang: 'zh' | 'en'): 
     return c;
   });
 }
+
+/**
+ * A filter whose label is long ('Merchant number or name') takes half a row instead of a third,
+ * so its label does not squeeze the input to a few characters at 1024.
+ */
+const widenLongFilter =
+  (lang: 'zh' | 'en') =>
+  <T,>(c: ProColumns<T>): ProColumns<T> => {
+    const inForm = c.search !== false && !c.hideInSearch && c.valueType !== 'option';
+    const long = typeof c.title === 'string' && c.title.length > (lang === 'zh' ? 7 : 16);
+    return inForm && long && c.colSize === undefined ? { ...c, colSize: 1.5 } : c;
+  };
 
 export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) {
   const { t, lang } = useI18n();
@@ -148,6 +159,15 @@ export function KeysetTable<T extends Record<string, unknown>>(props: Props<T>) 
                 onClick={() => void downloadCsv(props.path, lastFilters.current, props.fileName)}
               >
                 {t('exportCsv')}
+              </Button>,
+              <Button
+                key="xlsx"
+                onClick={() =>
+                  void downloadCsv(props.path, lastFilters.current, props.fileName, 'xlsx')
+                }
+                data-testid="export-xlsx"
+              >
+                {t('exportXlsx')}
               </Button>,
             ]),
       ]}

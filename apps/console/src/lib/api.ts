@@ -54,9 +54,17 @@ export async function api<T>(
   return env.data as T;
 }
 
-/** Downloads a list as CSV with the same filters (the token goes in the header, not the URL). */
-export async function downloadCsv(path: string, params: Record<string, unknown>, name: string) {
-  const qs = toQuery({ ...params, format: 'csv' });
+/**
+ * Downloads a list with the same filters as CSV or as an .xlsx sheet (the token goes in the
+ * header, not the URL).
+ */
+export async function downloadCsv(
+  path: string,
+  params: Record<string, unknown>,
+  name: string,
+  file: 'csv' | 'xlsx' = 'csv',
+) {
+  const qs = toQuery({ ...params, format: 'csv', ...(file === 'xlsx' ? { file } : {}) });
   const res = await fetch(`${API}${path}?${qs}`, {
     headers: { authorization: `Bearer ${getToken() ?? ''}` },
   });
@@ -64,12 +72,36 @@ export async function downloadCsv(path: string, params: Record<string, unknown>,
     void message.error('导出失败');
     return;
   }
-  const blob = await res.blob();
+  // A list over the console's at-once limit is written in the background: the server answers
+  // with that instead of the file, and the file is in 导出任务 once done.
+  if (String(res.headers.get('content-type')).includes('application/json')) {
+    const env = (await res.json()) as Envelope<{ background?: boolean }>;
+    if (env.code === 200 && env.data?.background) void message.info(env.msg, 6);
+    else void message.error(env.msg || '导出失败');
+    return;
+  }
+  saveBlob(await res.blob(), `${name}.${file}`);
+}
+
+/** Hands a file to the browser as a download under its name. */
+export function saveBlob(blob: Blob, fileName: string) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
-  a.download = `${name}.csv`;
+  a.download = fileName;
   a.click();
   URL.revokeObjectURL(a.href);
+}
+
+/** Downloads one of the operator's background exports (the token goes in the header). */
+export async function downloadExport(id: number, fileName: string) {
+  const res = await fetch(`${API}/exports/download?id=${id}`, {
+    headers: { authorization: `Bearer ${getToken() ?? ''}` },
+  });
+  if (!res.ok) {
+    void message.error('下载失败');
+    return;
+  }
+  saveBlob(await res.blob(), fileName);
 }
 
 export function toQuery(params: Record<string, unknown>) {

@@ -1,6 +1,13 @@
 import { CONFIRM_LABELS_EN } from './labels-confirm';
 import { REVIEW_LABELS_EN } from './labels-review';
+import { SCHEME_LABELS_EN } from './labels-schemes';
 import { SEARCH_LABELS_EN } from './labels-search';
+import { WALK_LABELS_EN } from './labels-walk';
+import { CHANNEL_LABELS_EN } from './labels-channels';
+import { FEE_TIER_LABELS_EN } from './labels-fee-tiers';
+import { TAX_CHANNEL_LABELS_EN } from './labels-tax-channels';
+import { PROVIDER_LABELS_EN } from './labels-providers';
+import { CHANGES_LABELS_EN } from './labels-changes';
 
 /**
  * English for the console's shorter Chinese labels (column titles, options, field names), keyed
@@ -11,6 +18,13 @@ export const LABELS_EN: Record<string, string> = {
   ...CONFIRM_LABELS_EN,
   ...SEARCH_LABELS_EN,
   ...REVIEW_LABELS_EN,
+  ...SCHEME_LABELS_EN,
+  ...WALK_LABELS_EN,
+  ...CHANNEL_LABELS_EN,
+  ...FEE_TIER_LABELS_EN,
+  ...TAX_CHANNEL_LABELS_EN,
+  ...PROVIDER_LABELS_EN,
+  ...CHANGES_LABELS_EN,
   驳回: 'Reject',
   通过: 'Approve',
   等级: 'Level',
@@ -363,5 +377,13 @@ export const LABELS_EN: Record<string, string> = {
   '可免费领取的终端总数（含已领取的），不能低于已领取数。':
     'Terminals the agent may claim free in total (claimed ones included); not below those claimed.',
   商品图片: 'Picture',
+  外部服务: 'Outside providers',
+  '外部服务由服务器环境变量配置，密钥只显示首尾字符；此处只读。':
+    "Outside providers are set in the server's environment; keys show only their first and last characters. Read-only.",
+  '支付宝（商城支付与提现打款）': 'Alipay (mall payments and withdrawal payouts)',
+  微信支付: 'WeChat Pay',
+  短信: 'SMS',
+  实名核验: 'Real-name checks',
+  地理编码: 'Geocoding',
   上传图片: 'Upload picture',
 };

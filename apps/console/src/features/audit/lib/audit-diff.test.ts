@@ -48,4 +48,13 @@ describe('audit before/after for people', () => {
       'Status: Paid; Payout ref.: P1',
     );
   });
+
+  it('leaves an empty list out of the summary and writes lists of ids in words', () => {
+    expect(auditSummary(null, { mobile: null, ids: [] }, 'zh')).toBe('');
+    expect(auditSummary(null, { mobile: '13800000000', ids: [] }, 'en')).toBe(
+      'Mobile: 13800000000',
+    );
+    expect(auditSummary(null, { ids: [3, 5] }, 'zh')).toBe('记录编号: 3, 5');
+    expect(auditValueText('ids', [], 'en')).toBe('—');
+  });
 });

@@ -31,6 +31,29 @@ const FIELD_LABELS: Record<string, { zh: string; en: string }> = {
   title: { zh: '标题', en: 'Title' },
   body: { zh: '正文', en: 'Text' },
   value: { zh: '取值', en: 'Value' },
+  ids: { zh: '记录编号', en: 'Record ids' },
+  content: { zh: '内容', en: 'Content' },
+  fileName: { zh: '文件名', en: 'File name' },
+  rows: { zh: '行数', en: 'Rows' },
+  sizeBytes: { zh: '大小（字节）', en: 'Size (bytes)' },
+  granted: { zh: '额度', en: 'Quota' },
+  used: { zh: '已用', en: 'Used' },
+  identifyStatus: { zh: '实名状态', en: 'Identity status' },
+  licenceStatus: { zh: '执照状态', en: 'Licence status' },
+  models: { zh: '型号', en: 'Models' },
+  period: { zh: '期间', en: 'Period' },
+  terminalId: { zh: '终端', en: 'Terminal' },
+  sn: { zh: 'SN', en: 'SN' },
+  flag: { zh: '异常', en: 'Flag' },
+  version: { zh: '版本', en: 'Version' },
+  kind: { zh: '类型', en: 'Kind' },
+  policyId: { zh: '政策', en: 'Policy' },
+  terms: { zh: '条款', en: 'Terms' },
+  proposedBy: { zh: '发起人', en: 'Proposed by' },
+  mustChangePassword: { zh: '须改密码', en: 'Must change password' },
+  isSpecificAccount: { zh: '专属账户', en: 'Dedicated account' },
+  priceTiers: { zh: '阶梯价', en: 'Price tiers' },
+  what: { zh: '内容', en: 'What' },
 };
 
 /** What a record's `status` means, by the kind of thing it is about. */
@@ -55,7 +78,7 @@ export interface DiffRow {
   changed: boolean;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const isMoneyKey = (key: string) => /(Fen|_fen)$/.test(key) || key === 'fen';
@@ -96,7 +119,8 @@ function moneyInYuan(value: unknown, lang: Lang): unknown {
   );
 }
 
-const yuanText = (fen: number, lang: Lang) =>
+/** Fen as yuan text with its unit in the operator's language: 8880 -> '88.80 元' / '88.80 yuan'. */
+export const yuanText = (fen: number, lang: Lang) =>
   lang === 'zh' ? `${fenToYuan(fen)} 元` : `${fenToYuan(fen)} yuan`;
 
 /** One value as text: money in yuan, yes/no in words, objects as indented JSON. */
@@ -118,8 +142,19 @@ export function auditValueText(
   if (typeof value === 'boolean')
     return lang === 'zh' ? (value ? '是' : '否') : value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
+  // A list of plain values (ids, SNs) reads as a list, an empty one as nothing.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return value.length ? value.join(', ') : '—';
   return JSON.stringify(moneyInYuan(value, lang), null, 2);
 }
+
+/** Nothing worth a word: absent, empty text, an empty list or object. */
+const isEmptyValue = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isPlainObject(v) && Object.keys(v).length === 0);
 
 /** The table's one-line summary: the changed fields and their new values, in short. */
 export function auditSummary(
@@ -129,15 +164,14 @@ export function auditSummary(
   targetType?: string,
   max = 120,
 ): string {
-  const rows = auditDiff(before, after).filter((r) => r.changed);
+  // Only what says something: a field set to an empty list or nothing is left out.
+  const rows = auditDiff(before, after)
+    .filter((r) => r.changed)
+    .map((r) => ({ key: r.key, value: r.after === undefined ? r.before : r.after }))
+    .filter((r) => !isEmptyValue(r.value));
   const text = rows
     .map((r) => {
-      const v = auditValueText(
-        r.key,
-        r.after === undefined ? r.before : r.after,
-        lang,
-        targetType,
-      ).replace(/\s+/g, ' ');
+      const v = auditValueText(r.key, r.value, lang, targetType).replace(/\s+/g, ' ');
       return r.key ? `${fieldLabel(r.key, lang)}: ${v}` : v;
     })
     .join('; ');

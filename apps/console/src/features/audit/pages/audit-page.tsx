@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { KeysetTable } from '@/components/keyset-table';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { withZone } from '@/lib/time-zone';
 import {
   auditDiff,
   auditSummary,
@@ -53,7 +54,7 @@ export default function AuditPage() {
       search: { transform: (v: [string, string]) => ({ from: v?.[0], to: v?.[1] }) },
     },
     {
-      title: L('时间（北京时间）'),
+      title: withZone(L('时间'), lang),
       dataIndex: 'createdAt',
       search: false,
       width: 170,
@@ -120,7 +121,7 @@ export default function AuditPage() {
       search: false,
       width: 320,
       ellipsis: true,
-      render: (_, r) => auditSummary(r.before, r.after, lang, r.targetType),
+      render: (_, r) => auditSummary(r.before, r.after, lang, r.targetType) || '—',
     },
     { title: L('地址'), dataIndex: 'ip', search: false, width: 130, ellipsis: true },
     {
@@ -169,7 +170,7 @@ export default function AuditPage() {
         {open && (
           <div data-testid="audit-drawer">
             <Descriptions column={2} size="small" bordered style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={L('时间（北京时间）')}>
+              <Descriptions.Item label={withZone(L('时间'), lang)}>
                 {when(open.createdAt)}
               </Descriptions.Item>
               <Descriptions.Item label={L('操作人')}>

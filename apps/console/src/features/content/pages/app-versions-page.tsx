@@ -13,6 +13,7 @@ import type { AdminAppVersion, PublishedBundle } from '@pos/core';
 import { App, Button, Input, Popconfirm, Tag, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
+import { ReviewActions } from '@/components/changes-table';
 import { KeysetTable } from '@/components/keyset-table';
 import { API, api, getToken } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
@@ -67,7 +68,7 @@ const toBase64 = async (file: File) => {
  */
 export default function AppVersionsPage() {
   const { L } = useI18n();
-  const { can, me } = useAuth();
+  const { can } = useAuth();
   const { modal, message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const form = useRef<ProFormInstance<VersionForm> | undefined>(undefined);
@@ -176,25 +177,17 @@ export default function AppVersionsPage() {
               </a>,
             ]
           : []),
-        ...(r.status === 'pending' && r.proposedById === me?.operator.id
-          ? [
-              <Typography.Text key="wait" type="secondary" data-testid={`waiting-${r.id}`}>
-                {L('等待另一位操作员批准')}
-              </Typography.Text>,
-            ]
-          : []),
-        ...(r.status === 'pending' &&
-        can('hot_update:publish') &&
-        r.proposedById !== me?.operator.id
-          ? [
-              <a key="y" onClick={() => decide(r, true)} data-testid={`approve-${r.id}`}>
-                {L('批准发布')}
-              </a>,
-              <a key="n" onClick={() => decide(r, false)} data-testid={`reject-${r.id}`}>
-                {L('驳回')}
-              </a>,
-            ]
-          : []),
+        <ReviewActions
+          key="review"
+          pending={r.status === 'pending'}
+          allowed={can('hot_update:publish')}
+          proposedBy={r.proposedById}
+          onDecide={(approve) => decide(r, approve)}
+          approveText={L('批准发布')}
+          approveTestId={`approve-${r.id}`}
+          rejectTestId={`reject-${r.id}`}
+          waitingTestId={`waiting-${r.id}`}
+        />,
         ...(can('content:publish') && r.status !== 'rejected'
           ? [
               <Popconfirm

@@ -10,10 +10,11 @@ import {
   type ProFormInstance,
 } from '@ant-design/pro-components';
 import type { AdminBanner, SaveBannerRequest } from '@pos/core';
-import { App, Button, Popconfirm, Tag, Upload } from 'antd';
+import { App, Button, Tag, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
+import { editDeleteActions } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import { uploadImage } from '@/lib/upload';
 import { useI18n } from '@/lib/i18n';
@@ -65,21 +66,16 @@ export default function BannersPage() {
       valueType: 'option',
       render: (_, r) =>
         can('content:publish')
-          ? [
-              <a key="e" onClick={() => setEditing(r)}>
-                {t('edit')}
-              </a>,
-              <Popconfirm
-                key="d"
-                title={t('delete')}
-                onConfirm={async () => {
-                  await api('/banners/delete', { body: { id: r.id } });
-                  void ref.current?.reload();
-                }}
-              >
-                <a>{t('delete')}</a>
-              </Popconfirm>,
-            ]
+          ? editDeleteActions({
+              edit: t('edit'),
+              remove: t('delete'),
+              confirm: t('delete'),
+              onEdit: () => setEditing(r),
+              onRemove: async () => {
+                await api('/banners/delete', { body: { id: r.id } });
+                void ref.current?.reload();
+              },
+            })
           : [],
     },
   ];

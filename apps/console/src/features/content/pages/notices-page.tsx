@@ -6,10 +6,11 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import type { AdminNotice, SaveNoticeRequest } from '@pos/core';
-import { App, Button, Popconfirm } from 'antd';
+import { App, Button } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
+import { editDeleteActions } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { noticeSavedText } from '@/lib/review-words';
@@ -36,21 +37,16 @@ export default function NoticesPage() {
       valueType: 'option',
       render: (_, r) =>
         can('content:publish')
-          ? [
-              <a key="e" onClick={() => setEditing(r)}>
-                {t('edit')}
-              </a>,
-              <Popconfirm
-                key="d"
-                title={t('delete')}
-                onConfirm={async () => {
-                  await api('/notices/delete', { body: { id: r.id } });
-                  void ref.current?.reload();
-                }}
-              >
-                <a>{t('delete')}</a>
-              </Popconfirm>,
-            ]
+          ? editDeleteActions({
+              edit: t('edit'),
+              remove: t('delete'),
+              confirm: t('delete'),
+              onEdit: () => setEditing(r),
+              onRemove: async () => {
+                await api('/notices/delete', { body: { id: r.id } });
+                void ref.current?.reload();
+              },
+            })
           : [],
     },
   ];

@@ -161,7 +161,7 @@ export default function TextsPage() {
                       key={f.key}
                       size="small"
                       style={{ marginBottom: 12 }}
-                      title={`${L('问题')} ${i + 1}`}
+                      title={uiLang === 'zh' ? `问题 ${i + 1}` : `Question ${i + 1}`}
                       extra={
                         <Space>
                           <Button size="small" disabled={i === 0} onClick={() => move(i, i - 1)}>

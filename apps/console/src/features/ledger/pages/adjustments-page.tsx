@@ -8,23 +8,24 @@ import {
   type ProColumns,
 } from '@ant-design/pro-components';
 import { ADJUSTABLE_WALLETS, walletTypeLabel, type Adjustment, type AgentPick } from '@pos/core';
-import { App, Button, Input, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { AgentPicker, AgentWho } from '@/components/agent-picker';
+import { CHANGE_COLORS, ReviewActions, useDecideDialog } from '@/components/changes-table';
 import { KeysetTable } from '@/components/keyset-table';
 import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { adjustmentProposedText } from '@/lib/review-words';
 
 const STATUS = ['待复核', '已入账', '已驳回'];
-const COLORS = ['gold', 'green', 'default'];
 
 /** Maker-checker: one operator proposes, a different one approves before the ledger posts it. */
 export default function AdjustmentsPage() {
   const { t, L, lang } = useI18n();
-  const { can, me } = useAuth();
+  const { can } = useAuth();
   const { modal, message } = App.useApp();
+  const decideDialog = useDecideDialog();
   const ref = useRef<ActionType | undefined>(undefined);
   const [creating, setCreating] = useState(false);
   const [agent, setAgent] = useState<AgentPick | undefined>(undefined);
@@ -60,22 +61,14 @@ export default function AdjustmentsPage() {
         onCancel: () => resolve(false),
       });
     });
-  const decide = (r: Adjustment, approve: boolean) => {
-    let reason = '';
-    modal.confirm({
+  const decide = (r: Adjustment, approve: boolean) =>
+    decideDialog({
       title: `${approve ? L('通过') : L('驳回')} #${r.id}：${r.agentName} · ${walletTypeLabel(r.walletType, lang)} ${yuan(r.amountFen)}`,
-      content: approve ? null : (
-        <Input.TextArea placeholder={t('reason')} onChange={(e) => (reason = e.target.value)} />
-      ),
-      okButtonProps: { 'data-testid': 'confirm-decide' } as Record<string, string>,
-      onOk: async () => {
-        await api('/adjustments/decide', {
-          body: { id: r.id, approve, reason: reason || undefined },
-        });
-        void ref.current?.reload();
-      },
+      askReason: !approve,
+      okTestId: 'confirm-decide',
+      run: (reason) => api('/adjustments/decide', { body: { id: r.id, approve, reason } }),
+      after: () => void ref.current?.reload(),
     });
-  };
   const columns: ProColumns<Adjustment>[] = [
     { title: 'ID', dataIndex: 'id', search: false },
     {
@@ -107,7 +100,7 @@ export default function AdjustmentsPage() {
         2: { text: L(STATUS[2]!) },
       },
       render: (_, r) => (
-        <Tag color={COLORS[r.status]} data-testid={`adj-status-${r.id}`}>
+        <Tag color={CHANGE_COLORS[r.status]} data-testid={`adj-status-${r.id}`}>
           {L(STATUS[r.status]!)}
         </Tag>
       ),
@@ -118,17 +111,15 @@ export default function AdjustmentsPage() {
     {
       title: t('actions'),
       valueType: 'option',
-      render: (_, r) =>
-        r.status === 0 && can('ledger:approve') && r.makerId !== me?.operator.id
-          ? [
-              <a key="y" onClick={() => decide(r, true)} data-testid={`approve-${r.id}`}>
-                {L('通过')}
-              </a>,
-              <a key="n" onClick={() => decide(r, false)}>
-                {L('驳回')}
-              </a>,
-            ]
-          : [],
+      render: (_, r) => (
+        <ReviewActions
+          pending={r.status === 0}
+          allowed={can('ledger:approve')}
+          proposedBy={r.makerId}
+          onDecide={(approve) => decide(r, approve)}
+          approveTestId={`approve-${r.id}`}
+        />
+      ),
     },
   ];
   return (

@@ -131,8 +131,11 @@ export default function MallProductsPage() {
         dataSource={products ?? []}
         pagination={false}
         footer={(rows) => <span data-testid="list-total">{totalText(rows.length, lang)}</span>}
+        // Fixed widths and one line per header: at 1024 nothing wraps a character at a time,
+        // long names are cut (whole on hover) and the edit link stays on screen.
+        scroll={{ x: 'max-content' }}
         columns={[
-          { title: 'ID', dataIndex: 'id' },
+          { title: 'ID', dataIndex: 'id', width: 60 },
           {
             title: L('图片'),
             key: 'image',
@@ -148,32 +151,50 @@ export default function MallProductsPage() {
                 '—'
               ),
           },
-          { title: L('商品'), dataIndex: 'name' },
-          { title: L('品牌'), dataIndex: 'brandName' },
-          { title: L('型号'), dataIndex: 'model' },
-          { title: L('价格（按数量）'), key: 'tiers', render: (_, p) => tiersText(p) },
+          {
+            title: L('商品'),
+            dataIndex: 'name',
+            width: 160,
+            ellipsis: { showTitle: true },
+          },
+          {
+            title: L('品牌'),
+            dataIndex: 'brandName',
+            width: 100,
+            ellipsis: { showTitle: true },
+          },
+          { title: L('型号'), dataIndex: 'model', width: 100, ellipsis: { showTitle: true } },
+          {
+            title: L('价格（按数量）'),
+            key: 'tiers',
+            width: 220,
+            render: (_, p) => tiersText(p),
+          },
           {
             title: L('可售库存'),
             dataIndex: 'stock',
+            width: 180,
             render: (_, p) => (
               <span data-testid={`product-stock-${p.id}`}>
                 {p.stock}
-                <span style={{ color: '#888' }}>
-                  {' '}
-                  （{L('预留')} {p.reserved ?? p.stock} · {L('平台可用')} {p.platformFree ?? '—'}）
-                </span>
+                <div style={{ color: '#888', fontSize: 12 }}>
+                  {L('预留')} {p.reserved ?? p.stock} · {L('平台可用')} {p.platformFree ?? '—'}
+                </div>
               </span>
             ),
           },
           {
             title: L('状态'),
             dataIndex: 'onSale',
+            width: 90,
             render: (v: boolean) =>
               v ? <Tag color="green">{L('在售')}</Tag> : <Tag>{L('未上架')}</Tag>,
           },
           {
             title: L('操作'),
             key: 'op',
+            width: 80,
+            fixed: 'right',
             render: (_, p) =>
               can('mall:manage') && (
                 <a onClick={() => edit(p)} data-testid={`edit-product-${p.id}`}>

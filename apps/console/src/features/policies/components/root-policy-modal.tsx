@@ -1,6 +1,7 @@
 import {
   enumLabel,
   rateValueText,
+  simTierFigures,
   type AdminRootDraft,
   type AgentPolicyTerms,
   type OpenPolicyResponse,
@@ -10,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { api, ApiError, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { fenToYuan, inputToRate, rateToInput, rateUnit, yuanToFen } from '../rate-units';
+import { SimTierConfirm, SimTierFields } from './sim-tier-fields';
 
 interface FormValues {
   rates: { rateType: number; cost: number; minRate: number; maxRate: number }[];
@@ -17,6 +19,8 @@ interface FormValues {
   standardRewards: number[];
   serviceFeeShares: number[];
   commFeeShares: number[];
+  /** Per SIM fee option: the second and the third-and-later cashback (issue 33). */
+  commTiers: [number, number][];
 }
 
 const toForm = (terms: AgentPolicyTerms): FormValues => ({
@@ -30,6 +34,10 @@ const toForm = (terms: AgentPolicyTerms): FormValues => ({
   standardRewards: terms.standardRewardsFen.map(fenToYuan),
   serviceFeeShares: terms.serviceFeeShares.map((s) => fenToYuan(s.shareFen)),
   commFeeShares: terms.commFeeShares.map((s) => fenToYuan(s.shareFen)),
+  commTiers: terms.commFeeShares.map((s) => {
+    const [, second, later] = simTierFigures(s);
+    return [fenToYuan(second), fenToYuan(later)];
+  }),
 });
 
 const fromForm = (v: FormValues, draft: AdminRootDraft): AgentPolicyTerms => ({
@@ -48,6 +56,8 @@ const fromForm = (v: FormValues, draft: AdminRootDraft): AgentPolicyTerms => ({
   commFeeShares: draft.terms.commFeeShares.map((s, i) => ({
     optionFen: s.optionFen,
     shareFen: yuanToFen(v.commFeeShares?.[i] ?? 0),
+    secondFen: yuanToFen(v.commTiers?.[i]?.[0] ?? 0),
+    laterFen: yuanToFen(v.commTiers?.[i]?.[1] ?? 0),
   })),
 });
 
@@ -109,6 +119,7 @@ export function RootPolicyModal({
             <li>
               {L('激活奖励')} ¥{yuan(terms.activationRewardFen)}
             </li>
+            <SimTierConfirm shares={terms.commFeeShares} />
           </ul>
           <Typography.Text type="secondary">
             {L('开通后成本只能降低，奖励和分润只能提高')}
@@ -250,6 +261,7 @@ export function RootPolicyModal({
               ))}
             </Form.Item>
           ))}
+          <SimTierFields draft={draft} />
         </Form>
       )}
     </Modal>
@@ -267,6 +279,8 @@ function fieldPath(field: string | undefined): (string | number)[] | null {
     .replace(/^terms\./, '')
     .split('.')
     .map((p) => (/^\d+$/.test(p) ? Number(p) : (map[p] ?? p)));
+  if (parts[0] === 'commFeeShares' && (parts[2] === 'secondFen' || parts[2] === 'laterFen'))
+    return ['commTiers', parts[1]!, parts[2] === 'secondFen' ? 0 : 1];
   if (parts[0] === 'serviceFeeShares' || parts[0] === 'commFeeShares') return parts.slice(0, 2);
   return parts;
 }

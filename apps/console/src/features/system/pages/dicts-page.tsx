@@ -1,8 +1,9 @@
 import type { DictData } from '@pos/core';
-import { Alert, Card, Col, Row, Spin, Table } from 'antd';
+import { Alert, Card, Col, Row, Spin, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { dictName } from '../lib/dict-words';
 
 interface Dict {
   type: string;
@@ -34,7 +35,14 @@ export default function DictsPage() {
               pagination={false}
               rowKey="dictValue"
               data-testid={`dict-${d.type}`}
-              title={() => <code>{d.type}</code>}
+              title={() => (
+                <span data-testid={`dict-title-${d.type}`}>
+                  <Typography.Text strong>{dictName(d.type, lang)}</Typography.Text>{' '}
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {d.type}
+                  </Typography.Text>
+                </span>
+              )}
               dataSource={d.rows}
               columns={[
                 { title: L('取值'), dataIndex: 'dictValue', width: 64 },

@@ -20,6 +20,7 @@ import {
 import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
+import { consoleColumns } from '@/components/keyset-table';
 import { api } from '@/lib/api';
 import { useI18n, type Lang } from '@/lib/i18n';
 import { totalText } from '@/lib/review-words';
@@ -155,7 +156,7 @@ export default function OperatorsPage() {
       ),
     },
     { title: 'TOTP', dataIndex: 'totpEnrolled', render: (_, r) => (r.totpEnrolled ? '✓' : '—') },
-    { title: t('createdAt'), dataIndex: 'lastLoginAt', valueType: 'dateTime' },
+    { title: L('最近登录'), dataIndex: 'lastLoginAt', valueType: 'dateTime' },
     {
       title: t('actions'),
       valueType: 'option',
@@ -261,7 +262,8 @@ export default function OperatorsPage() {
         search={false}
         pagination={false}
         footer={(rows) => <span data-testid="list-total">{totalText(rows.length, lang)}</span>}
-        columns={columns}
+        scroll={{ x: 'max-content' }}
+        columns={consoleColumns(columns, lang)}
         request={async () => ({ data: await api<AdminOperatorRow[]>('/operators'), success: true })}
         toolBarRender={() => [
           <Button key="n" type="primary" onClick={() => setCreating(true)}>
@@ -275,7 +277,8 @@ export default function OperatorsPage() {
         headerTitle={tx('changes')}
         search={false}
         pagination={false}
-        columns={changeColumns}
+        scroll={{ x: 'max-content' }}
+        columns={consoleColumns(changeColumns, lang)}
         request={async () => ({
           data: await api<OperatorChangeRow[]>('/operators/changes'),
           success: true,

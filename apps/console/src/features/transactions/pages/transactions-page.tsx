@@ -7,13 +7,14 @@ import {
   type AdminTxn,
   type AttachTxnResult,
 } from '@pos/core';
-import { App, Form, Input, Tag } from 'antd';
-import { useRef } from 'react';
+import { App, Descriptions, Drawer, Form, Input, Tag } from 'antd';
+import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { AgentPicker } from '@/components/agent-picker';
 import { KeysetTable } from '@/components/keyset-table';
 import { api, ApiError, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { withZone } from '@/lib/time-zone';
 
 const ATTACHABLE = ['unknown_terminal', 'unbound_terminal'];
 
@@ -35,6 +36,15 @@ export default function TransactionsPage() {
   const { modal, message } = App.useApp();
   const ref = useRef<ActionType | undefined>(undefined);
   const [form] = Form.useForm<{ sn: string }>();
+  const [open, setOpen] = useState<AdminTxn | null>(null);
+  const attachable = (r: AdminTxn) =>
+    can('transaction:attach') && r.flag !== null && ATTACHABLE.includes(r.flag);
+  const statusText = (r: AdminTxn) =>
+    transactionStatusOptions.find((o) => o.value === r.status)?.[lang] ?? String(r.status);
+  const kindText = (r: AdminTxn) =>
+    txnKindOptions.find((o) => o.value === r.kind)?.[lang] ?? String(r.kind);
+  const agentText = (r: AdminTxn) =>
+    r.agentName ? `${r.agentName} · ${r.agentMobile ?? ''}` : '—';
   const attach = (r: AdminTxn) => {
     form.setFieldsValue({ sn: r.sn });
     modal.confirm({
@@ -101,21 +111,62 @@ export default function TransactionsPage() {
         transactionStatusOptions.map((o) => [o.value, { text: o[lang] }]),
       ),
     },
+    // Time, amount and status first: what an operator looks for stays on screen at 1024; the
+    // longer texts are cut (whole on hover) and the action column is fixed on the right.
     {
-      title: L('交易时间（北京时间）'),
+      title: withZone(L('交易时间'), lang),
       dataIndex: 'tradeTime',
       search: false,
       width: 170,
       render: (_, r) => formatDate(r.tradeTime, 'yyyy-mm-dd hh:MM:ss'),
     },
-    { title: 'SN', dataIndex: 'sn', width: 150 },
-    { title: L('收单交易号'), dataIndex: 'acquirerTxnId', ellipsis: true, width: 180 },
+    {
+      title: t('amount'),
+      dataIndex: 'amountFen',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, r) => yuan(r.amountFen),
+    },
+    {
+      title: t('status'),
+      dataIndex: 'statusText',
+      search: false,
+      width: 90,
+      render: (_, r) => statusText(r),
+    },
+    {
+      title: L('异常'),
+      dataIndex: 'flag',
+      search: false,
+      width: 110,
+      render: (_, r) => (r.flag ? <Tag color="red">{flagText(r.flag)}</Tag> : '—'),
+    },
+    { title: 'SN', dataIndex: 'sn', width: 130, ellipsis: true },
+    { title: L('商户'), dataIndex: 'merchantName', search: false, ellipsis: true, width: 150 },
+    {
+      title: t('agent'),
+      dataIndex: 'agentName',
+      search: false,
+      ellipsis: true,
+      width: 160,
+      render: (_, r) => agentText(r),
+    },
+    { title: L('收单交易号'), dataIndex: 'acquirerTxnId', ellipsis: true, width: 170 },
     {
       title: t('type'),
       dataIndex: 'kind',
       search: false,
-      width: 70,
-      render: (_, r) => txnKindOptions.find((o) => o.value === r.kind)?.[lang] ?? r.kind,
+      width: 80,
+      render: (_, r) => kindText(r),
+    },
+    {
+      title: L('手续费'),
+      dataIndex: 'feeFen',
+      search: false,
+      width: 90,
+      align: 'right',
+      render: (_, r) => (r.feeFen === null ? '—' : yuan(r.feeFen)),
     },
     { title: L('商户号'), dataIndex: 'merchantNo', hideInTable: true },
     {
@@ -125,59 +176,61 @@ export default function TransactionsPage() {
       valueType: 'select',
       valueEnum: { true: { text: t('yes') } },
     },
-    { title: L('商户'), dataIndex: 'merchantName', search: false, ellipsis: true, width: 160 },
-    {
-      title: t('agent'),
-      dataIndex: 'agentName',
-      search: false,
-      ellipsis: true,
-      width: 170,
-      render: (_, r) => (r.agentName ? `${r.agentName} · ${r.agentMobile ?? ''}` : '-'),
-    },
-    {
-      title: t('amount'),
-      dataIndex: 'amountFen',
-      search: false,
-      render: (_, r) => yuan(r.amountFen),
-    },
-    {
-      title: t('status'),
-      dataIndex: 'statusText',
-      search: false,
-      width: 90,
-      render: (_, r) =>
-        transactionStatusOptions.find((o) => o.value === r.status)?.[lang] ?? r.status,
-    },
-    {
-      title: L('异常'),
-      dataIndex: 'flag',
-      search: false,
-      render: (_, r) => (r.flag ? <Tag color="red">{flagText(r.flag)}</Tag> : ''),
-    },
     {
       title: t('actions'),
       valueType: 'option',
       fixed: 'right',
-      width: 100,
-      render: (_, r) =>
-        can('transaction:attach') && r.flag && ATTACHABLE.includes(r.flag)
-          ? [
-              <a key="attach" data-testid={`attach-${r.id}`} onClick={() => attach(r)}>
-                {L('挂接终端')}
-              </a>,
-            ]
-          : [],
+      width: 130,
+      render: (_, r) => [
+        <a key="detail" data-testid={`txn-detail-${r.id}`} onClick={() => setOpen(r)}>
+          {L('详情')}
+        </a>,
+        attachable(r) && (
+          <a key="attach" data-testid={`attach-${r.id}`} onClick={() => attach(r)}>
+            {L('挂接终端')}
+          </a>
+        ),
+      ],
     },
   ];
   return (
-    <KeysetTable<AdminTxn>
-      actionRef={ref}
-      headerTitle={t('transactionsMenu')}
-      path="/transactions"
-      rowKey="id"
-      fileName="transactions"
-      columns={columns}
-      baseParams={{ sort: 'tradeTime' }}
-    />
+    <>
+      <KeysetTable<AdminTxn>
+        actionRef={ref}
+        headerTitle={t('transactionsMenu')}
+        path="/transactions"
+        rowKey="id"
+        fileName="transactions"
+        columns={columns}
+        baseParams={{ sort: 'tradeTime' }}
+      />
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        width={520}
+        title={open ? `${L('交易')} · ${open.acquirerTxnId}` : ''}
+      >
+        {open && (
+          <Descriptions column={1} size="small" bordered data-testid="txn-drawer">
+            <Descriptions.Item label={withZone(L('交易时间'), lang)}>
+              {formatDate(open.tradeTime, 'yyyy-mm-dd hh:MM:ss')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('amount')}>{yuan(open.amountFen)}</Descriptions.Item>
+            <Descriptions.Item label={L('手续费')}>
+              {open.feeFen === null ? '—' : yuan(open.feeFen)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('status')}>{statusText(open)}</Descriptions.Item>
+            <Descriptions.Item label={L('异常')}>
+              {open.flag ? flagText(open.flag) : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('type')}>{kindText(open)}</Descriptions.Item>
+            <Descriptions.Item label="SN">{open.sn}</Descriptions.Item>
+            <Descriptions.Item label={L('商户')}>{open.merchantName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('agent')}>{agentText(open)}</Descriptions.Item>
+            <Descriptions.Item label={L('收单交易号')}>{open.acquirerTxnId}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Drawer>
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { withdrawalStatusOptions, type AdminWithdrawal, type BatchResult } from '@pos/core';
-import { App, Button, Input, Modal, Tag, Typography } from 'antd';
+import { App, Button, Input, Modal, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '@/app/auth';
-import { KeysetTable, shanghaiTime, timeLabel } from '@/components/keyset-table';
+import { KeysetTable, shanghaiTime } from '@/components/keyset-table';
 import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { withZone } from '@/lib/time-zone';
 
 const statusColor = ['gold', 'blue', 'green', 'default', 'red'];
 
@@ -118,9 +119,14 @@ export default function WithdrawalsPage() {
         <>
           {yuan(r.amountFen)}
           <br />
-          <Typography.Text type="secondary">
-            {L('到账')} {yuan(r.netFen)}
-          </Typography.Text>
+          {/* Fee, VAT and income tax apart, as frozen at request, on hover. */}
+          <Tooltip
+            title={`${L('手续费')} ${yuan(r.feeFen)} · ${L('增值税')} ${yuan(r.vatFen)} · ${L('个税')} ${yuan(r.pitFen)}${r.taxChannelName ? ` · ${r.taxChannelName}` : ''}`}
+          >
+            <Typography.Text type="secondary" data-testid={`net-${r.id}`}>
+              {L('到账')} {yuan(r.netFen)}
+            </Typography.Text>
+          </Tooltip>
         </>
       ),
     },
@@ -162,7 +168,7 @@ export default function WithdrawalsPage() {
         ),
     },
     {
-      title: `${t('createdAt')} (${timeLabel(lang)})`,
+      title: withZone(t('createdAt'), lang),
       dataIndex: 'createdAt',
       search: false,
       width: 100,

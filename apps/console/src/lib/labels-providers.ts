@@ -1,0 +1,33 @@
+/** English for the outside parties' pages (the providers report and their keys, decision 041). */
+export const PROVIDER_LABELS_EN: Record<string, string> = {
+  '使用哪家服务和服务地址由服务器环境变量决定；密钥可在下方由两位超级管理员修改，服务器下次启动时生效。密钥只显示首尾字符。':
+    "Which provider is used and its address come from the server's environment; the keys below may be changed by two super admins and are used from the server's next start. Keys show their ends only.",
+  外部服务密钥: "Providers' keys",
+  服务: 'Provider',
+  密钥变更: 'Key changes',
+  提出修改: 'Propose a change',
+  提交复核: 'Send for review',
+  变量: 'Variable',
+  使用中: 'In use',
+  来源: 'Source',
+  下次启动: 'Next start',
+  控制台: 'Console',
+  环境变量: 'Environment',
+  未设置: 'Not set',
+  已批准: 'Approved',
+  支付宝: 'Alipay',
+  微信支付: 'WeChat Pay',
+  短信: 'SMS',
+  实名核验: 'Real-name checks',
+  地理编码: 'Geocoding',
+  请至少修改一项: 'Change at least one key',
+  '清除（改用环境变量）': 'Cleared (the environment applies)',
+  '清除控制台的值（改用环境变量）': "Clear the console's value (the environment applies)",
+  '新值（提交后只显示首尾）': 'New value (only its ends are shown once sent)',
+  '另一位超级管理员批准后，于服务器下次启动时生效。':
+    "In use from the server's next start, once another super admin approves.",
+  '批准后于服务器下次启动时生效。': "In use from the server's next start once approved.",
+  密钥变更已提交复核: 'Key change sent for review',
+  密钥变更已批准: 'Key change approved',
+  密钥变更已驳回: 'Key change rejected',
+};
