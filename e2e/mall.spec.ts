@@ -151,6 +151,8 @@ test('buys 10 terminals with the capital pool; shipped, they are in stock and go
   await expect(page).toHaveURL(new RegExp(`terminalInfo\\?sn=${sns[0]}`));
   await page.goBack();
   await expect(page.getByTestId('order-status')).toHaveText('已发货');
+  // The way back lands on the order itself, the terminals' list closed.
+  await expect(page.getByTestId('order-terminals')).toBeHidden();
   await page.getByTestId('receive-order').click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('已收货');

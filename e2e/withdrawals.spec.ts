@@ -75,12 +75,22 @@ test('the top agent withdraws 20.00 from earnings; the operator rejects it and t
   await expect(confirm.getByTestId('confirm-amount')).toHaveText('¥20.00');
   await expect(confirm.getByTestId('confirm-fee')).toHaveText('¥3.00');
   await expect(confirm.getByTestId('confirm-tax')).toHaveText('¥1.20');
+  // Today's 6% is the default tax channel's VAT; it takes no personal income tax (decision 034).
+  await expect(confirm.getByTestId('confirm-vat')).toHaveText('¥1.20');
+  await expect(confirm.getByTestId('confirm-pit')).toHaveText('¥0.00');
   await expect(confirm.getByTestId('confirm-net')).toHaveText('¥15.80');
   await expect(confirm.getByTestId('confirm-card')).not.toBeEmpty();
   expect((await wallet(page, token)).available).toBe(before.available);
   await page.getByRole('dialog').getByRole('button', { name: '确认提现' }).click();
   await expect(page).toHaveURL(/\/pages\/earnings\/earningsWithdrawalInfo\?id=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('id'));
+  // The detail keeps the two taxes apart, at the rates and channel frozen at request.
+  await expect(page.getByTestId('detail-vat')).toHaveText('¥1.20');
+  await expect(page.getByTestId('detail-pit')).toHaveText('¥0.00');
+  await expect(page.getByTestId('detail-tax-channel')).toHaveText(
+    '默认税务通道（分润钱包） · 打款时扣税',
+  );
+  await page.screenshot({ path: 'test-results/withdrawal-detail-taxes.png' });
 
   const frozen = await wallet(page, token);
   expect(frozen.available).toBe(before.available - amountFen);

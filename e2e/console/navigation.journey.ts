@@ -9,12 +9,14 @@ import { consoleLogin } from './support';
  */
 const PAGES: { path: string; title: string; group?: string }[] = [
   { path: '/dashboard', title: '数据看板' },
+  { path: '/rank', title: '排行榜' },
   { path: '/finance/withdrawals', title: '提现审核', group: '财务' },
   { path: '/finance/adjustments', title: '人工调账', group: '财务' },
   { path: '/finance/transactions', title: '交易查询', group: '财务' },
   { path: '/finance/statement', title: '代理商对账单', group: '财务' },
   { path: '/finance/jobs', title: '任务', group: '财务' },
   { path: '/agents', title: '代理商' },
+  { path: '/tickets', title: '客服工单' },
   { path: '/terminals/import', title: '终端导入', group: '终端' },
   { path: '/terminals/history', title: '终端履历', group: '终端' },
   { path: '/terminals/brands', title: '品牌型号', group: '终端' },
@@ -31,6 +33,11 @@ const PAGES: { path: string; title: string; group?: string }[] = [
   { path: '/content/texts', title: '协议与常见问题', group: '内容' },
   { path: '/content/app-versions', title: '应用版本', group: '内容' },
   { path: '/content/app-config', title: '应用配置', group: '内容' },
+  { path: '/content/messages', title: '消息中心', group: '内容' },
+  { path: '/content/school', title: '商学院', group: '内容' },
+  { path: '/system/channels', title: '收单通道', group: '系统' },
+  { path: '/system/channel-pushes', title: '通道推送异常', group: '系统' },
+  { path: '/system/providers', title: '外部服务', group: '系统' },
   { path: '/system/operators', title: '操作员', group: '系统' },
   { path: '/system/params', title: '系统参数', group: '系统' },
   { path: '/system/dicts', title: '数据字典', group: '系统' },
@@ -41,6 +48,9 @@ const PAGES: { path: string; title: string; group?: string }[] = [
 ];
 
 test('every menu page opens from the one before and shows its own content', async ({ page }) => {
+  // Thirty-five pages, each loading its lazy chunk and its list: more than one journey's usual time on
+  // a busy two-core machine (it finished in 1.2 of the default 1.5 minutes alone).
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await consoleLogin(page, 'super_admin');
   for (const p of PAGES) {

@@ -2,6 +2,8 @@ import { expect, type Page } from '@playwright/test';
 
 export const OPERATORS = {
   super_admin: { username: 'admin', password: 'Admin@123' },
+  /** The demo's second super admin, the other pair of eyes for what only super admins do. */
+  super_admin2: { username: 'admin2', password: 'Admin2@123' },
   operations: { username: 'ops', password: 'Ops@1234' },
   finance: { username: 'finance', password: 'Finance@123' },
   content: { username: 'content', password: 'Content@123' },
