@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import serverModuleBoundaries from './apps/server/eslint.module-boundaries.js';
 
 const FEATURES = [
   'auth',
@@ -14,6 +15,8 @@ const FEATURES = [
   'data',
   'mine',
   'settings',
+  'support',
+  'school',
 ];
 
 export default tseslint.config(
@@ -93,6 +96,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverModuleBoundaries,
   {
     files: [
       '**/*.test.{ts,tsx}',

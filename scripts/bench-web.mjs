@@ -1,10 +1,15 @@
-// Lighthouse's mobile performance score of the agent app's login page and of the home tab signed
-// in, against the compiled server on a throwaway PostgreSQL database with the demo data, in
-// Debian's Chromium (CHROME_PATH to use another). Also prints what the first screen's JavaScript
-// weighs (npm run size:web gives the per-file list).
-// Usage: npm run bench:web   (builds first; BENCH_WEB_RUNS=n runs each page n times, default 3)
+// Lighthouse's mobile performance score of the agent app's login page, of each of its four tabs
+// and of the mall signed in (the demo top agent), against the compiled server on a throwaway
+// PostgreSQL database with the demo data, in Debian's Chromium (CHROME_PATH to use another); each
+// page's runs and their medians. Also prints what the first screens' JavaScript weighs (npm run
+// size:web gives the per-file list).
+// Usage: npm run bench:web   (builds first, unless BENCH_WEB_NO_BUILD=1 or WEB_DIST=<a built
+// dist> which the server then serves; BENCH_WEB_RUNS=n runs each page n times, default 3;
+// BENCH_WEB_PAGES=login,home measures only those of login, home, terminal, data, mine, mall)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -18,9 +23,13 @@ if (!existsSync(CHROME)) {
   console.error(`Chromium is not at ${CHROME}: apt-get install chromium, or set CHROME_PATH.`);
   process.exit(1);
 }
-if (!process.env.BENCH_WEB_NO_BUILD) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+// WEB_DIST=<folder> measures a web build kept elsewhere (the server serves it; nothing is built).
+const webDist = process.env.WEB_DIST && path.resolve(process.env.WEB_DIST);
+if (!process.env.BENCH_WEB_NO_BUILD && !webDist) {
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+}
 
-const size = firstScreenSize();
+const size = firstScreenSize(webDist || undefined);
 const db = await throwawayDatabase('bench_web');
 const server = await startServer(db.url, { CAPTCHA_ENABLED: 'false' });
 const chrome = await chromeLauncher.launch({
@@ -71,7 +80,11 @@ async function prepareSignedIn() {
   await browser.close().catch(() => {});
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
 async function measure(name, path, signedIn) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
@@ -80,16 +93,38 @@ async function measure(name, path, signedIn) {
   }
   const m = (k) => median(runs.map((r) => r[k]));
   console.log(
-    `${name.padEnd(22)} score ${runs.map((r) => r.score).join('/')} (median ${m('score')})  ` +
+    `${name.padEnd(26)} score ${runs.map((r) => r.score).join('/')} (median ${m('score')})  ` +
       `FCP ${(m('fcp') / 1000).toFixed(2)} s  LCP ${(m('lcp') / 1000).toFixed(2)} s  ` +
       `TBT ${Math.round(m('tbt'))} ms  transferred ${(m('bytes') / 1024).toFixed(0)} KiB`,
   );
 }
 
+/** The pages measured: BENCH_WEB_PAGES=login,home,... picks some (default all). */
+const PAGES = [
+  ['login', 'login page', '/pages/login/index', false],
+  ['home', 'home tab (signed in)', '/pages/home/home/index', true],
+  ['terminal', 'terminal tab (signed in)', '/pages/terminal/index', true],
+  ['data', 'data tab (signed in)', '/pages/data/index', true],
+  ['mine', 'mine tab (signed in)', '/pages/myInfo/index', true],
+  ['mall', 'mall (signed in)', '/pages/mall/index', true],
+];
+const chosen = process.env.BENCH_WEB_PAGES?.split(',');
+
 try {
   console.log(describe(size));
-  await measure('login page', '/pages/login/index', false);
-  await measure('home tab (signed in)', '/pages/home/home/index', true);
+  console.log(
+    `${RUNS} runs a page; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const [key, name, path, signedIn] of PAGES) {
+    if (!chosen || chosen.includes(key)) await measure(name, path, signedIn);
+  }
+  console.log(
+    `load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await chrome.kill();
   await server.stop();

@@ -1,6 +1,8 @@
 // What the first screens of the agent app cost: the entry with every chunk it imports statically,
-// plus the page chunk (and its static imports) of the login page and of the home tab, each raw,
-// gzip and brotli. Read from Vite's build manifest, so it counts exactly what the browser fetches.
+// plus the page chunk (and its static imports) of the login page, of each tab and of the mall,
+// each raw, gzip and brotli. Read from Vite's build manifest, so it counts exactly what the
+// browser fetches. Exits 1 when the entry (what every first screen, the login page's first, runs
+// before its page) is over the budget of 100 KB (100,000 bytes) of brotli JavaScript (issue 35).
 // Usage: npm run size:web (after npm run build). Imported by bench-web.mjs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,13 @@ const DIST = path.resolve(here, '../apps/web/dist');
 const PAGES = {
   login: 'src/features/auth/pages/login-page.tsx',
   home: 'src/features/home/pages/home-page.tsx',
+  terminal: 'src/features/terminals/pages/terminal-tab-page.tsx',
+  data: 'src/features/data/pages/data-page.tsx',
+  mine: 'src/features/mine/pages/mine-page.tsx',
+  mall: 'src/features/mall/pages/mall-index-page.tsx',
 };
+/** Brotli bytes of JavaScript the entry may take. */
+export const ENTRY_BUDGET = 100_000;
 
 function weigh(dist, files) {
   const sum = { raw: 0, gzip: 0, brotli: 0 };
@@ -75,19 +83,24 @@ export function describe(size) {
     (s.css ? `; CSS ${kib(s.css.gzip)} gzip` : '');
   return [
     line('app shell (entry)', size.shell),
-    line('login page, first screen', size.login),
-    line('home tab, first screen', size.home),
+    ...Object.keys(PAGES).map((name) => line(`${name} page, first screen`, size[name])),
+    `entry budget: ${size.shell.js.brotli} of ${ENTRY_BUDGET} bytes of brotli JavaScript` +
+      (size.shell.js.brotli > ENTRY_BUDGET ? ' - OVER' : '') +
+      `; with the login page's own files ${size.login.js.brotli} bytes`,
   ].join('\n');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const size = firstScreenSize();
-  for (const row of size.login.js.rows.concat(
-    size.home.js.rows.filter((r) => !size.login.js.rows.some((l) => l.file === r.file)),
-  )) {
+  const size = firstScreenSize(process.argv[2] ? path.resolve(process.argv[2]) : DIST);
+  const listed = new Set();
+  const rows = Object.keys(PAGES).flatMap((name) =>
+    size[name].js.rows.filter((r) => !listed.has(r.file) && listed.add(r.file)),
+  );
+  for (const row of rows) {
     console.log(
       `${row.file.padEnd(52)} ${kib(row.raw).padStart(10)}  gzip ${kib(row.gzip).padStart(9)}  br ${kib(row.brotli).padStart(9)}`,
     );
   }
   console.log(describe(size));
+  if (size.shell.js.brotli > ENTRY_BUDGET) process.exitCode = 1;
 }
