@@ -6,11 +6,20 @@ import {
   type ActivationState,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
-import { isoOrNull, num, numOrNull } from '../../db/convert';
+import { agents, brands, merchants, productPolicies, terminals } from '../../db/schema';
+import { decode, orNull, type RowOf } from '../../db/typed';
 
 const DAY_MS = 86_400_000;
+
+/** The tables of an activation check, as `terminals t`, `brands b`, `merchants m`, `policies p`, `agents h`. */
+export const t = alias(terminals, 't');
+const b = alias(brands, 'b');
+const m = alias(merchants, 'm');
+const p = alias(productPolicies, 'p');
+const h = alias(agents, 'h');
 
 /**
  * The columns of an activation check, over `terminals t` joined with its brand `b`, merchant `m`,
@@ -21,27 +30,44 @@ const DAY_MS = 86_400_000;
  * An agent reads the volume in its tree (decision 020): a terminal of its subtree was bound, and
  * traded since, in that tree.
  */
-export const activationColumns = (
-  caller: Pick<Caller, 'topId'>,
-) => sql`t.id, t.sn, t.model, t.holder_path, t.holder_agent_id, t.bind_status, t.merchant_id,
-    t.bound_at, t.activated_at, b.name AS brand_name, m.name AS merchant_name, h.name AS holder_name,
-    coalesce(p.activation_threshold_fen, ${DEFAULT_ACTIVATION_THRESHOLD_FEN}) AS threshold_fen,
-    coalesce(p.activation_window_days, ${DEFAULT_ACTIVATION_WINDOW_DAYS}) AS window_days,
-    CASE WHEN t.bound_at IS NULL OR t.bind_status = 0 THEN 0 ELSE (
+export const activationFields = (caller: Pick<Caller, 'topId'>) => {
+  const windowDays = sql`coalesce(${p.activationWindowDays}, ${DEFAULT_ACTIVATION_WINDOW_DAYS})`;
+  return {
+    id: t.id,
+    sn: t.sn,
+    model: t.model,
+    holderPath: t.holderPath,
+    holderAgentId: t.holderAgentId,
+    bindStatus: t.bindStatus,
+    merchantId: t.merchantId,
+    boundAt: t.boundAt,
+    activatedAt: t.activatedAt,
+    brandName: b.name,
+    merchantName: orNull(m.name),
+    holderName: orNull(h.name),
+    thresholdFen:
+      sql`coalesce(${p.activationThresholdFen}, ${DEFAULT_ACTIVATION_THRESHOLD_FEN})`.mapWith(
+        decode.number,
+      ),
+    windowDays: windowDays.mapWith(decode.number),
+    volumeFen: sql`CASE WHEN ${t.boundAt} IS NULL OR ${t.bindStatus} = 0 THEN 0 ELSE (
       SELECT coalesce(sum(v.card_volume_fen), 0) FROM terminal_daily_volume v
-       WHERE v.terminal_id = t.id${andInTree(sql`v.top_id`, caller)}
-         AND v.day >= (t.bound_at AT TIME ZONE 'Asia/Shanghai')::date
-         AND v.day <= ((t.bound_at + make_interval(days => coalesce(p.activation_window_days, ${DEFAULT_ACTIVATION_WINDOW_DAYS})))
+       WHERE v.terminal_id = ${t.id}${andInTree(sql`v.top_id`, caller)}
+         AND v.day >= (${t.boundAt} AT TIME ZONE 'Asia/Shanghai')::date
+         AND v.day <= ((${t.boundAt} + make_interval(days => ${windowDays}))
                        AT TIME ZONE 'Asia/Shanghai')::date
-    ) END AS volume_fen`;
+    ) END`.mapWith(decode.number),
+  };
+};
+export type ActivationRow = RowOf<ReturnType<typeof activationFields>>;
 
 /** The brand, merchant, policy and holder of `terminals t`; an agent's in its tree (decision 020). */
 export const activationJoins = (
   caller: Pick<Caller, 'topId'>,
-) => sql`JOIN brands b ON b.id = t.brand_id
-    LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree(sql`m.top_id`, caller)}
-    LEFT JOIN policies p ON p.id = t.policy_id
-    LEFT JOIN agents h ON h.id = t.holder_agent_id${andInTree(sql`h.top_id`, caller)}`;
+) => sql`JOIN brands b ON ${b.id} = ${t.brandId}
+    LEFT JOIN merchants m ON ${m.id} = ${t.merchantId}${andInTree(sql`${m.topId}`, caller)}
+    LEFT JOIN policies p ON ${p.id} = ${t.policyId}
+    LEFT JOIN agents h ON ${h.id} = ${t.holderAgentId}${andInTree(sql`${h.topId}`, caller)}`;
 
 /**
  * Why a terminal is where it is (business rules section 4): activated (bind status 3); not bound;
@@ -74,44 +100,36 @@ export function activationState(input: {
 }
 
 /** One row for the caller `callerId` (the holder's name is masked unless it is the caller's). */
-export function toActivationRow(
-  r: Record<string, unknown>,
-  now: Date,
-  callerId: number,
-): ActivationCheckRow {
-  const boundAt = isoOrNull(r.bound_at);
-  const bindStatus = num(r.bind_status);
-  const thresholdFen = num(r.threshold_fen);
-  const windowDays = num(r.window_days);
-  const volumeFen = num(r.volume_fen);
+export function toActivationRow(r: ActivationRow, now: Date, callerId: number): ActivationCheckRow {
+  const bindStatus = r.bindStatus;
   const { state, deadline } = activationState({
     bindStatus,
-    boundAt: boundAt ? new Date(boundAt) : null,
-    volumeFen,
-    thresholdFen,
-    windowDays,
+    boundAt: r.boundAt,
+    volumeFen: r.volumeFen,
+    thresholdFen: r.thresholdFen,
+    windowDays: r.windowDays,
     now,
   });
   return {
-    terminalId: num(r.id),
-    sn: String(r.sn),
-    brandName: String(r.brand_name ?? ''),
-    model: String(r.model ?? ''),
+    terminalId: r.id,
+    sn: r.sn,
+    brandName: r.brandName,
+    model: r.model,
     bindStatus,
-    merchantId: numOrNull(r.merchant_id),
-    merchantName: r.merchant_name == null ? '' : String(r.merchant_name),
+    merchantId: r.merchantId,
+    merchantName: r.merchantName ?? '',
     holderName:
-      r.holder_name == null
+      r.holderName === null
         ? ''
-        : num(r.holder_agent_id) === callerId
-          ? String(r.holder_name)
-          : maskName(String(r.holder_name)),
-    boundAt: bindStatus === 0 ? null : boundAt,
-    activatedAt: isoOrNull(r.activated_at),
-    thresholdFen,
-    windowDays,
+        : r.holderAgentId === callerId
+          ? r.holderName
+          : maskName(r.holderName),
+    boundAt: bindStatus === 0 || !r.boundAt ? null : r.boundAt.toISOString(),
+    activatedAt: r.activatedAt ? r.activatedAt.toISOString() : null,
+    thresholdFen: r.thresholdFen,
+    windowDays: r.windowDays,
     deadline: deadline ? deadline.toISOString() : null,
-    volumeFen,
+    volumeFen: r.volumeFen,
     state,
   };
 }

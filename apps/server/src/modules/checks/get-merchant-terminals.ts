@@ -5,12 +5,13 @@ import {
   type MerchantTerminalsParams,
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { agents, merchants } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { andInTree, callerPathCopyScope } from '../../db/tree';
-import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
-import { isoOrNull, num } from '../../db/convert';
+import { activationFields, activationJoins, toActivationRow } from './activation-rows';
 import { decodeSnCursor, encodeCursor } from '../../lib/keyset';
 
 /**
@@ -24,11 +25,20 @@ export async function getMerchantTerminals(
   query: MerchantTerminalsParams,
   now: Date = new Date(),
 ): Promise<MerchantTerminals> {
-  const [m] = await rows<Record<string, unknown>>(
+  const m = await selectOne(
     db,
-    sql`SELECT m.id, m.merchant_no, m.name, m.legal_name, m.mobile, m.created_at, m.agent_id, a.name AS agent_name
-        FROM merchants m JOIN agents a ON a.id = m.agent_id${andInTree(sql`a.top_id`, caller)}
-        WHERE m.id = ${query.merchantId} AND ${callerPathCopyScope(sql`m.agent_path`, caller)}${andInTree(sql`m.top_id`, caller)}`,
+    {
+      id: merchants.id,
+      merchantNo: merchants.merchantNo,
+      name: merchants.name,
+      legalName: merchants.legalName,
+      mobile: merchants.mobile,
+      createdAt: merchants.createdAt,
+      agentId: merchants.agentId,
+      agentName: agents.name,
+    },
+    sql`FROM ${merchants} JOIN ${agents} ON ${agents.id} = ${merchants.agentId}${andInTree(sql`${agents.topId}`, caller)}
+        WHERE ${merchants.id} = ${query.merchantId} AND ${callerPathCopyScope(sql`${merchants.agentPath}`, caller)}${andInTree(sql`${merchants.topId}`, caller)}`,
   );
   if (!m) throw notFound();
 
@@ -38,28 +48,28 @@ export async function getMerchantTerminals(
   ];
   const after = decodeSnCursor(query.cursor);
   if (after) filters.push(sql`t.sn > ${after}`);
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ${activationColumns(caller)}
-        FROM (SELECT t.* FROM terminals t WHERE ${sql.join(filters, sql` AND `)}
+    activationFields(caller),
+    sql`FROM (SELECT t.* FROM terminals t WHERE ${sql.join(filters, sql` AND `)}
               ORDER BY t.sn LIMIT ${query.pageSize + 1}) t
         ${activationJoins(caller)}
         ORDER BY t.sn`,
   );
   const page = found.slice(0, query.pageSize);
   const last = page[page.length - 1];
-  const agentIsCaller = num(m.agent_id) === caller.agentId;
+  const agentIsCaller = m.agentId === caller.agentId;
   return {
     merchant: {
-      id: num(m.id),
-      merchantNo: String(m.merchant_no),
-      name: String(m.name),
-      legalName: maskName(String(m.legal_name)),
-      mobile: maskPhone(String(m.mobile)),
-      agentName: agentIsCaller ? String(m.agent_name) : maskName(String(m.agent_name)),
-      createdAt: isoOrNull(m.created_at) ?? new Date(0).toISOString(),
+      id: m.id,
+      merchantNo: m.merchantNo,
+      name: m.name,
+      legalName: maskName(m.legalName),
+      mobile: maskPhone(m.mobile),
+      agentName: agentIsCaller ? m.agentName : maskName(m.agentName),
+      createdAt: m.createdAt.toISOString(),
     },
     rows: page.map((r) => toActivationRow(r, now, caller.agentId)),
-    nextCursor: found.length > query.pageSize && last ? encodeCursor([String(last.sn)]) : null,
+    nextCursor: found.length > query.pageSize && last ? encodeCursor([last.sn]) : null,
   };
 }

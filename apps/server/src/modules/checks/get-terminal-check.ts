@@ -1,14 +1,18 @@
 import type { TerminalCheck, TerminalCheckMonth } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { productPolicies, standardAssessments, terminalDailyVolume } from '../../db/schema';
+import { decode, orNull, select, selectOne } from '../../db/typed';
+import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { monthsBetween, shanghaiMonth, shiftMonth } from '../../lib/shanghai-dates';
 import { andInTree, callerPathCopyScope } from '../../db/tree';
-import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
+import { activationFields, activationJoins, t, toActivationRow } from './activation-rows';
+
+const p = alias(productPolicies, 'p');
 import { standardJobStatus } from './job-status';
 import { standardResult } from './standard-result';
-import { num, numOrNull } from '../../db/convert';
 
 /**
  * One terminal's checks (/pages/home/tripartiteData/info): its activation check, and its
@@ -22,49 +26,68 @@ export async function getTerminalCheck(
   sn: string,
   now: Date = new Date(),
 ): Promise<TerminalCheck> {
-  const [t] = await rows<Record<string, unknown>>(
+  const found = await selectOne(
     db,
-    sql`SELECT ${activationColumns(caller)}, t.policy_id, p.name AS policy_name, p.standard_months,
-          to_char(t.bound_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS bound_month
-        FROM terminals t ${activationJoins(caller)}
-        WHERE t.sn = ${sn} AND t.deleted_at IS NULL AND ${callerPathCopyScope(sql`t.holder_path`, caller)}${andInTree(sql`t.top_id`, caller)}`,
+    {
+      ...activationFields(caller),
+      policyId: t.policyId,
+      policyName: orNull(p.name),
+      standardMonths: orNull(p.standardMonths),
+      boundMonth: sql`to_char(${t.boundAt} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`.mapWith(
+        decode.textOrNull,
+      ),
+    },
+    sql`FROM terminals t ${activationJoins(caller)}
+        WHERE ${t.sn} = ${sn} AND ${t.deletedAt} IS NULL AND ${callerPathCopyScope(sql`${t.holderPath}`, caller)}${andInTree(sql`${t.topId}`, caller)}`,
   );
-  if (!t) throw notFound();
-  const activation = toActivationRow(t, now, caller.agentId);
-  const policyId = numOrNull(t.policy_id);
-  const policyName = t.policy_name == null ? null : String(t.policy_name);
-  if (activation.bindStatus === 0 || t.bound_month == null) {
+  if (!found) throw notFound();
+  const activation = toActivationRow(found, now, caller.agentId);
+  const { policyId, policyName } = found;
+  if (activation.bindStatus === 0 || found.boundMonth === null) {
     return { activation, policyId, policyName, months: [] };
   }
 
-  const boundMonth = String(t.bound_month);
+  const boundMonth = found.boundMonth;
   const current = shanghaiMonth(now);
   const currentK = monthsBetween(boundMonth, current) + 1;
-  const standardMonths = parseStandardMonths(t.standard_months);
+  const standardMonths = parseStandardMonths(found.standardMonths);
   // The assessments and volume of this binding are of the caller's tree (decision 020).
   const tree = andInTree(sql`top_id`, caller);
+  const sa = standardAssessments;
+  const v = terminalDailyVolume;
 
   const [assessed, volumes] = await Promise.all([
-    rows<Record<string, unknown>>(
+    select(
       db,
-      sql`SELECT month_index, to_char(month, 'YYYY-MM') AS month, volume_fen, threshold_fen, result, reward_fen
-          FROM standard_assessments WHERE terminal_id = ${activation.terminalId}${tree}
-            AND month >= ${`${boundMonth}-01`}::date`,
+      {
+        monthIndex: sa.monthIndex,
+        month: sql`to_char(${sa.month}, 'YYYY-MM')`.mapWith(decode.text),
+        volumeFen: sa.volumeFen,
+        thresholdFen: sa.thresholdFen,
+        result: sa.result,
+        rewardFen: sa.rewardFen,
+      },
+      sql`FROM ${sa} WHERE ${sa.terminalId} = ${activation.terminalId}${tree}
+            AND ${sa.month} >= ${`${boundMonth}-01`}::date`,
     ),
-    rows<{ month: string; volume: unknown }>(
+    select(
       db,
-      sql`SELECT to_char(day, 'YYYY-MM') AS month, sum(volume_fen) AS volume FROM terminal_daily_volume
-          WHERE terminal_id = ${activation.terminalId}${tree} AND day >= ${`${boundMonth}-01`}::date
+      {
+        month: sql`to_char(${v.day}, 'YYYY-MM')`.mapWith(decode.text),
+        volume: sql`sum(${v.volumeFen})`.mapWith(decode.number),
+      },
+      sql`FROM ${v}
+          WHERE ${v.terminalId} = ${activation.terminalId}${tree} AND ${v.day} >= ${`${boundMonth}-01`}::date
           GROUP BY 1`,
     ),
   ]);
   // An assessment belongs to this binding when its month is month k counted from this binding.
   const byK = new Map(
     assessed
-      .filter((a) => String(a.month) === shiftMonth(boundMonth, num(a.month_index) - 1))
-      .map((a) => [num(a.month_index), a]),
+      .filter((a) => a.month === shiftMonth(boundMonth, a.monthIndex - 1))
+      .map((a) => [a.monthIndex, a]),
   );
-  const volumeOf = new Map(volumes.map((v) => [v.month, num(v.volume)]));
+  const volumeOf = new Map(volumes.map((r) => [r.month, r.volume]));
 
   const ks = new Set<number>([...standardMonths.keys(), currentK, ...byK.keys()]);
   const sorted = [...ks].filter((k) => k >= 1).sort((a, b) => a - b);
@@ -74,20 +97,20 @@ export async function getTerminalCheck(
   const out: TerminalCheckMonth[] = sorted.map((k, i) => {
     const month = months[i]!;
     const a = byK.get(k);
-    const thresholdFen = a ? numOrNull(a.threshold_fen) : (standardMonths.get(k) ?? null);
-    const volumeFen = a ? num(a.volume_fen) : k > currentK ? 0 : (volumeOf.get(month) ?? 0);
+    const thresholdFen = a ? a.thresholdFen : (standardMonths.get(k) ?? null);
+    const volumeFen = a ? a.volumeFen : k > currentK ? 0 : (volumeOf.get(month) ?? 0);
     return {
       monthIndex: k,
       month,
       thresholdFen,
       volumeFen,
       result: standardResult({
-        assessed: a ? num(a.result) : null,
+        assessed: a ? a.result : null,
         thresholdFen,
         volumeFen,
         monthOver: k < currentK,
       }),
-      rewardFen: a ? num(a.reward_fen) : 0,
+      rewardFen: a ? a.rewardFen : 0,
       source: a ? 'assessed' : 'computed',
       upcoming: k > currentK,
       jobStatus: jobs.get(month)?.status ?? 0,

@@ -1,7 +1,8 @@
 import type { CheckJobStatus } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { isoOrNull, num } from '../../db/convert';
+import type { DbOrTx } from '../../db/client';
+import { jobRuns } from '../../db/schema';
+import { select } from '../../db/typed';
 
 /** The monthly standard assessment job's name in job_runs (the settlement feature's jobs). */
 export const STANDARD_JOB = 'standard_check';
@@ -19,18 +20,24 @@ export async function standardJobStatus(
     months.map((month) => [month, { month, status: 0, finishedAt: null, processed: 0 }]),
   );
   if (months.length === 0) return out;
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT period, status, finished_at, processed FROM job_runs
-        WHERE job = ${STANDARD_JOB} AND period = ANY(${sql.param(months)}::text[])`,
+    {
+      period: jobRuns.period,
+      status: jobRuns.status,
+      finishedAt: jobRuns.finishedAt,
+      processed: jobRuns.processed,
+    },
+    sql`FROM ${jobRuns}
+        WHERE ${jobRuns.job} = ${STANDARD_JOB} AND ${jobRuns.period} = ANY(${sql.param(months)}::text[])`,
   );
   for (const r of found) {
-    const month = String(r.period);
+    const month = r.period;
     out.set(month, {
       month,
-      status: num(r.status),
-      finishedAt: isoOrNull(r.finished_at),
-      processed: num(r.processed),
+      status: r.status,
+      finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+      processed: r.processed,
     });
   }
   return out;

@@ -1,9 +1,10 @@
 import type { ActivationCheckPage, ActivationCheckParams } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { andInTree, callerPathCopyScope } from '../../db/tree';
-import { activationColumns, activationJoins, toActivationRow } from './activation-rows';
+import { activationFields, activationJoins, toActivationRow } from './activation-rows';
 import { decodePathSnCursor, encodeCursor } from '../../lib/keyset';
 
 const STATUS_OF = { pending: 1, activated: 3, unbound: 0 } as const;
@@ -30,10 +31,10 @@ export async function listActivationChecks(
   const after = decodePathSnCursor(query.cursor);
   if (after) filters.push(sql`(t.holder_path, t.sn) > (${after[0]}, ${after[1]})`);
 
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ${activationColumns(caller)}
-        FROM (SELECT t.* FROM terminals t WHERE ${sql.join(filters, sql` AND `)}
+    activationFields(caller),
+    sql`FROM (SELECT t.* FROM terminals t WHERE ${sql.join(filters, sql` AND `)}
               ORDER BY t.holder_path, t.sn LIMIT ${query.pageSize + 1}) t
         ${activationJoins(caller)}
         ORDER BY t.holder_path, t.sn`,
@@ -43,8 +44,6 @@ export async function listActivationChecks(
   return {
     rows: page.map((r) => toActivationRow(r, now, caller.agentId)),
     nextCursor:
-      found.length > query.pageSize && last
-        ? encodeCursor([String(last.holder_path), String(last.sn)])
-        : null,
+      found.length > query.pageSize && last ? encodeCursor([last.holderPath, last.sn]) : null,
   };
 }

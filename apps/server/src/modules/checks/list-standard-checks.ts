@@ -1,14 +1,37 @@
 import type { StandardCheckPage, StandardCheckParams } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { terminals } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { dayStartInstant, shanghaiMonth, shiftMonth } from '../../lib/shanghai-dates';
 import { andInTree, callerPathCopyScope } from '../../db/tree';
 import { standardJobStatus } from './job-status';
 import { standardResultSql, thresholdSql } from './standard-result';
-import { isoOrNull, num, numOrNull } from '../../db/convert';
 import { decodePathSnCursor, encodeCursor } from '../../lib/keyset';
+
+/** The checked terminals' rows: a terminal's own columns, named as the terminals table's. */
+const r = alias(terminals, 'r');
+const ROW = {
+  id: r.id,
+  sn: r.sn,
+  model: r.model,
+  holderPath: r.holderPath,
+  bindStatus: r.bindStatus,
+  merchantId: r.merchantId,
+  boundAt: r.boundAt,
+  brandName: sql`r.brand_name`.mapWith(decode.text),
+  merchantName: sql`r.merchant_name`.mapWith(decode.textOrNull),
+  policyName: sql`r.policy_name`.mapWith(decode.textOrNull),
+  k: sql`r.k`.mapWith(decode.number),
+  thresholdFen: sql`r.threshold_fen`.mapWith(decode.numberOrNull),
+  volumeFen: sql`r.volume_fen`.mapWith(decode.number),
+  result: sql`r.result`.mapWith(decode.number),
+  rewardFen: sql`r.reward_fen`.mapWith(decode.numberOrNull),
+  assessed: sql`r.sa_result IS NOT NULL`.mapWith(decode.bool),
+};
 
 /**
  * The merchant standard check (/pages/home/tripartiteData/merchStandardCheck) of a calendar
@@ -53,9 +76,10 @@ export async function listStandardChecks(
       query.result === 1 ? sql`WHERE r.result >= 1` : sql`WHERE r.result = ${query.result}`;
   }
 
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT r.* FROM (
+    ROW,
+    sql`FROM (
           SELECT s.*, ${standardResultSql({
             assessed: sql`s.sa_result`,
             thresholdFen: sql`s.threshold_fen`,
@@ -96,26 +120,24 @@ export async function listStandardChecks(
   return {
     month,
     job: jobs.get(month)!,
-    rows: page.map((r) => ({
-      terminalId: num(r.id),
-      sn: String(r.sn),
-      brandName: String(r.brand_name ?? ''),
-      model: String(r.model ?? ''),
-      bindStatus: num(r.bind_status),
-      merchantId: numOrNull(r.merchant_id),
-      merchantName: r.merchant_name == null ? '' : String(r.merchant_name),
-      boundAt: isoOrNull(r.bound_at),
-      policyName: r.policy_name == null ? null : String(r.policy_name),
-      monthIndex: num(r.k),
-      thresholdFen: numOrNull(r.threshold_fen),
-      volumeFen: num(r.volume_fen),
-      result: num(r.result),
-      rewardFen: num(r.reward_fen),
-      source: r.sa_result == null ? 'computed' : 'assessed',
+    rows: page.map((row) => ({
+      terminalId: row.id,
+      sn: row.sn,
+      brandName: row.brandName,
+      model: row.model,
+      bindStatus: row.bindStatus,
+      merchantId: row.merchantId,
+      merchantName: row.merchantName ?? '',
+      boundAt: row.boundAt ? row.boundAt.toISOString() : null,
+      policyName: row.policyName,
+      monthIndex: row.k,
+      thresholdFen: row.thresholdFen,
+      volumeFen: row.volumeFen,
+      result: row.result,
+      rewardFen: row.rewardFen ?? 0,
+      source: row.assessed ? 'assessed' : 'computed',
     })),
     nextCursor:
-      found.length > query.pageSize && last
-        ? encodeCursor([String(last.holder_path), String(last.sn)])
-        : null,
+      found.length > query.pageSize && last ? encodeCursor([last.holderPath, last.sn]) : null,
   };
 }
