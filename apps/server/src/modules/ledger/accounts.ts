@@ -1,6 +1,8 @@
 import type { WalletType } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { ledgerAccounts } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
 import { andInTree } from '../../db/tree';
 
 /**
@@ -29,16 +31,20 @@ export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[keyof typeof PLATFORM_A
 /** An agent's accounts: its wallets, its receivable, and its mall points (not money). */
 export type AgentAccountType = WalletType | 'receivable' | 'points';
 
-export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+/** Kept for the modules that still convert by hand (decision 040); defined in db/convert. */
+export { num } from '../../db/convert';
+
+const l = ledgerAccounts;
 
 /** The id of a platform account (made by the migration, so it always exists). */
 export async function platformAccountId(db: DbOrTx, walletType: PlatformAccount): Promise<number> {
-  const [row] = await rows<{ id: unknown }>(
+  const row = await selectOne(
     db,
-    sql`SELECT id FROM ledger_accounts WHERE agent_id IS NULL AND wallet_type = ${walletType}`,
+    { id: l.id },
+    sql`FROM ${l} WHERE ${l.agentId} IS NULL AND ${l.walletType} = ${walletType}`,
   );
   if (!row) throw new Error(`platform account ${walletType} missing`);
-  return num(row.id);
+  return row.id;
 }
 
 /**
@@ -60,13 +66,14 @@ export async function ensureAgentAccounts(
       JOIN agents a ON a.id = w.agent_id
      ORDER BY a.id, w.t
     ON CONFLICT (agent_id, wallet_type) DO NOTHING`);
-  const found = await rows<{ id: unknown; agent_id: unknown; wallet_type: string }>(
+  const found = await select(
     db,
-    sql`SELECT l.id, l.agent_id, l.wallet_type FROM ledger_accounts l
+    { id: l.id, agentId: l.agentId, walletType: l.walletType },
+    sql`FROM ${l}
           JOIN unnest(${sql.param(agentIds)}::bigint[], ${sql.param(types)}::text[]) AS w(agent_id, t)
-            ON l.agent_id = w.agent_id AND l.wallet_type = w.t`,
+            ON ${l.agentId} = w.agent_id AND ${l.walletType} = w.t`,
   );
-  for (const r of found) out.set(`${num(r.agent_id)}:${r.wallet_type}`, num(r.id));
+  for (const r of found) out.set(`${r.agentId}:${r.walletType}`, r.id);
   return out;
 }
 
@@ -90,10 +97,11 @@ export async function agentBalances(
   agentId: number,
   topId?: number | null,
 ): Promise<Record<string, number>> {
-  const tree = andInTree('top_id', { topId });
-  const found = await rows<{ wallet_type: string; balance_fen: unknown }>(
+  const tree = andInTree(sql`${l.topId}`, { topId });
+  const found = await select(
     db,
-    sql`SELECT wallet_type, balance_fen FROM ledger_accounts WHERE agent_id = ${agentId} AND kind = 'agent'${tree}`,
+    { walletType: l.walletType, balanceFen: l.balanceFen },
+    sql`FROM ${l} WHERE ${l.agentId} = ${agentId} AND ${l.kind} = 'agent'${tree}`,
   );
-  return Object.fromEntries(found.map((r) => [r.wallet_type, num(r.balance_fen)]));
+  return Object.fromEntries(found.map((r) => [r.walletType, r.balanceFen]));
 }

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from './accounts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { decode, selectOne } from '../../db/typed';
+
+const n = (expr: SQL) => expr.mapWith(decode.number);
 
 export interface LedgerHealth {
   /** Sum of every account's balance, platform accounts included: always 0. */
@@ -31,31 +33,31 @@ export interface LedgerHealth {
  * operator's audit, not for every request).
  */
 export async function ledgerHealth(db: DbOrTx): Promise<LedgerHealth> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`SELECT
-          (SELECT coalesce(sum(balance_fen), 0) FROM ledger_accounts) AS global_sum,
-          (SELECT coalesce(sum(amount_fen), 0) FROM ledger_lines) AS lines_sum,
-          (SELECT count(*) FROM ledger_accounts WHERE kind = 'agent' AND balance_fen < 0) AS negative,
-          (SELECT count(*) FROM (SELECT entry_id FROM ledger_lines GROUP BY entry_id HAVING sum(amount_fen) <> 0) u) AS unbalanced,
-          (SELECT count(*) FROM ledger_accounts a
+    {
+      globalSumFen: n(sql`(SELECT coalesce(sum(balance_fen), 0) FROM ledger_accounts)`),
+      linesSumFen: n(sql`(SELECT coalesce(sum(amount_fen), 0) FROM ledger_lines)`),
+      negativeAgentAccounts: n(
+        sql`(SELECT count(*) FROM ledger_accounts WHERE kind = 'agent' AND balance_fen < 0)`,
+      ),
+      unbalancedEntries: n(
+        sql`(SELECT count(*) FROM (SELECT entry_id FROM ledger_lines GROUP BY entry_id HAVING sum(amount_fen) <> 0) u)`,
+      ),
+      balanceMismatches: n(sql`(SELECT count(*) FROM ledger_accounts a
              LEFT JOIN (SELECT account_id, sum(amount_fen) AS s FROM ledger_lines GROUP BY account_id) l
                ON l.account_id = a.id
-            WHERE a.balance_fen <> coalesce(l.s, 0)) AS mismatches,
-          (SELECT count(*) FROM settlement_queue q
+            WHERE a.balance_fen <> coalesce(l.s, 0))`),
+      refundsAwaitingOriginal: n(sql`(SELECT count(*) FROM settlement_queue q
              JOIN transactions t ON t.id = q.txn_id AND t.trade_time = q.trade_time
             WHERE t.kind IN (2, 3)
               AND NOT EXISTS (SELECT 1 FROM transaction_keys k JOIN settlements s ON s.txn_id = k.txn_id
-                               WHERE k.acquirer_txn_id = t.orig_acquirer_txn_id)) AS awaiting,
-          (SELECT count(*) FROM fee_supersessions) AS superseded`,
+                               WHERE k.acquirer_txn_id = t.orig_acquirer_txn_id))`),
+      feesSuperseded: n(sql`(SELECT count(*) FROM fee_supersessions)`),
+    },
+    sql``,
   );
-  return {
-    globalSumFen: num(r!.global_sum),
-    linesSumFen: num(r!.lines_sum),
-    negativeAgentAccounts: num(r!.negative),
-    unbalancedEntries: num(r!.unbalanced),
-    balanceMismatches: num(r!.mismatches),
-    refundsAwaitingOriginal: num(r!.awaiting),
-    feesSuperseded: num(r!.superseded),
-  };
+  // One row of aggregates without GROUP BY: always there.
+  if (!r) throw new Error('ledger health read no row');
+  return r;
 }

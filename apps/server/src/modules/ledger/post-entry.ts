@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { ledgerEntries, ledgerLines } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
 import { AppError } from '../../lib/app-error';
-import { num } from './accounts';
+
+/** The entry just inserted, as the CTE `ins` returns it. */
+const ins = alias(ledgerEntries, 'ins');
 
 /** One line of a posting: money into (positive) or out of (negative) an account. */
 export interface PostingLine {
@@ -60,20 +65,21 @@ export async function postEntry(db: DbOrTx, input: PostingInput): Promise<Postin
   }
   if (total !== 0) throw new Error(`ledger entry ${input.idemKey} does not balance (${total})`);
 
-  const [entry] = await rows<{ id: unknown }>(
-    db,
-    sql`INSERT INTO ledger_entries (idem_key, reason, txn_id, memo)
-        VALUES (${input.idemKey}, ${input.reason}, ${input.txnId ?? null}, ${input.memo ?? null})
-        ON CONFLICT (idem_key) DO NOTHING RETURNING id`,
-  );
+  const entry = await selectOne(db, { id: ins.id }, sql`FROM ins`, {
+    with: sql`WITH ins AS (
+      INSERT INTO ledger_entries (idem_key, reason, txn_id, memo)
+      VALUES (${input.idemKey}, ${input.reason}, ${input.txnId ?? null}, ${input.memo ?? null})
+      ON CONFLICT (idem_key) DO NOTHING RETURNING id)`,
+  });
   if (!entry) {
-    const [existing] = await rows<{ id: unknown }>(
+    const existing = await selectOne(
       db,
-      sql`SELECT id FROM ledger_entries WHERE idem_key = ${input.idemKey}`,
+      { id: ledgerEntries.id },
+      sql`FROM ${ledgerEntries} WHERE ${ledgerEntries.idemKey} = ${input.idemKey}`,
     );
-    return { entryId: num(existing!.id), created: false };
+    return { entryId: existing!.id, created: false };
   }
-  const entryId = num(entry.id);
+  const entryId = entry.id;
   const col = <T>(pick: (l: PostingLine) => T) => sql.param(lines.map(pick));
   try {
     await db.execute(sql`
@@ -127,10 +133,22 @@ export async function reverseEntry(
   entryId: number,
   opts: { idemKey: string; reason: string; infoType?: string; memo?: string },
 ): Promise<PostingResult> {
-  const original = await rows<Record<string, unknown>>(
+  const ll = ledgerLines;
+  const original = await select(
     db,
-    sql`SELECT id, account_id, amount_fen, info_type, txn_id, volume_fen, own_cost, lower_rate, diff, policy_version
-          FROM ledger_lines WHERE entry_id = ${entryId} ORDER BY id`,
+    {
+      id: ll.id,
+      accountId: ll.accountId,
+      amountFen: ll.amountFen,
+      infoType: ll.infoType,
+      txnId: ll.txnId,
+      volumeFen: ll.volumeFen,
+      ownCost: ll.ownCost,
+      lowerRate: ll.lowerRate,
+      diff: ll.diff,
+      policyVersion: ll.policyVersion,
+    },
+    sql`FROM ${ll} WHERE ${ll.entryId} = ${entryId} ORDER BY ${ll.id}`,
   );
   if (original.length === 0) throw new Error(`ledger entry ${entryId} has no lines`);
   return postEntry(db, {
@@ -138,16 +156,16 @@ export async function reverseEntry(
     reason: opts.reason,
     memo: opts.memo ?? null,
     lines: original.map((l) => ({
-      accountId: num(l.account_id),
-      amountFen: -num(l.amount_fen),
-      infoType: opts.infoType ?? String(l.info_type),
-      txnId: l.txn_id == null ? null : num(l.txn_id),
-      volumeFen: l.volume_fen == null ? null : num(l.volume_fen),
-      ownCost: l.own_cost == null ? null : num(l.own_cost),
-      lowerRate: l.lower_rate == null ? null : num(l.lower_rate),
-      diff: l.diff == null ? null : num(l.diff),
-      policyVersion: l.policy_version == null ? null : num(l.policy_version),
-      reversesLineId: num(l.id),
+      accountId: l.accountId,
+      amountFen: -l.amountFen,
+      infoType: opts.infoType ?? l.infoType,
+      txnId: l.txnId,
+      volumeFen: l.volumeFen,
+      ownCost: l.ownCost,
+      lowerRate: l.lowerRate,
+      diff: l.diff,
+      policyVersion: l.policyVersion,
+      reversesLineId: l.id,
     })),
   });
 }

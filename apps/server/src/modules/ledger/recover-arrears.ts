@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from './accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { ledgerAccounts } from '../../db/schema';
+import { select } from '../../db/typed';
 import { postEntry } from './post-entry';
 
 /**
@@ -13,30 +15,35 @@ import { postEntry } from './post-entry';
  * Returns the fen recovered.
  */
 export async function recoverArrears(db: DbOrTx, agentIds?: readonly number[]): Promise<number> {
-  const owed = await rows<{ agent_id: unknown; receivable_id: unknown; owed: unknown }>(
+  const r = alias(ledgerAccounts, 'r');
+  const owed = await select(
     db,
-    sql`SELECT r.agent_id, r.id AS receivable_id, -r.balance_fen AS owed
-          FROM ledger_accounts r
-         WHERE r.wallet_type = 'receivable' AND r.balance_fen < 0
-           ${agentIds ? sql`AND r.agent_id = ANY(${sql.param(agentIds)}::bigint[])` : sql``}
-         ORDER BY r.id FOR UPDATE`,
+    { agentId: r.agentId, receivableId: r.id, balanceFen: r.balanceFen },
+    sql`FROM ledger_accounts r
+         WHERE ${r.walletType} = 'receivable' AND ${r.balanceFen} < 0
+           ${agentIds ? sql`AND ${r.agentId} = ANY(${sql.param(agentIds)}::bigint[])` : sql``}
+         ORDER BY ${r.id} FOR UPDATE`,
   );
+  const w = ledgerAccounts;
   let recovered = 0;
   for (const o of owed) {
-    const agentId = num(o.agent_id);
-    let left = num(o.owed);
-    const wallets = await rows<{ id: unknown; wallet_type: string; balance_fen: unknown }>(
+    // A receivable is an agent's (the platform's own accounts have no agent).
+    const agentId = o.agentId!;
+    const owedFen = -o.balanceFen;
+    let left = owedFen;
+    const wallets = await select(
       db,
-      sql`SELECT id, wallet_type, balance_fen FROM ledger_accounts
-           WHERE agent_id = ${agentId} AND kind = 'agent' AND wallet_type IN ('profit', 'reward') AND balance_fen > 0
-           ORDER BY wallet_type = 'profit' DESC, id FOR UPDATE`,
+      { id: w.id, balanceFen: w.balanceFen },
+      sql`FROM ${w}
+           WHERE ${w.agentId} = ${agentId} AND ${w.kind} = 'agent' AND ${w.walletType} IN ('profit', 'reward') AND ${w.balanceFen} > 0
+           ORDER BY ${w.walletType} = 'profit' DESC, ${w.id} FOR UPDATE`,
     );
     const lines = [];
-    for (const w of wallets) {
+    for (const wallet of wallets) {
       if (left <= 0) break;
-      const take = Math.min(left, num(w.balance_fen));
+      const take = Math.min(left, wallet.balanceFen);
       lines.push({
-        accountId: num(w.id),
+        accountId: wallet.id,
         amountFen: -take,
         infoType: 'refund_reversal',
         detail: { recovery: true },
@@ -44,10 +51,10 @@ export async function recoverArrears(db: DbOrTx, agentIds?: readonly number[]): 
       left -= take;
       recovered += take;
     }
-    const taken = num(o.owed) - left;
+    const taken = owedFen - left;
     if (taken === 0) continue;
     lines.push({
-      accountId: num(o.receivable_id),
+      accountId: o.receivableId,
       amountFen: taken,
       infoType: 'refund_reversal',
       detail: { recovery: true },
