@@ -8,3 +8,7 @@ export * from './withdrawals';
 export * from './hot-update';
 export * from './operators';
 export * from './rank';
+export * from './mall';
+export * from './credit';
+export * from './reward-schemes';
+export * from './channels';

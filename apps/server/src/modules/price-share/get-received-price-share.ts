@@ -1,13 +1,15 @@
 import type { ReceivedPriceShareInfo } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { select } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { listReceivedPriceShares } from './list-received-price-shares';
 import { andInTree } from '../../db/tree';
 import {
-  priceShareHistory,
-  priceShareSelect,
+  PRICE_SHARE,
+  priceShareFrom,
+  priceShareHistoryOf,
   toPriceShareItem,
   withoutId,
 } from './price-share-queries';
@@ -23,15 +25,16 @@ export async function getReceivedPriceShare(
 ): Promise<ReceivedPriceShareInfo> {
   const [received] = await listReceivedPriceShares(db, caller, policyId);
   if (!received) throw notFound();
-  const children = await rows<Record<string, unknown>>(
+  const children = await select(
     db,
-    sql`${priceShareSelect(caller)}
+    PRICE_SHARE,
+    sql`${priceShareFrom(caller)}
         WHERE ap.parent_agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)} AND ap.policy_id = ${policyId}
         ORDER BY ap.id DESC LIMIT 200`,
   );
   return {
     ...received,
-    history: await priceShareHistory(db, caller.agentId, policyId, caller),
+    history: await priceShareHistoryOf(db, caller.agentId, policyId, caller),
     children: children.map((r) => withoutId(toPriceShareItem(r))),
   };
 }

@@ -1,10 +1,11 @@
 import type { PriceShareItem } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { pageOf } from '../policies/scope';
 import { andInTree } from '../../db/tree';
-import { priceShareSelect, toPriceShareItem, withoutId } from './price-share-queries';
+import { PRICE_SHARE, priceShareFrom, toPriceShareItem, withoutId } from './price-share-queries';
 import { decodeIdCursor } from '../../lib/keyset';
 
 /** What the caller passes down to each direct child, per policy (price-property). */
@@ -15,9 +16,10 @@ export async function listPriceShares(
 ): Promise<{ rows: PriceShareItem[]; nextCursor: string | null }> {
   if (caller.role === 'operator') return { rows: [], nextCursor: null };
   const after = decodeIdCursor(query.cursor);
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`${priceShareSelect(caller)}
+    PRICE_SHARE,
+    sql`${priceShareFrom(caller)}
         WHERE ap.parent_agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)} ${after ? sql`AND ap.id < ${after}` : sql``}
         ORDER BY ap.id DESC LIMIT ${query.pageSize + 1}`,
   );

@@ -1,9 +1,17 @@
 import { FULL_PASS_PPM, maskName, type ReceivedPriceShare } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import type { Caller } from '../../plugins/auth';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agentPolicies, agents, policies, priceShares } from '../../db/schema';
 import { andInTree } from '../../db/tree';
-import { isoOrNull, num } from '../../db/convert';
+import { decode, orNull, select } from '../../db/typed';
+import type { Caller } from '../../plugins/auth';
+
+const ap = alias(agentPolicies, 'ap');
+const c = alias(agentPolicies, 'c');
+const p = alias(policies, 'p');
+const par = alias(agents, 'par');
+const ps = alias(priceShares, 'ps');
 
 /**
  * What the caller's parent passes to the caller, per policy it holds (price-property-detail), read
@@ -15,26 +23,34 @@ export async function listReceivedPriceShares(
   policyId?: number,
 ): Promise<ReceivedPriceShare[]> {
   if (caller.role === 'operator') return [];
-  const filter: SQL = policyId ? sql`AND ap.policy_id = ${policyId}` : sql``;
-  const found = await rows<Record<string, unknown>>(
+  const filter: SQL = policyId ? sql`AND ${ap.policyId} = ${policyId}` : sql``;
+  const found = await select(
     db,
-    sql`SELECT ap.policy_id, p.name AS policy_name, par.name AS parent_name, ps.pass_ppm, ps.updated_at,
-          (SELECT count(*) FROM agent_policies c
-            WHERE c.parent_agent_id = ${caller.agentId}${andInTree('c.top_id', caller)} AND c.policy_id = ap.policy_id) AS child_count
-        FROM agent_policies ap
-        JOIN policies p ON p.id = ap.policy_id
-        JOIN agents par ON par.id = ap.parent_agent_id${andInTree('par.top_id', caller)}
-        LEFT JOIN price_shares ps ON ps.child_id = ap.agent_id AND ps.policy_id = ap.policy_id${andInTree('ps.top_id', caller)}
-        WHERE ap.agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)} AND ap.parent_agent_id IS NOT NULL ${filter}
-        ORDER BY ap.policy_id`,
+    {
+      policyId: ap.policyId,
+      policyName: p.name,
+      parentName: par.name,
+      passPpm: orNull(ps.passPpm),
+      updatedAt: orNull(ps.updatedAt),
+      childCount: sql`(SELECT count(*) FROM agent_policies c
+            WHERE ${c.parentAgentId} = ${caller.agentId}${andInTree(sql`${c.topId}`, caller)} AND ${c.policyId} = ${ap.policyId})`.mapWith(
+        decode.number,
+      ),
+    },
+    sql`FROM agent_policies ap
+        JOIN policies p ON ${p.id} = ${ap.policyId}
+        JOIN agents par ON ${par.id} = ${ap.parentAgentId}${andInTree(sql`${par.topId}`, caller)}
+        LEFT JOIN price_shares ps ON ${ps.childId} = ${ap.agentId} AND ${ps.policyId} = ${ap.policyId}${andInTree(sql`${ps.topId}`, caller)}
+        WHERE ${ap.agentId} = ${caller.agentId}${andInTree(sql`${ap.topId}`, caller)} AND ${ap.parentAgentId} IS NOT NULL ${filter}
+        ORDER BY ${ap.policyId}`,
   );
   return found.map((r) => ({
-    policyId: num(r.policy_id),
-    policyName: String(r.policy_name),
-    parentName: maskName(String(r.parent_name)),
-    passPpm: r.pass_ppm === null ? FULL_PASS_PPM : num(r.pass_ppm),
-    isDefault: r.pass_ppm === null,
-    updatedAt: isoOrNull(r.updated_at),
-    childCount: num(r.child_count),
+    policyId: r.policyId,
+    policyName: r.policyName,
+    parentName: maskName(r.parentName),
+    passPpm: r.passPpm ?? FULL_PASS_PPM,
+    isDefault: r.passPpm === null,
+    updatedAt: r.updatedAt?.toISOString() ?? null,
+    childCount: r.childCount,
   }));
 }

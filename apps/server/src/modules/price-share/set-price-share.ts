@@ -1,12 +1,12 @@
 import { FULL_PASS_PPM, type SetPriceShareRequest } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { priceShareHistory } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { agentPolicies, priceShareHistory, priceShares } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { directChild } from '../policies/get-open-draft';
 import { andInTree } from '../../db/tree';
-import { num } from '../../db/convert';
 
 /**
  * A parent sets the part of the adjustment income reaching it that it passes to a direct child
@@ -19,18 +19,20 @@ export async function setPriceShare(
 ): Promise<{ passPpm: number }> {
   const child = await directChild(db, caller, input.childId);
   return db.transaction(async (tx) => {
-    const [held] = await rows(
+    const held = await selectOne(
       tx,
-      sql`SELECT 1 FROM agent_policies
+      { id: agentPolicies.id },
+      sql`FROM agent_policies
            WHERE agent_id = ${child.id}${andInTree('top_id', caller)} AND policy_id = ${input.policyId} FOR SHARE`,
     );
     if (!held) throw badRequest('下级尚未开通该政策，请先为其开通', 'policyId');
-    const [before] = await rows<{ pass_ppm: unknown }>(
+    const before = await selectOne(
       tx,
-      sql`SELECT pass_ppm FROM price_shares
+      { passPpm: priceShares.passPpm },
+      sql`FROM price_shares
            WHERE child_id = ${child.id}${andInTree('top_id', caller)} AND policy_id = ${input.policyId} FOR UPDATE`,
     );
-    const previous = before ? num(before.pass_ppm) : FULL_PASS_PPM;
+    const previous = before ? before.passPpm : FULL_PASS_PPM;
     await tx.execute(sql`
       INSERT INTO price_shares AS s (child_id, policy_id, parent_id, child_path, top_id, pass_ppm, updated_by, updated_at)
       VALUES (${child.id}, ${input.policyId}, ${caller.agentId}, ${child.path}, ${child.topId}, ${input.passPpm}, ${caller.agentId}, now())
