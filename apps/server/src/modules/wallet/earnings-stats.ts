@@ -1,10 +1,11 @@
 import { EARNING_INFO_TYPES, type EarningsStats } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { agentDailyEarnings as e } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { num } from '../ledger/accounts';
-import { inTree } from '../policies/scope';
-import { shanghaiMonth } from '../settlement/periods';
+import { shanghaiMonth } from '../../lib/shanghai-dates';
+import { inCallerTree } from './tree';
 
 /** The caller's earnings of a month by info type and by day, from the daily earnings rollup. */
 export async function getEarningsStats(
@@ -14,30 +15,31 @@ export async function getEarningsStats(
   now = new Date(),
 ): Promise<EarningsStats> {
   const m = month ?? shanghaiMonth(now);
-  const found = await rows<{
-    day: unknown;
-    info_type: string;
-    amount_fen: unknown;
-    line_count: unknown;
-  }>(
+  const found = await select(
     db,
-    sql`SELECT day::text AS day, info_type, amount_fen, line_count FROM agent_daily_earnings
-         WHERE agent_id = ${caller.agentId} AND ${inTree(sql`top_id`, caller)}
-           AND day >= ${`${m}-01`}::date AND day < (${`${m}-01`}::date + interval '1 month')
-           AND info_type = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])
-         ORDER BY day`,
+    {
+      day: sql`${e.day}::text`.mapWith(decode.text),
+      infoType: e.infoType,
+      amountFen: e.amountFen,
+      lineCount: e.lineCount,
+    },
+    sql`FROM ${e}
+         WHERE ${e.agentId} = ${caller.agentId} AND ${inCallerTree(sql`${e.topId}`, caller)}
+           AND ${e.day} >= ${`${m}-01`}::date AND ${e.day} < (${`${m}-01`}::date + interval '1 month')
+           AND ${e.infoType} = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])
+         ORDER BY ${e.day}`,
   );
   const byType = new Map<string, { amountFen: number; count: number }>();
   const byDay = new Map<string, number>();
   let totalFen = 0;
   for (const r of found) {
-    const t = byType.get(r.info_type) ?? { amountFen: 0, count: 0 };
-    t.amountFen += num(r.amount_fen);
-    t.count += num(r.line_count);
-    byType.set(r.info_type, t);
-    const day = String(r.day).slice(0, 10);
-    byDay.set(day, (byDay.get(day) ?? 0) + num(r.amount_fen));
-    totalFen += num(r.amount_fen);
+    const t = byType.get(r.infoType) ?? { amountFen: 0, count: 0 };
+    t.amountFen += r.amountFen;
+    t.count += r.lineCount;
+    byType.set(r.infoType, t);
+    const day = r.day.slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? 0) + r.amountFen);
+    totalFen += r.amountFen;
   }
   return {
     month: m,

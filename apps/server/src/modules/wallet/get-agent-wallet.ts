@@ -1,10 +1,11 @@
 import { EARNING_INFO_TYPES, WALLET_TYPES, type AgentWallet } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { agentDailyEarnings, ledgerAccounts } from '../../db/schema';
+import { decode, select, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { num } from '../ledger/accounts';
-import { inTree } from '../policies/scope';
-import { shanghaiDay } from '../settlement/periods';
+import { shanghaiToday } from '../../lib/shanghai-dates';
+import { inCallerTree } from './tree';
 
 /**
  * The caller's own wallet (GET /api/ag/agent/wallet/showAgentWallet): the balance of every wallet
@@ -16,22 +17,34 @@ export async function getAgentWallet(
   caller: Caller,
   now: Date = new Date(),
 ): Promise<AgentWallet> {
-  const balances = await rows<{ wallet_type: string; balance_fen: unknown }>(
+  const a = ledgerAccounts;
+  const balances = await select(
     db,
-    sql`SELECT wallet_type, balance_fen FROM ledger_accounts
-         WHERE agent_id = ${caller.agentId} AND kind = 'agent' AND ${inTree(sql`top_id`, caller)}`,
+    { walletType: a.walletType, balanceFen: a.balanceFen },
+    sql`FROM ${a}
+         WHERE ${a.agentId} = ${caller.agentId} AND ${a.kind} = 'agent' AND ${inCallerTree(sql`${a.topId}`, caller)}`,
   );
-  const byType = new Map(balances.map((b) => [b.wallet_type, num(b.balance_fen)]));
-  const today = shanghaiDay(now);
-  const [e] = await rows<{ today: unknown; month: unknown; total: unknown }>(
+  const byType = new Map(balances.map((b) => [b.walletType, b.balanceFen]));
+  const today = shanghaiToday(now);
+  const e = agentDailyEarnings;
+  const sums = await selectOne(
     db,
-    sql`SELECT coalesce(sum(amount_fen) FILTER (WHERE day = ${today}::date), 0) AS today,
-               coalesce(sum(amount_fen) FILTER (WHERE day >= date_trunc('month', ${today}::date)), 0) AS month,
-               coalesce(sum(amount_fen), 0) AS total
-          FROM agent_daily_earnings
-         WHERE agent_id = ${caller.agentId} AND ${inTree(sql`top_id`, caller)}
-           AND info_type = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])`,
+    {
+      today: sql`coalesce(sum(${e.amountFen}) FILTER (WHERE ${e.day} = ${today}::date), 0)`.mapWith(
+        decode.number,
+      ),
+      month:
+        sql`coalesce(sum(${e.amountFen}) FILTER (WHERE ${e.day} >= date_trunc('month', ${today}::date)), 0)`.mapWith(
+          decode.number,
+        ),
+      total: sql`coalesce(sum(${e.amountFen}), 0)`.mapWith(decode.number),
+    },
+    sql`FROM ${e}
+         WHERE ${e.agentId} = ${caller.agentId} AND ${inCallerTree(sql`${e.topId}`, caller)}
+           AND ${e.infoType} = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])`,
   );
+  // Sums without GROUP BY: one row, always.
+  if (!sums) throw new Error('earnings sums read no row');
   const wallets = WALLET_TYPES.map((walletType) => ({
     walletType,
     balanceFen: byType.get(walletType) ?? 0,
@@ -41,8 +54,8 @@ export async function getAgentWallet(
     wallets,
     availableFen: available,
     totalBalanceFen: wallets.reduce((s, w) => s + w.balanceFen, 0),
-    todayEarningsFen: num(e?.today),
-    monthEarningsFen: num(e?.month),
-    totalEarningsFen: num(e?.total),
+    todayEarningsFen: sums.today,
+    monthEarningsFen: sums.month,
+    totalEarningsFen: sums.total,
   };
 }

@@ -1,13 +1,25 @@
 import { formatMoney, ppmToPercentText, simTierLabel, type EarningDetail } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerLines,
+  merchants,
+  settlements,
+  transactions,
+} from '../../db/schema';
+import { decode, orNull, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { num } from '../ledger/accounts';
 import { andInTree } from '../../db/tree';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
-const n = (v: unknown) => (v === null || v === undefined ? null : num(v));
+const l = alias(ledgerLines, 'l');
+const a = alias(ledgerAccounts, 'a');
+const e = alias(ledgerEntries, 'e');
+const t = alias(transactions, 't');
+const m = alias(merchants, 'm');
 const yuan = (fen: number | null) => `${formatMoney(fen ?? 0)}元`;
 const yuanEn = (fen: number | null) => `¥${formatMoney(fen ?? 0)}`;
 
@@ -44,55 +56,74 @@ type Detail = {
  * 020).
  */
 export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promise<EarningDetail> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`SELECT l.id, l.info_type, l.amount_fen, l.txn_id, l.volume_fen, l.own_cost, l.lower_rate, l.diff, l.policy_version,
-               l.reverses_line_id, l.detail, l.created_at, a.wallet_type, e.reason
-          FROM ledger_lines l
+    {
+      id: l.id,
+      infoType: l.infoType,
+      amountFen: l.amountFen,
+      txnId: l.txnId,
+      volumeFen: l.volumeFen,
+      ownCost: l.ownCost,
+      lowerRate: l.lowerRate,
+      diff: l.diff,
+      policyVersion: l.policyVersion,
+      reversesLineId: l.reversesLineId,
+      detail: l.detail,
+      createdAt: l.createdAt,
+      walletType: a.walletType,
+      reason: e.reason,
+    },
+    sql`FROM ledger_lines l
           JOIN ledger_accounts a ON a.id = l.account_id${andInTree('a.top_id', caller)}
           JOIN ledger_entries e ON e.id = l.entry_id
          WHERE l.id = ${id}${andInTree('l.top_id', caller)} AND a.agent_id = ${caller.agentId} AND a.kind = 'agent'
          LIMIT 1`,
   );
   if (!r) throw notFound();
-  const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as Detail;
-  const txnId = n(r.txn_id);
+  const detail = r.detail as Detail;
+  const txnId = r.txnId;
   let transaction: EarningDetail['transaction'] = null;
   let merchantRate: number | null = null;
   let standardRate: number | null = null;
   if (txnId !== null) {
-    const [t] = await rows<Record<string, unknown>>(
+    const txn = await selectOne(
       db,
-      sql`SELECT t.id, t.acquirer_txn_id, t.kind, t.sn, t.pay_type, t.total_type, t.card_type, t.amount_fen, t.trade_time,
-                 m.name AS merchant_name,
-                 (SELECT o.amount_fen FROM transactions o
-                   WHERE o.id = t.orig_txn_id${andInTree('o.top_id', caller)} LIMIT 1) AS orig_amount_fen
-            FROM transactions t
+      {
+        id: t.id,
+        acquirerTxnId: t.acquirerTxnId,
+        kind: t.kind,
+        sn: t.sn,
+        payType: t.payType,
+        totalType: t.totalType,
+        cardType: t.cardType,
+        amountFen: t.amountFen,
+        tradeTime: t.tradeTime,
+        merchantName: orNull(m.name),
+        origAmountFen: sql`(SELECT o.amount_fen FROM transactions o
+                   WHERE o.id = ${t.origTxnId}${andInTree('o.top_id', caller)} LIMIT 1)`.mapWith(
+          decode.numberOrNull,
+        ),
+      },
+      sql`FROM transactions t
             LEFT JOIN merchants m ON m.id = t.merchant_id${andInTree('m.top_id', caller)}
            WHERE t.id = ${txnId}${andInTree('t.top_id', caller)} LIMIT 1`,
     );
-    if (t) {
+    if (txn) {
+      const { origAmountFen, tradeTime, ...rest } = txn;
       transaction = {
-        id: num(t.id),
-        acquirerTxnId: String(t.acquirer_txn_id),
-        kind: num(t.kind),
-        sn: String(t.sn),
-        merchantName: (t.merchant_name as string | null) ?? null,
-        payType: num(t.pay_type),
-        totalType: num(t.total_type),
-        cardType: num(t.card_type),
-        amountFen: num(t.amount_fen),
-        originalAmountFen: t.orig_amount_fen == null ? null : num(t.orig_amount_fen),
-        tradeTime: iso(t.trade_time),
+        ...rest,
+        originalAmountFen: origAmountFen,
+        tradeTime: tradeTime.toISOString(),
       };
     }
   }
-  const infoType = String(r.info_type);
-  const amount = num(r.amount_fen);
-  const own = n(r.own_cost);
-  const lower = n(r.lower_rate);
-  const diff = n(r.diff);
-  const volume = n(r.volume_fen);
+  const infoType = r.infoType;
+  const amount = r.amountFen;
+  const own = r.ownCost;
+  const lower = r.lowerRate;
+  const diff = r.diff;
+  const volume = r.volumeFen;
   if (infoType === 'price_adjust_profit') {
     merchantRate = lower;
     standardRate = own;
@@ -101,16 +132,18 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
   // debit cap (also its price adjustment), rewards and fee shares.
   let unit: 'ppm' | 'fen' = infoType === 'trade_profit' ? 'ppm' : 'fen';
   if (infoType === 'price_adjust_profit' && txnId !== null) {
-    const [st] = await rows<{ capped: unknown }>(
+    const s = alias(settlements, 's');
+    const st = await selectOne(
       db,
+      { capped: s.capped },
       caller.topId === null
-        ? sql`SELECT capped FROM settlements WHERE txn_id = ${txnId}`
+        ? sql`FROM settlements s WHERE ${s.txnId} = ${txnId}`
         : // A settlement reaches its tree through its transaction (decision 020).
-          sql`SELECT s.capped FROM settlements s
-                JOIN transactions t ON t.id = s.txn_id AND t.top_id = ${caller.topId}
-               WHERE s.txn_id = ${txnId}`,
+          sql`FROM settlements s
+                JOIN transactions t ON ${t.id} = ${s.txnId} AND ${t.topId} = ${caller.topId}
+               WHERE ${s.txnId} = ${txnId}`,
     );
-    unit = num(st?.capped) === 1 ? 'fen' : 'ppm';
+    unit = st?.capped === 1 ? 'fen' : 'ppm';
   }
   const original = transaction?.originalAmountFen ?? null;
   const { zh, en } = formula(infoType, {
@@ -123,31 +156,35 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
     unit,
     original,
   });
-  const [after] = await rows<{ b: unknown }>(
+  const after = await selectOne(
     db,
-    sql`SELECT a.balance_fen - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
-                                          WHERE n.account_id = a.id AND n.id > ${id}${andInTree('n.top_id', caller)}), 0) AS b
-          FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id${andInTree('a.top_id', caller)}
+    {
+      b: sql`${a.balanceFen} - coalesce((SELECT sum(n.amount_fen) FROM ledger_lines n
+                                          WHERE n.account_id = ${a.id} AND n.id > ${id}${andInTree('n.top_id', caller)}), 0)`.mapWith(
+        decode.number,
+      ),
+    },
+    sql`FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id${andInTree('a.top_id', caller)}
          WHERE l.id = ${id}${andInTree('l.top_id', caller)} LIMIT 1`,
   );
   return {
-    id: num(r.id),
-    walletType: String(r.wallet_type),
+    id: r.id,
+    walletType: r.walletType,
     infoType,
     amountFen: amount,
     txnId,
     volumeFen: volume,
     source: transaction?.merchantName ?? transaction?.sn ?? detail?.sn ?? null,
     originalAmountFen: original,
-    balanceAfterFen: num(after?.b),
-    createdAt: iso(r.created_at),
+    balanceAfterFen: after?.b ?? 0,
+    createdAt: r.createdAt.toISOString(),
     basis: {
       volumeFen: volume,
       unit,
       ownCost: own,
       lowerRate: lower,
       diff,
-      policyVersion: n(r.policy_version),
+      policyVersion: r.policyVersion,
       reachedFen: detail?.reachedFen ?? null,
       keepPpm: detail?.keepPpm ?? null,
       merchantRate,
@@ -158,8 +195,8 @@ export async function getEarning(db: DbOrTx, caller: Caller, id: number): Promis
           ? `${detail.month}${detail.monthIndex ? ` #${detail.monthIndex}` : ''}`
           : null),
     },
-    reason: String(r.reason),
-    reversesLineId: n(r.reverses_line_id),
+    reason: r.reason,
+    reversesLineId: r.reversesLineId,
     transaction,
     formula: zh,
     formulaEn: en,

@@ -6,14 +6,55 @@ import {
   type LedgerParams,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { nameByText, preparedRows, preparedText, type DbOrTx } from '../../db/client';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { nameByText, preparedText, type DbOrTx } from '../../db/client';
+import {
+  agentDailyEarnings,
+  ledgerAccounts,
+  ledgerLines,
+  merchants,
+  transactions,
+} from '../../db/schema';
+import { decode, orNull, preparedSelect, selection } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
+import { dayStartInstant, shiftMonth } from '../../lib/shanghai-dates';
 import type { Caller } from '../../plugins/auth';
-import { num } from '../ledger/accounts';
-import { monthBounds } from '../settlement/periods';
 import { andInTree } from '../../db/tree';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
+/** The first instant of an Asia/Shanghai month, and of the next one. */
+const monthBounds = (month: string) => ({
+  start: dayStartInstant(`${month}-01`),
+  end: dayStartInstant(`${shiftMonth(month, 1)}-01`),
+});
+
+/**
+ * A line of the page as the statement names it (its columns keep the names callers and the pinned
+ * test read), typed by the schema: the page's line `w`, its account `acc`, its transaction `t`,
+ * the original payment `o` and the merchant `m` (those three outer-joined).
+ */
+const w = alias(ledgerLines, 'w');
+const acc = alias(ledgerAccounts, 'acc');
+const t = alias(transactions, 't');
+const o = alias(transactions, 'o');
+const m = alias(merchants, 'm');
+const LINE = selection({
+  id: w.id,
+  account_id: w.accountId,
+  info_type: w.infoType,
+  amount_fen: w.amountFen,
+  txn_id: w.txnId,
+  volume_fen: w.volumeFen,
+  detail: w.detail,
+  created_at: w.createdAt,
+  wallet_type: acc.walletType,
+  sn: orNull(t.sn),
+  merchant_name: orNull(m.name),
+  orig_amount_fen: orNull(o.amountFen),
+  balance_after: sql`${acc.balanceFen} - coalesce(later.s, 0)`.mapWith(decode.number),
+});
+/** The SELECT list as text: column references only, no values. */
+const LINE_LIST = new PgDialect().sqlToQuery(LINE.list).sql;
+type DriverRow = Parameters<typeof LINE.toRow>[0];
 
 /**
  * The caller's ledger, newest first, in keyset pages (cursor = the last line id): every wallet,
@@ -34,7 +75,7 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
   const range = q.month ? monthBounds(q.month) : null;
   const before = q.cursor ? Number(q.cursor) : null;
   const limit = q.pageSize;
-  const found = await preparedText<Record<string, unknown>>(
+  const raw = await preparedText<DriverRow>(
     db,
     ...ledgerPageStatement(
       { agentId: caller.agentId, walletType: q.walletType ?? null },
@@ -42,22 +83,21 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
       { topId: caller.topId ?? null, infoTypes, range, before },
     ),
   );
+  const found = raw.map(LINE.toRow);
   const page = found.slice(0, limit);
   const out: LedgerLine[] = page.map((r) => {
-    const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as {
-      sn?: string;
-    } | null;
+    const detail = r.detail as { sn?: string } | null;
     return {
-      id: num(r.id),
-      walletType: (r.wallet_type as LedgerLine['walletType'] | null) ?? 'profit',
-      infoType: String(r.info_type),
-      amountFen: num(r.amount_fen),
-      txnId: r.txn_id == null ? null : num(r.txn_id),
-      volumeFen: r.volume_fen == null ? null : num(r.volume_fen),
-      source: (r.merchant_name as string | null) ?? (r.sn as string | null) ?? detail?.sn ?? null,
-      originalAmountFen: r.orig_amount_fen == null ? null : num(r.orig_amount_fen),
-      balanceAfterFen: num(r.balance_after),
-      createdAt: iso(r.created_at),
+      id: r.id,
+      walletType: r.wallet_type as LedgerLine['walletType'],
+      infoType: r.info_type,
+      amountFen: r.amount_fen,
+      txnId: r.txn_id,
+      volumeFen: r.volume_fen,
+      source: r.merchant_name ?? r.sn ?? detail?.sn ?? null,
+      originalAmountFen: r.orig_amount_fen,
+      balanceAfterFen: r.balance_after,
+      createdAt: r.created_at.toISOString(),
     };
   });
   let monthTotalFen: number | null = null;
@@ -70,16 +110,19 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
         .map(([t]) => t);
       types = (types ?? ofWallet).filter((t) => ofWallet.includes(t));
     }
-    const [m] = await preparedRows<{ total: unknown }>(
+    const [sum] = await preparedSelect(
       db,
       nameByText('ledger_month_total'),
-      sql`SELECT coalesce(sum(amount_fen), 0) AS total FROM agent_daily_earnings
-           WHERE agent_id = ${caller.agentId}${andInTree('top_id', caller)}
-             AND day >= ${`${q.month}-01`}::date
-             AND day < (${`${q.month}-01`}::date + interval '1 month')
-             ${types ? sql`AND info_type = ANY(${sql.param(types)}::text[])` : sql``}`,
+      MONTH_TOTAL,
+      sql`FROM ${e}
+           WHERE ${e.agentId} = ${caller.agentId}${andInTree(sql`${e.topId}`, caller)}
+             AND ${e.day} >= ${`${q.month}-01`}::date
+             AND ${e.day} < (${`${q.month}-01`}::date + interval '1 month')
+             ${types ? sql`AND ${e.infoType} = ANY(${sql.param(types)}::text[])` : sql``}`,
     );
-    monthTotalFen = num(m?.total);
+    // A sum without GROUP BY: one row, always.
+    if (!sum) throw new Error('month total read no row');
+    monthTotalFen = sum.total;
   }
   return {
     rows: out,
@@ -87,6 +130,11 @@ export async function listLedger(db: DbOrTx, caller: Caller, q: LedgerParams): P
     monthTotalFen,
   };
 }
+
+const e = agentDailyEarnings;
+const MONTH_TOTAL = selection({
+  total: sql`coalesce(sum(${e.amountFen}), 0)`.mapWith(decode.number),
+});
 
 interface LedgerPageFilters {
   topId: number | null;
@@ -159,8 +207,7 @@ export function ledgerPageStatement(
       FROM (SELECT p.account_id, min(p.id) AS lo FROM page p GROUP BY p.account_id) b
      CROSS JOIN LATERAL (SELECT n.id, n.account_id, n.amount_fen FROM ledger_lines n
                           WHERE n.account_id = b.account_id AND n.id >= b.lo${inTree('n.top_id')}) r)
-SELECT w.*, acc.wallet_type, t.sn, m.name AS merchant_name, o.amount_fen AS orig_amount_fen,
-       acc.balance_fen - coalesce(later.s, 0) AS balance_after
+SELECT ${LINE_LIST}
   FROM page w
   JOIN acc ON acc.id = w.account_id
   LEFT JOIN later ON later.id = w.id
