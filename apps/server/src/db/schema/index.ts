@@ -12,3 +12,4 @@ export * from './mall';
 export * from './credit';
 export * from './reward-schemes';
 export * from './channels';
+export * from './tax-channel-changes';

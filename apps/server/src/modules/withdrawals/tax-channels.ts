@@ -9,8 +9,10 @@ import {
   type WithdrawalParts,
 } from '@pos/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
-import { taxChannels } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { operators, taxChannelChanges, taxChannels } from '../../db/schema';
+import { orNull, select, selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
@@ -179,29 +181,35 @@ export async function listTaxChannels(db: Db, rules: WithdrawRules) {
     .select()
     .from(taxChannels)
     .orderBy(asc(taxChannels.walletType), asc(taxChannels.id));
-  const changes = await rows<Record<string, unknown>>(
+  const c = alias(taxChannelChanges, 'c');
+  const p = alias(operators, 'p');
+  const d = alias(operators, 'd');
+  const changes = await select(
     db,
-    sql`SELECT c.id, c.channel_code, c.proposal, c.before, c.status, c.proposed_by,
-               p.name AS proposer, d.name AS decider, c.decision_reason, c.created_at, c.decided_at
-          FROM tax_channel_changes c
-          JOIN operators p ON p.id = c.proposed_by
-          LEFT JOIN operators d ON d.id = c.decided_by
-         ORDER BY c.status = 0 DESC, c.id DESC LIMIT 100`,
+    {
+      id: c.id,
+      code: c.channelCode,
+      proposal: c.proposal,
+      before: c.before,
+      status: c.status,
+      proposedBy: c.proposedBy,
+      proposer: p.name,
+      decider: orNull(d.name),
+      reason: c.decisionReason,
+      createdAt: c.createdAt,
+      decidedAt: c.decidedAt,
+    },
+    sql`FROM tax_channel_changes c
+          JOIN operators p ON ${p.id} = ${c.proposedBy}
+          LEFT JOIN operators d ON ${d.id} = ${c.decidedBy}
+         ORDER BY ${c.status} = 0 DESC, ${c.id} DESC LIMIT 100`,
   );
   return {
     items: items.map(toChannel),
-    changes: changes.map((c): TaxChannelChange => ({
-      id: Number(c.id),
-      code: String(c.channel_code),
-      proposal: c.proposal as TaxChannelProposal,
-      before: (c.before as TaxChannelProposal | null) ?? null,
-      status: Number(c.status),
-      proposedBy: Number(c.proposed_by),
-      proposer: String(c.proposer),
-      decider: c.decider == null ? null : String(c.decider),
-      reason: c.decision_reason == null ? null : String(c.decision_reason),
-      createdAt: new Date(c.created_at as string).toISOString(),
-      decidedAt: c.decided_at == null ? null : new Date(c.decided_at as string).toISOString(),
+    changes: changes.map((row): TaxChannelChange => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     })),
   };
 }
@@ -231,14 +239,15 @@ export async function proposeTaxChannelChange(
   const current = await checkAgainst(db, p);
   return db.transaction(async (tx) => {
     const before = current ? termsOf(current) : null;
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO tax_channel_changes (channel_code, proposal, before, proposed_by)
-          VALUES (${p.code}, ${JSON.stringify(p)}::jsonb,
-                  ${before ? JSON.stringify(before) : null}::jsonb, ${op.operatorId})
-          RETURNING id`,
-    );
-    const id = Number(row!.id);
+    const ins = alias(taxChannelChanges, 'ins');
+    const row = await selectOne(tx, { id: ins.id }, sql`FROM ins`, {
+      with: sql`WITH ins AS (
+        INSERT INTO tax_channel_changes (channel_code, proposal, before, proposed_by)
+        VALUES (${p.code}, ${JSON.stringify(p)}::jsonb,
+                ${before ? JSON.stringify(before) : null}::jsonb, ${op.operatorId})
+        RETURNING id)`,
+    });
+    const id = row!.id;
     await audit(tx, op, {
       action: 'tax_channel_change.propose',
       targetType: 'tax_channel_change',

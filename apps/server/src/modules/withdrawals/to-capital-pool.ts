@@ -1,8 +1,10 @@
 import type { CapitalTransferResult, ToCapitalPoolRequest } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { ledgerEntries as e } from '../../db/schema';
+import { decode, selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
-import { agentAccountId, agentBalances, num } from '../ledger/accounts';
+import { agentAccountId, agentBalances } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { withPayPassword } from './pay-password';
 
@@ -16,15 +18,21 @@ export async function toCapitalPool(
 ): Promise<CapitalTransferResult> {
   const idemKey = `capital:${agentId}:${input.idempotencyKey}`;
   const earlier = async () => {
-    const [e] = await rows<{ id: unknown; amount: unknown }>(
+    const entry = await selectOne(
       db,
-      sql`SELECT e.id, (SELECT sum(amount_fen) FROM ledger_lines l WHERE l.entry_id = e.id AND l.amount_fen > 0) AS amount
-            FROM ledger_entries e WHERE e.idem_key = ${idemKey}`,
+      {
+        id: e.id,
+        amount:
+          sql`coalesce((SELECT sum(l.amount_fen) FROM ledger_lines l WHERE l.entry_id = ${e.id} AND l.amount_fen > 0), 0)`.mapWith(
+            decode.number,
+          ),
+      },
+      sql`FROM ${e} WHERE ${e.idemKey} = ${idemKey}`,
     );
-    if (!e) return null;
+    if (!entry) return null;
     return {
-      entryId: num(e.id),
-      amountFen: num(e.amount),
+      entryId: entry.id,
+      amountFen: entry.amount,
       capitalPoolFen: (await agentBalances(db, agentId)).capital_pool ?? 0,
     };
   };
