@@ -114,7 +114,7 @@ async function assemble({ database, config, logger }: AppOptions): Promise<Fasti
   registerInputGuard(app);
   registerObservability(app, config.metricsToken);
   registerNativeOrigins(app, config.nativeOrigins);
-  await registerSecurityHeaders(app, [
+  registerSecurityHeaders(app, [
     path.join(config.webDist, 'index.html'),
     path.join(config.consoleDist, 'index.html'),
   ]);

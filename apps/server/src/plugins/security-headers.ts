@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The CSP hash source ('sha256-…') of each inline script of a page: the text between
@@ -55,23 +56,58 @@ export function contentSecurityPolicy(scriptHashes: string[]) {
   };
 }
 
-/**
- * Security headers on every answer (@fastify/helmet): the CSP above, X-Frame-Options DENY,
- * X-Content-Type-Options nosniff, Referrer-Policy no-referrer, HSTS (browsers heed it only over
- * https, so plain http on localhost is unaffected) and the cross-origin isolation headers.
- * upgrade-insecure-requests is left out: it would send a plain-http deployment's own requests
- * to https.
- */
-export async function registerSecurityHeaders(app: FastifyInstance, pages: string[]) {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy(pageScriptHashes(pages)),
-    },
+/** The options of the security headers (helmet's names): see registerSecurityHeaders. */
+export function securityHeaderOptions(scriptHashes: string[]): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(scriptHashes) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // The native shells (capacitor://localhost) show the published files across origins.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/**
+ * The headers helmet sets for these options, as [name, value] in its order, worked out once:
+ * none of them depends on the request (the policy has no nonces and no per-request directives).
+ */
+export function fixedSecurityHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers.push([name, String(value)]);
+    },
+    removeHeader() {},
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+    },
+  );
+  return headers;
+}
+
+/**
+ * Security headers on every answer (helmet's): the CSP above, X-Frame-Options DENY,
+ * X-Content-Type-Options nosniff, Referrer-Policy no-referrer, HSTS (browsers heed it only over
+ * https, so plain http on localhost is unaffected) and the cross-origin isolation headers.
+ * upgrade-insecure-requests is left out: it would send a plain-http deployment's own requests
+ * to https.
+ *
+ * The headers are worked out once at start and set by one callback hook (issue 35). The
+ * @fastify/helmet plugin this replaces built helmet's whole middleware again on every request
+ * (parsing the options and the policy each time) behind two hooks, one of them async: about a
+ * twentieth of the server's CPU on a small API read. They are set on the raw response, as helmet
+ * sets them, so a route's own headers (STORED_FILE_HEADERS) still override them.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, pages: string[]) {
+  const headers = fixedSecurityHeaders(securityHeaderOptions(pageScriptHashes(pages)));
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
   });
 }
 
