@@ -5,13 +5,15 @@ import {
   type CreditStatus,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { creditSales, terminalOperations } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { andInTree } from '../../db/tree';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { shanghaiDay } from '../settlement/periods';
 import { findAgentParty } from '../terminals/parties';
-import { num } from '../../db/convert';
 
 interface SaleHead {
   id: number;
@@ -20,31 +22,34 @@ interface SaleHead {
   status: CreditStatus;
   sellerId: number;
   buyerId: number;
-  receiverId: number;
+  receiverId: number | null;
   operatorId: number;
 }
 
+const s = alias(creditSales, 's');
+const o = alias(terminalOperations, 'o');
+/** The operation a credit sale's closing changed (the CTE of closeOperation). */
+const closed = alias(terminalOperations, 'closed');
+
 /** A sale with its operation's receiver and maker, locked for the change (FOR UPDATE). */
 async function lockSale(tx: DbOrTx, caller: Caller, saleId: number): Promise<SaleHead | null> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     tx,
-    sql`SELECT s.id, s.operation_id, s.hop, s.status, s.seller_agent_id, s.buyer_agent_id,
-               o.to_agent_id, o.operator_id
-          FROM credit_sales s JOIN terminal_operations o ON o.id = s.operation_id
-         WHERE s.id = ${saleId}${andInTree(sql`s.top_id`, caller)}
+    {
+      id: s.id,
+      operationId: s.operationId,
+      hop: s.hop,
+      status: s.status,
+      sellerId: s.sellerAgentId,
+      buyerId: s.buyerAgentId,
+      receiverId: o.toAgentId,
+      operatorId: o.operatorId,
+    },
+    sql`FROM credit_sales s JOIN terminal_operations o ON ${o.id} = ${s.operationId}
+         WHERE ${s.id} = ${saleId}${andInTree(sql`${s.topId}`, caller)}
          FOR UPDATE OF s`,
   );
-  if (!r) return null;
-  return {
-    id: num(r.id),
-    operationId: num(r.operation_id),
-    hop: num(r.hop),
-    status: r.status as CreditStatus,
-    sellerId: num(r.seller_agent_id),
-    buyerId: num(r.buyer_agent_id),
-    receiverId: num(r.to_agent_id),
-    operatorId: num(r.operator_id),
-  };
+  return r ?? null;
 }
 
 /** Closes the pending operation of a sale: its terminals move to the receiver, or stay. */
@@ -55,14 +60,14 @@ async function closeOperation(
   now: Date,
   reason: string,
 ): Promise<boolean> {
-  const [op] = await rows<{ to_agent_id: unknown }>(
-    tx,
-    sql`UPDATE terminal_operations
+  const op = await selectOne(tx, { toAgentId: closed.toAgentId }, sql`FROM closed`, {
+    with: sql`WITH closed AS (
+        UPDATE terminal_operations
            SET status = ${passed ? OPERATE_STATUS.PASSED : OPERATE_STATUS.REJECTED}, decided_at = ${now},
                decision_reason = ${reason}
          WHERE id = ${operationId} AND status = ${OPERATE_STATUS.PENDING}
-        RETURNING to_agent_id`,
-  );
+        RETURNING to_agent_id)`,
+  });
   if (!op) return false;
   if (!passed) {
     await tx.execute(
@@ -71,7 +76,7 @@ async function closeOperation(
     );
     return true;
   }
-  const to = await findAgentParty(tx, num(op.to_agent_id));
+  const to = op.toAgentId === null ? null : await findAgentParty(tx, op.toAgentId);
   if (!to) throw new Error(`credit operation ${operationId}: receiver missing`);
   await tx.execute(
     sql`UPDATE terminals SET holder_agent_id = ${to.id}, holder_path = ${to.path}, top_id = ${to.topId},

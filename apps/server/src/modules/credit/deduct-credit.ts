@@ -5,13 +5,17 @@ import {
   planCreditDeduction,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { agentAccountId, num } from '../ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { creditDeductions, creditSales, ledgerAccounts } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
+import { agentAccountId } from '../ledger/accounts';
 import { postEntry } from '../ledger/post-entry';
 import { runJob, type JobOutcome, type JobResult } from '../settlement/job-runs';
 import { shanghaiDay } from '../settlement/periods';
 
 const BATCH = 200;
+const cs = alias(creditSales, 's');
 
 export interface DeductOptions {
   signal?: AbortSignal;
@@ -24,9 +28,6 @@ export interface DeductOptions {
 
 /** The ledger key of one sale's deduction on one day: posted once, whatever re-runs. */
 export const creditEntryKey = (saleId: number, day: string) => `credit:${saleId}:${day}`;
-
-const dayText = (v: unknown) =>
-  v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 
 /**
  * One sale's deduction for `day`, in one transaction: the sale and the accounts it touches are
@@ -44,48 +45,56 @@ async function deductSale(
   opts: DeductOptions,
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [s] = await rows<Record<string, unknown>>(
+    const s = await selectOne(
       tx,
-      sql`SELECT id, top_id, seller_agent_id, buyer_agent_id, total_fen, paid_fen, instalments, first_day, status
-            FROM credit_sales WHERE id = ${saleId} FOR UPDATE`,
+      {
+        topId: creditSales.topId,
+        sellerAgentId: creditSales.sellerAgentId,
+        buyerAgentId: creditSales.buyerAgentId,
+        totalFen: creditSales.totalFen,
+        paidFen: creditSales.paidFen,
+        instalments: creditSales.instalments,
+        firstDay: creditSales.firstDay,
+        status: creditSales.status,
+      },
+      sql`FROM credit_sales WHERE ${creditSales.id} = ${saleId} FOR UPDATE`,
     );
-    if (!s || s.status !== 'active' || s.first_day == null) return null;
-    const [done] = await rows(
+    if (!s || s.status !== 'active' || s.firstDay === null) return null;
+    const done = await selectOne(
       tx,
-      sql`SELECT 1 FROM credit_deductions WHERE sale_id = ${saleId} AND day = ${day}::date`,
+      { id: creditDeductions.id },
+      sql`FROM credit_deductions WHERE ${creditDeductions.saleId} = ${saleId} AND ${creditDeductions.day} = ${day}::date`,
     );
     if (done) return null;
-    const totalFen = num(s.total_fen);
-    const paidFen = num(s.paid_fen);
-    const schedule = creditSchedule(totalFen, num(s.instalments), dayText(s.first_day));
+    const { totalFen, paidFen } = s;
+    const schedule = creditSchedule(totalFen, s.instalments, s.firstDay.slice(0, 10));
     const dueFen = creditDueBy(schedule, paidFen, day);
     if (dueFen === 0) return null;
-    const buyerId = num(s.buyer_agent_id);
-    const sellerAccount = await agentAccountId(tx, num(s.seller_agent_id), 'profit');
-    const locked = await rows<{
-      id: unknown;
-      agent_id: unknown;
-      wallet_type: string;
-      balance_fen: unknown;
-    }>(
+    const buyerId = s.buyerAgentId;
+    const sellerAccount = await agentAccountId(tx, s.sellerAgentId, 'profit');
+    const locked = await select(
       tx,
-      sql`SELECT id, agent_id, wallet_type, balance_fen FROM ledger_accounts
+      {
+        id: ledgerAccounts.id,
+        agentId: ledgerAccounts.agentId,
+        walletType: ledgerAccounts.walletType,
+        balanceFen: ledgerAccounts.balanceFen,
+      },
+      sql`FROM ledger_accounts
            WHERE id = ${sellerAccount}
               OR (agent_id = ${buyerId} AND kind = 'agent'
                   AND wallet_type = ANY(${sql.param([...CREDIT_DEDUCTION_WALLETS])}::text[]))
            ORDER BY id FOR UPDATE`,
     );
-    const wallets = locked.filter(
-      (w) => num(w.agent_id) === buyerId && num(w.id) !== sellerAccount,
-    );
+    const wallets = locked.filter((w) => w.agentId === buyerId && w.id !== sellerAccount);
     const takes = planCreditDeduction(
-      wallets.map((w) => ({ walletType: w.wallet_type, balanceFen: num(w.balance_fen) })),
+      wallets.map((w) => ({ walletType: w.walletType, balanceFen: w.balanceFen })),
       dueFen,
     );
     const amountFen = takes.reduce((a, t) => a + t.amountFen, 0);
     let entryId: number | null = null;
     if (amountFen > 0) {
-      const accountOf = new Map(wallets.map((w) => [w.wallet_type, num(w.id)]));
+      const accountOf = new Map(wallets.map((w) => [w.walletType, w.id]));
       const detail = { saleId, day, dueFen };
       const posted = await postEntry(tx, {
         idemKey: creditEntryKey(saleId, day),
@@ -106,7 +115,7 @@ async function deductSale(
     await opts.afterPosting?.(saleId);
     await tx.execute(
       sql`INSERT INTO credit_deductions (sale_id, top_id, day, due_fen, amount_fen, entry_id)
-          VALUES (${saleId}, ${num(s.top_id)}, ${day}::date, ${dueFen}, ${amountFen}, ${entryId})`,
+          VALUES (${saleId}, ${s.topId}, ${day}::date, ${dueFen}, ${amountFen}, ${entryId})`,
     );
     if (amountFen > 0) {
       await tx.execute(
@@ -138,18 +147,18 @@ export async function deductCreditDay(
   for (;;) {
     // Oldest operation first; on a chain the deepest hop first, so what the receiver pays its
     // seller can pay that seller's own debt up the chain the same day.
-    const due = await rows<{ id: unknown; operation_id: unknown; hop: unknown }>(
+    const due = await select(
       db,
-      sql`SELECT s.id, s.operation_id, s.hop FROM credit_sales s
+      { id: cs.id, operationId: cs.operationId, hop: cs.hop },
+      sql`FROM credit_sales s
            WHERE s.status = 'active' AND s.first_day <= ${day}::date AND s.paid_fen < s.total_fen
              AND (s.operation_id, -s.hop) > (${after[0]}::bigint, ${after[1]}::integer)
              AND NOT EXISTS (SELECT 1 FROM credit_deductions d WHERE d.sale_id = s.id AND d.day = ${day}::date)
            ORDER BY s.operation_id, s.hop DESC LIMIT ${BATCH}`,
     );
-    for (const { id, operation_id, hop } of due) {
+    for (const { id: saleId, operationId, hop } of due) {
       if (opts.signal?.aborted) return { processed, postedFen, unfinished: true };
-      const saleId = num(id);
-      after = [num(operation_id), -num(hop)];
+      after = [operationId, -hop];
       const taken = await deductSale(db, saleId, day, opts);
       if (taken !== null) {
         processed += 1;

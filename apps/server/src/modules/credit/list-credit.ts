@@ -5,67 +5,94 @@ import {
   type CreditSaleListParams,
   type CreditSalePage,
   type CreditSaleRow,
-  type CreditStatus,
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  agents,
+  creditDeductions,
+  creditSales,
+  terminalOperationItems,
+  terminalOperations,
+} from '../../db/schema';
+import { select, selectOne, selection } from '../../db/typed';
 import { andInTree } from '../../db/tree';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { shanghaiDay } from '../settlement/periods';
 import { brief } from '../terminals/parties';
 import { sellerActions } from './decide-credit';
-import { isoOrEpoch, isoOrNull, num } from '../../db/convert';
 
-const SALE_COLUMNS = sql`s.id, s.operation_id, s.hop, s.status, s.count, s.unit_price_fen, s.total_fen, s.paid_fen,
-  s.instalments, s.first_day, s.created_at, s.decided_at,
-  se.id AS seller_id, se.name AS seller_name, se.mobile AS seller_mobile, se.path AS seller_path,
-  bu.id AS buyer_id, bu.name AS buyer_name, bu.mobile AS buyer_mobile, bu.path AS buyer_path,
-  re.id AS receiver_id, re.name AS receiver_name, re.mobile AS receiver_mobile, re.path AS receiver_path`;
+const s = alias(creditSales, 's');
+const o = alias(terminalOperations, 'o');
+const se = alias(agents, 'se');
+const bu = alias(agents, 'bu');
+const re = alias(agents, 're');
+
+const SELLER = {
+  sellerId: se.id,
+  sellerName: se.name,
+  sellerMobile: se.mobile,
+  sellerPath: se.path,
+};
+const BUYER = { buyerId: bu.id, buyerName: bu.name, buyerMobile: bu.mobile, buyerPath: bu.path };
+const SALE = selection({
+  id: s.id,
+  operationId: s.operationId,
+  hop: s.hop,
+  status: s.status,
+  count: s.count,
+  unitPriceFen: s.unitPriceFen,
+  totalFen: s.totalFen,
+  paidFen: s.paidFen,
+  instalments: s.instalments,
+  firstDay: s.firstDay,
+  createdAt: s.createdAt,
+  decidedAt: s.decidedAt,
+  ...SELLER,
+  ...BUYER,
+  receiverId: re.id,
+  receiverName: re.name,
+  receiverMobile: re.mobile,
+  receiverPath: re.path,
+});
+type SaleRow = ReturnType<typeof SALE.toRow>;
 
 const SALE_FROM = sql`credit_sales s
-  JOIN terminal_operations o ON o.id = s.operation_id
-  JOIN agents se ON se.id = s.seller_agent_id
-  JOIN agents bu ON bu.id = s.buyer_agent_id
-  JOIN agents re ON re.id = o.to_agent_id`;
+  JOIN terminal_operations o ON ${o.id} = ${s.operationId}
+  JOIN agents se ON ${se.id} = ${s.sellerAgentId}
+  JOIN agents bu ON ${bu.id} = ${s.buyerAgentId}
+  JOIN agents re ON ${re.id} = ${o.toAgentId}`;
 
 /** Every table of the join kept to the caller's tree (the shard key, decision 020). */
 const inTree = (caller: Caller) =>
-  sql`${andInTree(sql`s.top_id`, caller)}${andInTree(sql`o.top_id`, caller)}${andInTree(sql`se.top_id`, caller)}${andInTree(sql`bu.top_id`, caller)}${andInTree(sql`re.top_id`, caller)}`;
+  sql`${andInTree(sql`${s.topId}`, caller)}${andInTree(sql`${o.topId}`, caller)}${andInTree(sql`${se.topId}`, caller)}${andInTree(sql`${bu.topId}`, caller)}${andInTree(sql`${re.topId}`, caller)}`;
 
-const day = (v: unknown) =>
-  v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+/** An Asia/Shanghai day as YYYY-MM-DD. */
+const day = (v: string | null) => (v === null ? null : v.slice(0, 10));
 
-function toRow(r: Record<string, unknown>, caller: Caller): CreditSaleRow {
-  const party = (p: 'seller' | 'buyer' | 'receiver') =>
-    brief(
-      num(r[`${p}_id`]),
-      String(r[`${p}_name`]),
-      String(r[`${p}_mobile`]),
-      caller,
-      String(r[`${p}_path`]),
-    );
-  const status = r.status as CreditStatus;
-  const hop = num(r.hop);
-  const mineToSell = num(r.seller_id) === caller.agentId;
+function toRow(r: SaleRow, caller: Caller): CreditSaleRow {
+  const status = r.status;
+  const mineToSell = r.sellerId === caller.agentId;
   return {
-    id: num(r.id),
-    operationId: num(r.operation_id),
-    hop,
+    id: r.id,
+    operationId: r.operationId,
+    hop: r.hop,
     status,
-    seller: party('seller'),
-    buyer: party('buyer'),
-    receiver: party('receiver'),
-    count: num(r.count),
-    unitPriceFen: num(r.unit_price_fen),
-    totalFen: num(r.total_fen),
-    paidFen: num(r.paid_fen),
-    instalments: num(r.instalments),
-    firstDay: day(r.first_day),
-    createdAt: isoOrEpoch(r.created_at),
-    decidedAt: isoOrNull(r.decided_at),
-    canAnswer: status === 'pending' && num(r.receiver_id) === caller.agentId,
-    actions: mineToSell ? sellerActions(status, hop) : [],
+    seller: brief(r.sellerId, r.sellerName, r.sellerMobile, caller, r.sellerPath),
+    buyer: brief(r.buyerId, r.buyerName, r.buyerMobile, caller, r.buyerPath),
+    receiver: brief(r.receiverId, r.receiverName, r.receiverMobile, caller, r.receiverPath),
+    count: r.count,
+    unitPriceFen: r.unitPriceFen,
+    totalFen: r.totalFen,
+    paidFen: r.paidFen,
+    instalments: r.instalments,
+    firstDay: day(r.firstDay),
+    createdAt: r.createdAt.toISOString(),
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    canAnswer: status === 'pending' && r.receiverId === caller.agentId,
+    actions: mineToSell ? sellerActions(status, r.hop) : [],
   };
 }
 
@@ -81,15 +108,16 @@ export async function listCreditSales(
   // The receiver of an offer is the buyer of its last hop, so its offers are among its purchases.
   const mine: SQL =
     params.role === 'buyer'
-      ? sql`s.buyer_agent_id = ${caller.agentId}`
-      : sql`s.seller_agent_id = ${caller.agentId}`;
-  const found = await rows<Record<string, unknown>>(
+      ? sql`${s.buyerAgentId} = ${caller.agentId}`
+      : sql`${s.sellerAgentId} = ${caller.agentId}`;
+  const found = await select(
     db,
-    sql`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM}
+    SALE,
+    sql`FROM ${SALE_FROM}
          WHERE ${mine}${inTree(caller)}
-           ${params.status ? sql`AND s.status = ${params.status}` : sql``}
-           ${params.cursor ? sql`AND s.id < ${Number(params.cursor)}` : sql``}
-         ORDER BY s.id DESC LIMIT ${params.pageSize + 1}`,
+           ${params.status ? sql`AND ${s.status} = ${params.status}` : sql``}
+           ${params.cursor ? sql`AND ${s.id} < ${Number(params.cursor)}` : sql``}
+         ORDER BY ${s.id} DESC LIMIT ${params.pageSize + 1}`,
   );
   const more = found.length > params.pageSize;
   const page = found.slice(0, params.pageSize).map((r) => toRow(r, caller));
@@ -106,31 +134,41 @@ export async function getCreditSale(
   id: number,
   now: Date = new Date(),
 ): Promise<CreditSaleInfo> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`SELECT ${SALE_COLUMNS} FROM ${SALE_FROM}
-         WHERE s.id = ${id}${inTree(caller)}
-           AND ${caller.agentId} IN (s.seller_agent_id, s.buyer_agent_id, o.to_agent_id)`,
+    SALE,
+    sql`FROM ${SALE_FROM}
+         WHERE ${s.id} = ${id}${inTree(caller)}
+           AND ${caller.agentId} IN (${s.sellerAgentId}, ${s.buyerAgentId}, ${o.toAgentId})`,
   );
   if (!r) throw notFound('赊销记录不存在');
   const row = toRow(r, caller);
   const schedule = creditSchedule(row.totalFen, row.instalments, row.firstDay ?? '2000-01-01');
-  const deductions = await rows<Record<string, unknown>>(
+  const d = creditDeductions;
+  const deductions = await select(
     db,
-    sql`SELECT day, due_fen, amount_fen, entry_id, created_at FROM credit_deductions
-         WHERE sale_id = ${id}${andInTree('top_id', caller)} ORDER BY day DESC`,
+    {
+      day: d.day,
+      dueFen: d.dueFen,
+      amountFen: d.amountFen,
+      entryId: d.entryId,
+      createdAt: d.createdAt,
+    },
+    sql`FROM credit_deductions
+         WHERE ${d.saleId} = ${id}${andInTree(sql`${d.topId}`, caller)} ORDER BY ${d.day} DESC`,
   );
-  const items = await rows<{ sn: string }>(
+  const items = await select(
     db,
-    sql`SELECT sn FROM terminal_operation_items WHERE operation_id = ${row.operationId} ORDER BY sn LIMIT 200`,
+    { sn: terminalOperationItems.sn },
+    sql`FROM terminal_operation_items WHERE ${terminalOperationItems.operationId} = ${row.operationId}
+         ORDER BY ${terminalOperationItems.sn} LIMIT 200`,
   );
-  const hops = await rows<Record<string, unknown>>(
+  const hops = await select(
     db,
-    sql`SELECT s.hop, se.id AS seller_id, se.name AS seller_name, se.mobile AS seller_mobile, se.path AS seller_path,
-               bu.id AS buyer_id, bu.name AS buyer_name, bu.mobile AS buyer_mobile, bu.path AS buyer_path
-          FROM credit_sales s JOIN agents se ON se.id = s.seller_agent_id JOIN agents bu ON bu.id = s.buyer_agent_id
-         WHERE s.operation_id = ${row.operationId}${andInTree(sql`s.top_id`, caller)}${andInTree(sql`se.top_id`, caller)}${andInTree(sql`bu.top_id`, caller)}
-         ORDER BY s.hop`,
+    { hop: s.hop, ...SELLER, ...BUYER },
+    sql`FROM credit_sales s JOIN agents se ON ${se.id} = ${s.sellerAgentId} JOIN agents bu ON ${bu.id} = ${s.buyerAgentId}
+         WHERE ${s.operationId} = ${row.operationId}${andInTree(sql`${s.topId}`, caller)}${andInTree(sql`${se.topId}`, caller)}${andInTree(sql`${bu.topId}`, caller)}
+         ORDER BY ${s.hop}`,
   );
   const owing = row.status === 'active' || row.status === 'paused';
   return {
@@ -140,31 +178,19 @@ export async function getCreditSale(
       dueDay: row.firstDay ? i.dueDay : null,
       amountFen: i.amountFen,
     })),
-    deductions: deductions.map((d) => ({
-      day: day(d.day)!,
-      dueFen: num(d.due_fen),
-      amountFen: num(d.amount_fen),
-      entryId: d.entry_id == null ? null : num(d.entry_id),
-      createdAt: isoOrEpoch(d.created_at),
+    deductions: deductions.map((x) => ({
+      day: x.day.slice(0, 10),
+      dueFen: x.dueFen,
+      amountFen: x.amountFen,
+      entryId: x.entryId,
+      createdAt: x.createdAt.toISOString(),
     })),
     overdueFen: owing ? creditDueBy(schedule, row.paidFen, shanghaiDay(now)) : 0,
     sns: items.map((i) => i.sn),
     hops: hops.map((h) => ({
-      hop: num(h.hop),
-      seller: brief(
-        num(h.seller_id),
-        String(h.seller_name),
-        String(h.seller_mobile),
-        caller,
-        String(h.seller_path),
-      ),
-      buyer: brief(
-        num(h.buyer_id),
-        String(h.buyer_name),
-        String(h.buyer_mobile),
-        caller,
-        String(h.buyer_path),
-      ),
+      hop: h.hop,
+      seller: brief(h.sellerId, h.sellerName, h.sellerMobile, caller, h.sellerPath),
+      buyer: brief(h.buyerId, h.buyerName, h.buyerMobile, caller, h.buyerPath),
     })),
   };
 }

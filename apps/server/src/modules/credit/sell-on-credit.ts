@@ -6,13 +6,15 @@ import {
   type CreditSaleResult,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { agents, creditSales, terminalOperations } from '../../db/schema';
+import { decode, select, selectOne } from '../../db/typed';
 import { andInTree, isOperator } from '../../db/tree';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { firstOffence, planMove, type MovePlan } from '../terminals/move-plan';
 import { brief, type Party } from '../terminals/parties';
-import { num } from '../../db/convert';
 
 /** One debt of a sale on credit: `seller` sells the terminals to `buyer`. */
 interface Hop {
@@ -23,28 +25,31 @@ interface Hop {
 
 class BatchMismatch extends Error {}
 
+/** The debts a sale on credit recorded (the CTE of sellOnCredit). */
+const madeSale = alias(creditSales, 'made');
+
 /**
  * The chain of debts a sale on credit makes: one hop for an allocation to a direct child; for a
  * transfer deeper down, one per level from the seller to the receiver (each agent between them
  * buys from its parent and sells to its child), read from the agents whose paths lie between.
  */
 async function chainOf(db: DbOrTx, plan: MovePlan): Promise<Hop[]> {
-  const found = await rows<Record<string, unknown>>(
+  const parties: Party[] = await select(
     db,
-    sql`SELECT id, path, top_id, parent_id, name, mobile, status FROM agents
+    {
+      id: agents.id,
+      path: agents.path,
+      topId: agents.topId,
+      parentId: agents.parentId,
+      name: agents.name,
+      mobile: agents.mobile,
+      status: agents.status,
+    },
+    sql`FROM agents
          WHERE ${plan.to.path} LIKE path || '%' AND path LIKE ${plan.from.path + '%'}
            AND role = 'agent'${andInTree('top_id', { topId: plan.to.topId })}
          ORDER BY length(path)`,
   );
-  const parties: Party[] = found.map((r) => ({
-    id: num(r.id),
-    path: String(r.path),
-    topId: r.top_id == null ? null : num(r.top_id),
-    parentId: r.parent_id == null ? null : num(r.parent_id),
-    name: String(r.name),
-    mobile: String(r.mobile),
-    status: num(r.status),
-  }));
   if (parties[0]?.id !== plan.from.id || parties.at(-1)?.id !== plan.to.id) {
     throw new Error(`credit chain from ${plan.from.id} to ${plan.to.id} not found`);
   }
@@ -108,19 +113,29 @@ export async function sellOnCredit(
   const { plan, hops, totalFen } = await planCreditSale(db, caller, input);
   try {
     return await db.transaction(async (tx) => {
-      const [op] = await rows<{ id: unknown }>(
+      const [op] = await tx
+        .insert(terminalOperations)
+        .values({
+          type: plan.type,
+          status: OPERATE_STATUS.PENDING,
+          operatorId: caller.agentId,
+          fromAgentId: plan.from.id,
+          toAgentId: plan.to.id,
+          topId: plan.to.topId,
+          count: plan.selection.count,
+          firstSn: plan.selection.firstSn,
+          lastSn: plan.selection.lastSn,
+          reason: input.reason ?? '',
+          createdAt: now,
+        })
+        .returning({ id: terminalOperations.id });
+      const operationId = op!.id;
+      const locked = await selectOne(
         tx,
-        sql`INSERT INTO terminal_operations
-              (type, status, operator_id, from_agent_id, to_agent_id, top_id, count, first_sn, last_sn, reason, created_at)
-            VALUES (${plan.type}, ${OPERATE_STATUS.PENDING}, ${caller.agentId}, ${plan.from.id}, ${plan.to.id},
-                    ${plan.to.topId}, ${plan.selection.count}, ${plan.selection.firstSn}, ${plan.selection.lastSn},
-                    ${input.reason ?? ''}, ${now})
-            RETURNING id`,
-      );
-      const operationId = num(op!.id);
-      const [locked] = await rows<{ n: unknown }>(
-        tx,
-        sql`WITH locked AS (
+        { n: sql`count(*)`.mapWith(decode.number) },
+        sql`FROM items`,
+        {
+          with: sql`WITH locked AS (
               UPDATE terminals t SET pending_operation_id = ${operationId}, updated_at = ${now}
                WHERE ${plan.selection.where(sql`t`)} AND t.deleted_at IS NULL
                  AND t.holder_path = ${plan.from.path}${andInTree(sql`t.top_id`, caller)} AND t.bind_status = 0
@@ -129,25 +144,25 @@ export async function sellOnCredit(
             ), items AS (
               INSERT INTO terminal_operation_items (operation_id, terminal_id, sn)
               SELECT ${operationId}, id, sn FROM locked RETURNING 1
-            )
-            SELECT count(*) AS n FROM items`,
+            )`,
+        },
       );
-      if (num(locked?.n) !== plan.selection.count) throw new BatchMismatch();
-      const made = await rows<{ id: unknown; hop: unknown }>(
-        tx,
-        sql`INSERT INTO credit_sales (operation_id, hop, seller_agent_id, buyer_agent_id, top_id, count,
+      if (locked?.n !== plan.selection.count) throw new BatchMismatch();
+      const made = await select(tx, { id: madeSale.id, hop: madeSale.hop }, sql`FROM made`, {
+        with: sql`WITH made AS (
+            INSERT INTO credit_sales (operation_id, hop, seller_agent_id, buyer_agent_id, top_id, count,
                                       unit_price_fen, total_fen, instalments, created_at, updated_at)
             SELECT ${operationId}, h.hop, h.seller, h.buyer, ${plan.to.topId}, ${plan.selection.count},
                    ${input.unitPriceFen}, ${totalFen}, ${input.instalments}, ${now}, ${now}
               FROM unnest(${sql.param(hops.map((h) => h.hop))}::smallint[],
                           ${sql.param(hops.map((h) => h.seller.id))}::bigint[],
                           ${sql.param(hops.map((h) => h.buyer.id))}::bigint[]) AS h(hop, seller, buyer)
-            RETURNING id, hop`,
-      );
-      const first = made.find((m) => num(m.hop) === 0);
+            RETURNING id, hop)`,
+      });
+      const first = made.find((m) => m.hop === 0);
       return {
         operationId,
-        saleId: num(first!.id),
+        saleId: first!.id,
         status: 'pending' as const,
         count: plan.selection.count,
         totalFen,
