@@ -6,38 +6,55 @@ import {
   type SchemeVersions,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  agents,
+  falseActivations,
+  operators,
+  policies,
+  rewardSchemes,
+  schemeRewards,
+} from '../../db/schema';
+import { decode, orNull, select, selectOne, selection } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { assertIndependent } from '../admin/independence';
-import { num } from '../ledger/accounts';
 
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-const iso = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
+const s = alias(rewardSchemes, 's');
+const o = alias(operators, 'o');
+const f = alias(falseActivations, 'f');
+const a = alias(agents, 'a');
+const proposer = alias(operators, 'p');
+const decider = alias(operators, 'd');
+const r = alias(schemeRewards, 'r');
+/** The rewards a review moved (the CTE of decideReview). */
+const moved = alias(schemeRewards, 'moved');
 
 /** A policy's scheme versions, newest first. */
 export async function schemeVersions(db: Db, policyId: number): Promise<SchemeVersions> {
-  const [policy] = await rows<{ name: unknown }>(
+  const policy = await selectOne(
     db,
-    sql`SELECT name FROM policies WHERE id = ${policyId}`,
+    { name: policies.name },
+    sql`FROM policies WHERE ${policies.id} = ${policyId}`,
   );
   if (!policy) throw notFound('政策不存在');
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT s.version, s.terms, s.created_at, o.name AS operator_name
-          FROM reward_schemes s LEFT JOIN operators o ON o.id = s.operator_id
-         WHERE s.policy_id = ${policyId} ORDER BY s.version DESC`,
+    { version: s.version, terms: s.terms, createdAt: s.createdAt, operatorName: orNull(o.name) },
+    sql`FROM reward_schemes s LEFT JOIN operators o ON ${o.id} = ${s.operatorId}
+         WHERE ${s.policyId} = ${policyId} ORDER BY ${s.version} DESC`,
   );
   return {
     policyId,
-    policyName: String(policy.name),
-    versions: found.map((r) => ({
-      version: num(r.version),
-      terms: r.terms == null ? null : rewardSchemeTermsSchema.parse(asJson(r.terms)),
-      operatorName: r.operator_name == null ? null : String(r.operator_name),
-      createdAt: iso(r.created_at)!,
+    policyName: policy.name,
+    versions: found.map((v) => ({
+      version: v.version,
+      terms: v.terms === null ? null : rewardSchemeTermsSchema.parse(v.terms),
+      operatorName: v.operatorName,
+      createdAt: v.createdAt.toISOString(),
     })),
   };
 }
@@ -53,16 +70,19 @@ export async function saveScheme(
   input: SaveSchemeRequest,
 ): Promise<{ version: number }> {
   return db.transaction(async (tx) => {
-    const [policy] = await rows<{ id: unknown }>(
+    const policy = await selectOne(
       tx,
-      sql`SELECT id FROM policies WHERE id = ${input.policyId} FOR UPDATE`,
+      { id: policies.id },
+      sql`FROM policies WHERE ${policies.id} = ${input.policyId} FOR UPDATE`,
     );
     if (!policy) throw badRequest('政策不存在', 'policyId');
-    const [cur] = await rows<{ version: unknown }>(
+    const cur = await selectOne(
       tx,
-      sql`SELECT max(version) AS version FROM reward_schemes WHERE policy_id = ${input.policyId}`,
+      { version: sql`max(${rewardSchemes.version})`.mapWith(decode.numberOrNull) },
+      sql`FROM reward_schemes WHERE ${rewardSchemes.policyId} = ${input.policyId}`,
     );
-    const current = num(cur?.version);
+    // No version yet: the first save is version 1.
+    const current = cur?.version ?? 0;
     if (current !== input.baseVersion) {
       throw conflict('方案已被他人修改，请刷新后重试', 'baseVersion');
     }
@@ -83,14 +103,31 @@ export async function saveScheme(
   });
 }
 
+const FALSE_ACTIVATION = selection({
+  terminalId: f.terminalId,
+  sn: f.sn,
+  agentName: a.name,
+  agentMobile: a.mobile,
+  reason: f.reason,
+  activatedAt: f.activatedAt,
+  flaggedAt: f.flaggedAt,
+  status: f.status,
+  heldFen: sql`(SELECT coalesce(sum(${r.amountFen}), 0) FROM scheme_rewards r
+                 WHERE ${r.terminalId} = ${f.terminalId} AND ${r.status} = 1)`.mapWith(
+    decode.number,
+  ),
+  proposedAction: f.proposedAction,
+  proposedBy: f.proposedBy,
+  proposedByName: orNull(proposer.name),
+  note: f.note,
+  decidedByName: orNull(decider.name),
+  decidedAt: f.decidedAt,
+});
+
 /** The false-activation queue (waiting first by default), keyset by flag time. */
 export function falseActivationList(q: { status?: number }): KeysetSpec<FalseActivation> {
   return {
-    select: sql`f.terminal_id, f.sn, a.name AS agent_name, a.mobile AS agent_mobile, f.reason, f.activated_at,
-                f.flagged_at, f.status, f.proposed_action, f.proposed_by, p.name AS proposed_by_name, f.note,
-                d.name AS decided_by_name, f.decided_at,
-                (SELECT coalesce(sum(r.amount_fen), 0) FROM scheme_rewards r
-                  WHERE r.terminal_id = f.terminal_id AND r.status = 1) AS held_fen`,
+    select: FALSE_ACTIVATION.list,
     from: sql`FROM false_activations f JOIN agents a ON a.id = f.agent_id
               LEFT JOIN operators p ON p.id = f.proposed_by LEFT JOIN operators d ON d.id = f.decided_by`,
     where: [q.status !== undefined && sql`f.status = ${q.status}`],
@@ -98,36 +135,38 @@ export function falseActivationList(q: { status?: number }): KeysetSpec<FalseAct
     defaultSort: 'flaggedAt',
     id: sql`f.terminal_id`,
     counted: true,
-    map: (r) => ({
-      terminalId: num(r.terminal_id),
-      sn: String(r.sn),
-      agentName: String(r.agent_name),
-      agentMobile: String(r.agent_mobile),
-      reason: String(r.reason) as FalseActivation['reason'],
-      activatedAt: iso(r.activated_at)!,
-      flaggedAt: iso(r.flagged_at)!,
-      status: num(r.status),
-      heldFen: num(r.held_fen),
-      proposedAction: (r.proposed_action as FalseActivation['proposedAction']) ?? null,
-      proposedBy: r.proposed_by == null ? null : num(r.proposed_by),
-      proposedByName: r.proposed_by_name == null ? null : String(r.proposed_by_name),
-      note: r.note == null ? null : String(r.note),
-      decidedByName: r.decided_by_name == null ? null : String(r.decided_by_name),
-      decidedAt: iso(r.decided_at),
-    }),
+    map: (raw) => {
+      const x = FALSE_ACTIVATION.toRow(raw);
+      return {
+        ...x,
+        activatedAt: x.activatedAt.toISOString(),
+        flaggedAt: x.flaggedAt.toISOString(),
+        decidedAt: x.decidedAt?.toISOString() ?? null,
+      };
+    },
   };
+}
+
+/** A flagged activation's review state, locked for the change. */
+function lockFlag(tx: DbOrTx, terminalId: number) {
+  return selectOne(
+    tx,
+    {
+      status: falseActivations.status,
+      proposedAction: falseActivations.proposedAction,
+      proposedBy: falseActivations.proposedBy,
+    },
+    sql`FROM false_activations WHERE ${falseActivations.terminalId} = ${terminalId} FOR UPDATE`,
+  );
 }
 
 /** One operator proposes to release or forfeit a flagged activation's held rewards. */
 export async function proposeReview(db: Db, op: OperatorCaller, input: ProposeReviewRequest) {
   return db.transaction(async (tx) => {
-    const [f] = await rows<Record<string, unknown>>(
-      tx,
-      sql`SELECT status, proposed_action FROM false_activations WHERE terminal_id = ${input.terminalId} FOR UPDATE`,
-    );
-    if (!f) throw notFound('伪激活记录不存在');
-    if (num(f.status) !== 0) throw conflict('该记录已处理');
-    if (f.proposed_action != null) throw conflict('已有待复核的处理，请等待复核');
+    const flag = await lockFlag(tx, input.terminalId);
+    if (!flag) throw notFound('伪激活记录不存在');
+    if (flag.status !== 0) throw conflict('该记录已处理');
+    if (flag.proposedAction !== null) throw conflict('已有待复核的处理，请等待复核');
     await tx.execute(
       sql`UPDATE false_activations SET proposed_action = ${input.action}, proposed_by = ${op.operatorId},
                  proposed_at = now(), note = ${input.note}
@@ -154,15 +193,12 @@ export async function decideReview(
   input: { terminalId: number; approve: boolean },
 ): Promise<{ status: number; rewards: number }> {
   return db.transaction(async (tx) => {
-    const [f] = await rows<Record<string, unknown>>(
-      tx,
-      sql`SELECT status, proposed_action, proposed_by FROM false_activations
-           WHERE terminal_id = ${input.terminalId} FOR UPDATE`,
-    );
-    if (!f) throw notFound('伪激活记录不存在');
-    if (num(f.status) !== 0) throw conflict('该记录已处理');
-    if (f.proposed_action == null) throw badRequest('尚无待复核的处理', 'terminalId');
-    const maker = num(f.proposed_by);
+    const flag = await lockFlag(tx, input.terminalId);
+    if (!flag) throw notFound('伪激活记录不存在');
+    if (flag.status !== 0) throw conflict('该记录已处理');
+    if (flag.proposedAction === null) throw badRequest('尚无待复核的处理', 'terminalId');
+    // A proposal always names its proposer (both are set together).
+    const maker = flag.proposedBy ?? 0;
     if (maker === op.operatorId) {
       throw badRequest('须由另一位操作员复核', 'terminalId', 'SAME_OPERATOR');
     }
@@ -175,7 +211,7 @@ export async function decideReview(
         action: 'false_activation.reject',
         targetType: 'false_activation',
         targetId: input.terminalId,
-        before: { action: f.proposed_action },
+        before: { action: flag.proposedAction },
       });
       return { status: 0, rewards: 0 };
     }
@@ -184,24 +220,23 @@ export async function decideReview(
       field: 'terminalId',
       code: 'CHECKER_RELATED',
     });
-    const release = f.proposed_action === 'release';
+    const release = flag.proposedAction === 'release';
     const status = release ? 1 : 2;
     await tx.execute(
       sql`UPDATE false_activations SET status = ${status}, decided_by = ${op.operatorId}, decided_at = now()
            WHERE terminal_id = ${input.terminalId}`,
     );
-    const moved = await rows(
-      tx,
-      sql`UPDATE scheme_rewards SET status = ${release ? 0 : 3}
-           WHERE terminal_id = ${input.terminalId} AND status = 1 RETURNING id`,
-    );
+    const changed = await select(tx, { id: moved.id }, sql`FROM moved`, {
+      with: sql`WITH moved AS (UPDATE scheme_rewards SET status = ${release ? 0 : 3}
+           WHERE terminal_id = ${input.terminalId} AND status = 1 RETURNING id)`,
+    });
     await audit(tx, op, {
       action: 'false_activation.approve',
       targetType: 'false_activation',
       targetId: input.terminalId,
       before: { status: 0 },
-      after: { status, action: f.proposed_action, rewards: moved.length },
+      after: { status, action: flag.proposedAction, rewards: changed.length },
     });
-    return { status, rewards: moved.length };
+    return { status, rewards: changed.length };
   });
 }

@@ -6,19 +6,24 @@ import {
   type RewardSchemeTerms,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
-import { ensureAgentAccounts, num, platformAccountId } from '../ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { schemeRewards, terminalSchemes, terminals } from '../../db/schema';
+import { select, selectOne, selection } from '../../db/typed';
+import { ensureAgentAccounts, platformAccountId } from '../ledger/accounts';
 import { postEntry, type PostingLine } from '../ledger/post-entry';
 import { runJob, type JobOutcome } from '../settlement/job-runs';
 import {
   chainLevels,
   recordReward,
   rewardStatusOf,
+  SCHEME_TRADE,
   toSchemeTxn,
   type RecordedShare,
 } from './schemes';
 
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const ts = alias(terminalSchemes, 'ts');
+const t = alias(terminals, 't');
 const BATCH = 200;
 const RESULT = { met: 1, missed: -1, void: -3 } as const;
 
@@ -33,32 +38,44 @@ export async function assessSchemes(
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<{ judged: number; recorded: number; unfinished: boolean }> {
-  const due = await rows<Record<string, unknown>>(
+  const due = await select(
     db,
-    sql`SELECT terminal_id FROM terminal_schemes WHERE NOT done AND next_due_at <= ${now}
+    { terminalId: terminalSchemes.terminalId },
+    sql`FROM terminal_schemes WHERE NOT done AND next_due_at <= ${now}
          ORDER BY next_due_at, terminal_id LIMIT ${BATCH}`,
   );
   let judged = 0;
   let recorded = 0;
   for (const d of due) {
     if (signal?.aborted) return { judged, recorded, unfinished: true };
-    const terminalId = num(d.terminal_id);
+    const { terminalId } = d;
     await db.transaction(async (tx) => {
-      const [s] = await rows<Record<string, unknown>>(
+      const s = await selectOne(
         tx,
-        sql`SELECT ts.*, t.sn FROM terminal_schemes ts JOIN terminals t ON t.id = ts.terminal_id
-             WHERE ts.terminal_id = ${terminalId} AND NOT ts.done FOR UPDATE OF ts`,
+        {
+          terms: ts.terms,
+          activatedAt: ts.activatedAt,
+          nextStage: ts.nextStage,
+          agentPath: ts.agentPath,
+          topId: ts.topId,
+          policyId: ts.policyId,
+          version: ts.version,
+          sn: t.sn,
+        },
+        sql`FROM terminal_schemes ts JOIN terminals t ON ${t.id} = ${ts.terminalId}
+             WHERE ${ts.terminalId} = ${terminalId} AND NOT ${ts.done} FOR UPDATE OF ts`,
       );
       if (!s) return;
-      const terms: RewardSchemeTerms = rewardSchemeTermsSchema.parse(asJson(s.terms));
-      const activatedAt = new Date(s.activated_at as string | Date);
+      const terms: RewardSchemeTerms = rewardSchemeTermsSchema.parse(s.terms);
+      const { activatedAt } = s;
       const windows = stageWindows(terms, activatedAt);
       const closed = windows.filter((w) => w.end.getTime() <= now.getTime()).length;
-      const from = num(s.next_stage);
+      const from = s.nextStage;
       if (closed <= from) return;
-      const trades = await rows<Record<string, unknown>>(
+      const trades = await select(
         tx,
-        sql`SELECT amount_fen, kind, status, card_type, total_type, trade_time FROM transactions
+        SCHEME_TRADE,
+        sql`FROM transactions
              WHERE terminal_id = ${terminalId} AND trade_time >= ${activatedAt}
                AND trade_time < ${windows[closed - 1]!.end} AND flag IS NULL`,
       );
@@ -68,8 +85,7 @@ export async function assessSchemes(
         transactions: trades.map(toSchemeTxn),
         now,
       });
-      const agentPath = String(s.agent_path);
-      const topId = num(s.top_id);
+      const { agentPath, topId } = s;
       const chain = await chainLevels(tx, agentPath, topId);
       const status = await rewardStatusOf(tx, terminalId);
       // Up to the first stage still open: the closed ones, and after a miss that ends the scheme,
@@ -93,7 +109,7 @@ export async function assessSchemes(
           ownCost: x.basis.ownCost,
           lowerRate: x.basis.lowerRate,
           diff: x.basis.diff,
-          policyVersion: num(s.version),
+          policyVersion: s.version,
         }));
         const made = await recordReward(tx, {
           terminalId,
@@ -104,14 +120,14 @@ export async function assessSchemes(
           shares,
           detail: {
             scheme: true,
-            sn: String(s.sn),
+            sn: s.sn,
             terminalId,
             stage: i + 1,
             measure: terms.measure,
             progress: st.progress,
             target: st.target,
-            policyId: num(s.policy_id),
-            schemeVersion: num(s.version),
+            policyId: s.policyId,
+            schemeVersion: s.version,
           },
           status,
         });
@@ -153,9 +169,10 @@ export async function creditSchemeRewards(
   for (;;) {
     if (opts.signal?.aborted) return { credited, postedFen, unfinished: true };
     const n = await db.transaction(async (tx) => {
-      const due = await rows<Record<string, unknown>>(
+      const due = await select(
         tx,
-        sql`SELECT id, terminal_id, info_type, shares, detail, idem_key, amount_fen FROM scheme_rewards
+        RECORDED,
+        sql`FROM scheme_rewards
              WHERE status = 0 ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       if (due.length === 0) return 0;
@@ -163,7 +180,7 @@ export async function creditSchemeRewards(
         const posted = await postRecorded(tx, r);
         postedFen += posted;
       }
-      const ids = due.map((r) => num(r.id));
+      const ids = due.map((r) => r.id);
       opts.afterPost?.(ids);
       await tx.execute(
         sql`UPDATE scheme_rewards SET status = 2, credited_at = now()
@@ -176,11 +193,19 @@ export async function creditSchemeRewards(
   }
 }
 
-async function postRecorded(tx: DbOrTx, r: Record<string, unknown>): Promise<number> {
-  const shares = asJson<RecordedShare[]>(r.shares).filter((s) => s.amountFen > 0);
+/** A recorded reward as the crediting job posts it. */
+const RECORDED = selection({
+  id: schemeRewards.id,
+  infoType: schemeRewards.infoType,
+  shares: schemeRewards.shares,
+  detail: schemeRewards.detail,
+  idemKey: schemeRewards.idemKey,
+});
+
+async function postRecorded(tx: DbOrTx, r: ReturnType<typeof RECORDED.toRow>): Promise<number> {
+  const shares: RecordedShare[] = r.shares.filter((s) => s.amountFen > 0);
   if (shares.length === 0) return 0;
-  const infoType = String(r.info_type);
-  const detail = asJson<Record<string, unknown> | null>(r.detail);
+  const { infoType, detail } = r;
   const accounts = await ensureAgentAccounts(
     tx,
     [...new Set(shares.map((s) => s.agentId))].map((agentId) => ({
@@ -206,7 +231,7 @@ async function postRecorded(tx: DbOrTx, r: Record<string, unknown>): Promise<num
     infoType,
   });
   const result = await postEntry(tx, {
-    idemKey: String(r.idem_key),
+    idemKey: r.idemKey,
     reason: infoType,
     memo: typeof detail?.sn === 'string' ? detail.sn : null,
     lines,

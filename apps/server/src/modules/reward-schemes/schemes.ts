@@ -8,8 +8,18 @@ import {
   type SchemeTxn,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  agents,
+  falseActivations,
+  rewardSchemes,
+  schemeRewards,
+  terminalSchemes,
+  transactions,
+  type SchemeRewardShare,
+} from '../../db/schema';
+import { select, selectOne, type RowOf } from '../../db/typed';
 import { loadRewardTerms } from '../settlement/chain-terms';
 import { chainIds } from '../settlement/stage-fees';
 
@@ -19,8 +29,6 @@ import { chainIds } from '../settlement/stage-fees';
  * flagged terminal's rewards. The rules themselves are core's reward-scheme.ts.
  */
 
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-
 export interface SchemeVersion {
   policyId: number;
   version: number;
@@ -29,28 +37,26 @@ export interface SchemeVersion {
 
 /** The scheme in force for a policy (its highest version), or null when it has none. */
 export async function schemeInForce(db: DbOrTx, policyId: number): Promise<SchemeVersion | null> {
-  const [row] = await rows<Record<string, unknown>>(
+  const r = rewardSchemes;
+  const row = await selectOne(
     db,
-    sql`SELECT policy_id, version, terms FROM reward_schemes WHERE policy_id = ${policyId}
-         ORDER BY version DESC LIMIT 1`,
+    { policyId: r.policyId, version: r.version, terms: r.terms },
+    sql`FROM reward_schemes WHERE ${r.policyId} = ${policyId} ORDER BY ${r.version} DESC LIMIT 1`,
   );
   if (!row) return null;
   return {
-    policyId: num(row.policy_id),
-    version: num(row.version),
-    terms: row.terms == null ? null : rewardSchemeTermsSchema.parse(asJson(row.terms)),
+    policyId: row.policyId,
+    version: row.version,
+    terms: row.terms === null ? null : rewardSchemeTermsSchema.parse(row.terms),
   };
 }
 
-/** A recorded share, as posted later by the crediting job. */
-export interface RecordedShare {
-  agentId: number;
-  amountFen: number;
-  ownCost: number;
-  lowerRate: number;
-  diff: number;
-  policyVersion: number | null;
-}
+/** A recorded share, as posted later by the crediting job (scheme_rewards.shares). */
+export type RecordedShare = SchemeRewardShare;
+
+/** What a new reward or a new scheme on a terminal wrote (the CTE of its INSERT). */
+const madeReward = alias(schemeRewards, 'made');
+const frozen = alias(terminalSchemes, 'made');
 
 /** Records a reward with its shares (status 0 due, or 1 held). Once per terminal and stage. */
 export async function recordReward(
@@ -72,15 +78,14 @@ export async function recordReward(
     input.stageIndex < 0
       ? `activation:${input.terminalId}`
       : `scheme:${input.terminalId}:${input.stageIndex}`;
-  const made = await rows(
-    db,
-    sql`INSERT INTO scheme_rewards (terminal_id, stage_index, info_type, agent_path, top_id, amount_fen,
+  const made = await select(db, { id: madeReward.id }, sql`FROM made`, {
+    with: sql`WITH made AS (INSERT INTO scheme_rewards (terminal_id, stage_index, info_type, agent_path, top_id, amount_fen,
                                     shares, detail, status, idem_key)
         VALUES (${input.terminalId}, ${input.stageIndex}, ${input.infoType}, ${input.agentPath}, ${input.topId},
                 ${amount}, ${JSON.stringify(input.shares)}::jsonb, ${JSON.stringify(input.detail)}::jsonb,
                 ${input.status}, ${key})
-        ON CONFLICT (terminal_id, stage_index) DO NOTHING RETURNING id`,
-  );
+        ON CONFLICT (terminal_id, stage_index) DO NOTHING RETURNING id)`,
+  });
   return made.length > 0;
 }
 
@@ -92,11 +97,12 @@ export async function chainLevels(
 ): Promise<{ agentId: number; level: number }[]> {
   const ids = chainIds(path);
   // One tree (decision 020): every agent of the chain, its top included, has the top as top_id.
-  const found = await rows<{ id: unknown; level: unknown }>(
+  const found = await select(
     db,
-    sql`SELECT id, level FROM agents WHERE id = ANY(${sql.param(ids)}::bigint[]) AND top_id = ${topId}`,
+    { id: agents.id, level: agents.level },
+    sql`FROM agents WHERE ${agents.id} = ANY(${sql.param(ids)}::bigint[]) AND ${agents.topId} = ${topId}`,
   );
-  const level = new Map(found.map((r) => [num(r.id), num(r.level)]));
+  const level = new Map(found.map((r) => [r.id, r.level]));
   return ids.map((agentId) => ({ agentId, level: level.get(agentId) ?? 1 }));
 }
 
@@ -126,21 +132,21 @@ export async function onActivation(
   if (t.policyId === null) return { held: false, frozen: false };
   const scheme = await schemeInForce(db, t.policyId);
   if (!scheme?.terms) return { held: false, frozen: false };
-  const made = await rows(
-    db,
-    sql`INSERT INTO terminal_schemes (terminal_id, policy_id, version, terms, activated_at, agent_id, agent_path, top_id,
+  const made = await select(db, { terminalId: frozen.terminalId }, sql`FROM made`, {
+    with: sql`WITH made AS (INSERT INTO terminal_schemes (terminal_id, policy_id, version, terms, activated_at, agent_id, agent_path, top_id,
                                       next_due_at)
         VALUES (${t.terminalId}, ${t.policyId}, ${scheme.version}, ${JSON.stringify(scheme.terms)}::jsonb,
                 ${t.activatedAt}, ${t.agentId}, ${t.agentPath}, ${t.topId},
                 ${stageWindows(scheme.terms, t.activatedAt)[0]!.end})
-        ON CONFLICT (terminal_id) DO NOTHING RETURNING terminal_id`,
-  );
+        ON CONFLICT (terminal_id) DO NOTHING RETURNING terminal_id)`,
+  });
   if (made.length === 0) {
     return { held: (await rewardStatusOf(db, t.terminalId)) !== 0, frozen: false };
   }
-  const trades = await rows<Record<string, unknown>>(
+  const trades = await select(
     db,
-    sql`SELECT amount_fen, kind, status, card_type, total_type, trade_time FROM transactions
+    SCHEME_TRADE,
+    sql`FROM transactions
          WHERE terminal_id = ${t.terminalId} AND trade_time >= ${t.boundAt} AND trade_time <= ${t.activatedAt}
            AND flag IS NULL`,
   );
@@ -164,23 +170,27 @@ export type RewardStatus = 0 | 1 | 3;
  * held (1) while the flag waits for review, forfeited (3) once the review forfeited it.
  */
 export async function rewardStatusOf(db: DbOrTx, terminalId: number): Promise<RewardStatus> {
-  const [f] = await rows<{ status: unknown }>(
+  const f = await selectOne(
     db,
-    sql`SELECT status FROM false_activations WHERE terminal_id = ${terminalId}`,
+    { status: falseActivations.status },
+    sql`FROM false_activations WHERE ${falseActivations.terminalId} = ${terminalId}`,
   );
   if (!f) return 0;
-  const s = num(f.status);
+  const s = f.status;
   return s === 1 ? 0 : s === 2 ? 3 : 1;
 }
 
-export const toSchemeTxn = (r: Record<string, unknown>): SchemeTxn => ({
-  amountFen: num(r.amount_fen),
-  kind: num(r.kind),
-  status: num(r.status),
-  cardType: num(r.card_type),
-  totalType: num(r.total_type),
-  time: new Date(r.trade_time as string | Date),
-});
+/** A trade as a scheme judges it: read FROM transactions (unaliased). */
+export const SCHEME_TRADE = {
+  amountFen: transactions.amountFen,
+  kind: transactions.kind,
+  status: transactions.status,
+  cardType: transactions.cardType,
+  totalType: transactions.totalType,
+  time: transactions.tradeTime,
+};
+
+export const toSchemeTxn = (r: RowOf<typeof SCHEME_TRADE>): SchemeTxn => ({ ...r });
 
 /**
  * Records a held terminal's activation reward instead of posting it: split as the activation job

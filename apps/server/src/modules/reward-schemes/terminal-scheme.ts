@@ -5,14 +5,18 @@ import {
   type TerminalScheme,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { falseActivations, policies, schemeRewards, terminalSchemes } from '../../db/schema';
+import { orNull, select, selectOne } from '../../db/typed';
 import { andInTree } from '../../db/tree';
 import type { Caller } from '../../plugins/auth';
-import { num } from '../ledger/accounts';
 import { findTerminalInScope } from '../terminals/get-terminal-info';
-import { chainLevels, toSchemeTxn } from './schemes';
+import { chainLevels, SCHEME_TRADE, toSchemeTxn } from './schemes';
 
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const ts = alias(terminalSchemes, 'ts');
+const p = alias(policies, 'p');
+const fa = alias(falseActivations, 'fa');
 const REWARD_STATUS = ['recorded', 'held', 'credited', 'forfeited'] as const;
 const REVIEW = ['pending', 'released', 'forfeited'] as const;
 
@@ -29,14 +33,22 @@ export async function getTerminalScheme(
   now: Date = new Date(),
 ): Promise<TerminalScheme> {
   const t = await findTerminalInScope(db, caller, { sn: q.sn });
-  const terminalId = num(t.id);
-  const sn = String(t.sn);
-  const [s] = await rows<Record<string, unknown>>(
+  const terminalId = t.id;
+  const sn = t.sn;
+  const s = await selectOne(
     db,
-    sql`SELECT ts.*, p.name AS policy_name, fa.status AS review
-          FROM terminal_schemes ts LEFT JOIN policies p ON p.id = ts.policy_id
-          LEFT JOIN false_activations fa ON fa.terminal_id = ts.terminal_id AND fa.top_id = ts.top_id
-         WHERE ts.terminal_id = ${terminalId}${andInTree(sql`ts.top_id`, caller)}`,
+    {
+      terms: ts.terms,
+      activatedAt: ts.activatedAt,
+      agentPath: ts.agentPath,
+      topId: ts.topId,
+      version: ts.version,
+      policyName: orNull(p.name),
+      review: orNull(fa.status),
+    },
+    sql`FROM terminal_schemes ts LEFT JOIN policies p ON ${p.id} = ${ts.policyId}
+          LEFT JOIN false_activations fa ON ${fa.terminalId} = ${ts.terminalId} AND ${fa.topId} = ${ts.topId}
+         WHERE ${ts.terminalId} = ${terminalId}${andInTree(sql`${ts.topId}`, caller)}`,
   );
   if (!s) {
     return {
@@ -52,33 +64,36 @@ export async function getTerminalScheme(
       stages: [],
     };
   }
-  const terms = rewardSchemeTermsSchema.parse(asJson(s.terms));
-  const activatedAt = new Date(s.activated_at as string | Date);
-  const trades = await rows<Record<string, unknown>>(
+  const terms = rewardSchemeTermsSchema.parse(s.terms);
+  const { activatedAt } = s;
+  const trades = await select(
     db,
-    sql`SELECT amount_fen, kind, status, card_type, total_type, trade_time FROM transactions
+    SCHEME_TRADE,
+    sql`FROM transactions
          WHERE terminal_id = ${terminalId} AND trade_time >= ${activatedAt} AND trade_time <= ${now}
-           AND flag IS NULL AND top_id = ${num(s.top_id)}`,
+           AND flag IS NULL AND top_id = ${s.topId}`,
   );
   const stages = judgeScheme({ terms, activatedAt, transactions: trades.map(toSchemeTxn), now });
-  const rewards = await rows<{ stage_index: unknown; status: unknown }>(
+  const r = schemeRewards;
+  const rewards = await select(
     db,
-    sql`SELECT stage_index, status FROM scheme_rewards
-         WHERE terminal_id = ${terminalId} AND stage_index >= 0 AND top_id = ${num(s.top_id)}`,
+    { stageIndex: r.stageIndex, status: r.status },
+    sql`FROM scheme_rewards
+         WHERE ${r.terminalId} = ${terminalId} AND ${r.stageIndex} >= 0 AND ${r.topId} = ${s.topId}`,
   );
-  const rewardOf = new Map(rewards.map((r) => [num(r.stage_index), num(r.status)]));
-  const chain = await chainLevels(db, String(s.agent_path), num(s.top_id));
+  const rewardOf = new Map(rewards.map((x) => [x.stageIndex, x.status]));
+  const chain = await chainLevels(db, s.agentPath, s.topId);
   const myId = caller.agentId;
   return {
     sn,
     frozen: true,
-    policyName: s.policy_name == null ? null : String(s.policy_name),
-    version: num(s.version),
+    policyName: s.policyName,
+    version: s.version,
     activatedAt: activatedAt.toISOString(),
     unit: terms.unit,
     measure: terms.measure,
     missEnds: terms.missEnds,
-    review: s.review == null ? null : REVIEW[num(s.review)]!,
+    review: s.review === null ? null : REVIEW[s.review]!,
     stages: stages.map((st, i) => {
       const split = splitStageReward(terms.stages[i]!, chain);
       const recorded = rewardOf.get(i);
