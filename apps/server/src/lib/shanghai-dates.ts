@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /**
  * Days and months as the reports cut them: Asia/Shanghai (UTC+8, no daylight saving). Days are
  * 'YYYY-MM-DD' and months 'YYYY-MM' strings; the arithmetic runs on UTC dates so the machine's
@@ -68,3 +70,7 @@ export function splitRange(
   }
   return { months, spans };
 }
+
+/** The Asia/Shanghai day of a timestamptz expression, in SQL. */
+export const shanghaiDaySql = (column: SQL): SQL =>
+  sql`(${column} AT TIME ZONE 'Asia/Shanghai')::date`;

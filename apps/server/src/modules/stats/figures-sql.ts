@@ -1,8 +1,8 @@
 import { EARNING_INFO_TYPES, type StatsFigures, type StatsTerminalCounts } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { nameByText, preparedRows, type DbOrTx } from '../../db/client';
+import { nameByText, type DbOrTx } from '../../db/client';
+import { decode, preparedSelect, selection, type RowOf } from '../../db/typed';
 import { splitRange } from '../../lib/shanghai-dates';
-import { num } from '../../db/convert';
 import { inAgentSubtree } from '../../db/tree';
 
 /**
@@ -90,11 +90,24 @@ export function rangeFiguresSql(who: Who, from: string, to: string): SQL {
     FROM (${sql.join(parts, sql` UNION ALL `)}) u`;
 }
 
-export const toFigures = (r: Record<string, unknown> | undefined, prefix = ''): StatsFigures => ({
-  tradeAmountFen: num(r?.[`${prefix}trade_amount_fen`]),
-  tradeCount: num(r?.[`${prefix}trade_count`]),
-  newMerchants: num(r?.[`${prefix}new_merchants`]),
-  activatedTerminals: num(r?.[`${prefix}activated_terminals`]),
+/** A number read from `<alias>.<column>` of a statement's subquery. */
+const numberAt = (alias: string, column: string) =>
+  sql.raw(`${alias}.${column}`).mapWith(decode.number);
+
+/** The four figures of a rangeFiguresSql subquery (or a row of the same columns) named `alias`. */
+export const figureFields = (alias: string) => ({
+  tradeAmountFen: numberAt(alias, 'trade_amount_fen'),
+  tradeCount: numberAt(alias, 'trade_count'),
+  newMerchants: numberAt(alias, 'new_merchants'),
+  activatedTerminals: numberAt(alias, 'activated_terminals'),
+});
+
+/** The figures of a row read with figureFields. */
+export const toFigures = (r: RowOf<ReturnType<typeof figureFields>>): StatsFigures => ({
+  tradeAmountFen: r.tradeAmountFen,
+  tradeCount: r.tradeCount,
+  newMerchants: r.newMerchants,
+  activatedTerminals: r.activatedTerminals,
 });
 
 export async function rangeFigures(
@@ -103,11 +116,14 @@ export async function rangeFigures(
   from: string,
   to: string,
 ): Promise<StatsFigures> {
-  const [r] = await preparedRows<Record<string, unknown>>(
+  const [r] = await preparedSelect(
     db,
     nameByText('stats_range'),
-    rangeFiguresSql(who, from, to),
+    selection(figureFields('r')),
+    sql`FROM (${rangeFiguresSql(who, from, to)}) r`,
   );
+  // Sums without GROUP BY: one row, always.
+  if (!r) throw new Error('the range figures read no row');
   return toFigures(r);
 }
 
@@ -118,14 +134,19 @@ export async function dailyFigures(
   from: string,
   to: string,
 ): Promise<Map<string, StatsFigures>> {
-  const found = await preparedRows<Record<string, unknown>>(
+  const found = await preparedSelect(
     db,
     nameByText('stats_daily'),
-    sql`SELECT x.day::text AS day, sum(x.a) AS trade_amount_fen, sum(x.c) AS trade_count,
-        sum(x.n) AS new_merchants, sum(x.t) AS activated_terminals
-      FROM (${dailyRows(who, from, to)}) x GROUP BY x.day`,
+    selection({
+      day: sql`x.day::text`.mapWith(decode.text),
+      tradeAmountFen: sql`sum(x.a)`.mapWith(decode.number),
+      tradeCount: sql`sum(x.c)`.mapWith(decode.number),
+      newMerchants: sql`sum(x.n)`.mapWith(decode.number),
+      activatedTerminals: sql`sum(x.t)`.mapWith(decode.number),
+    }),
+    sql`FROM (${dailyRows(who, from, to)}) x GROUP BY x.day`,
   );
-  return new Map(found.map((r) => [String(r.day).slice(0, 10), toFigures(r)]));
+  return new Map(found.map((r) => [r.day.slice(0, 10), toFigures(r)]));
 }
 
 export const earningTypes = () => sql`${sql.param([...EARNING_INFO_TYPES])}::text[]`;
@@ -138,15 +159,19 @@ export async function dailyEarnings(
   to: string,
   topId: number | null = null,
 ): Promise<Map<string, number>> {
-  const found = await preparedRows<{ day: unknown; amount: unknown }>(
+  const found = await preparedSelect(
     db,
     nameByText('stats_earn_daily'),
-    sql`SELECT day::text AS day, sum(amount_fen) AS amount FROM agent_daily_earnings
+    selection({
+      day: sql`day::text`.mapWith(decode.text),
+      amount: sql`sum(amount_fen)`.mapWith(decode.number),
+    }),
+    sql`FROM agent_daily_earnings
         WHERE agent_id = ${agentId}${andTopId('top_id', topId)} AND day BETWEEN ${from}::date AND ${to}::date
           AND info_type = ANY(${earningTypes()})
         GROUP BY day`,
   );
-  return new Map(found.map((r) => [String(r.day).slice(0, 10), num(r.amount)]));
+  return new Map(found.map((r) => [r.day.slice(0, 10), r.amount]));
 }
 
 /** An agent's earnings between two days by info type, in the order of EARNING_INFO_TYPES. */
@@ -157,19 +182,24 @@ export async function earningsByType(
   to: string,
   topId: number | null = null,
 ): Promise<{ infoType: string; amountFen: number; count: number }[]> {
-  const found = await preparedRows<{ info_type: string; amount: unknown; n: unknown }>(
+  const found = await preparedSelect(
     db,
     nameByText('stats_earn_type'),
-    sql`SELECT info_type, sum(amount_fen) AS amount, sum(line_count) AS n FROM agent_daily_earnings
+    selection({
+      infoType: sql`info_type`.mapWith(decode.text),
+      amount: sql`sum(amount_fen)`.mapWith(decode.number),
+      n: sql`sum(line_count)`.mapWith(decode.number),
+    }),
+    sql`FROM agent_daily_earnings
         WHERE agent_id = ${agentId}${andTopId('top_id', topId)} AND day BETWEEN ${from}::date AND ${to}::date
           AND info_type = ANY(${earningTypes()})
         GROUP BY info_type`,
   );
-  const byType = new Map(found.map((r) => [r.info_type, r]));
+  const byType = new Map(found.map((r) => [r.infoType, r]));
   return EARNING_INFO_TYPES.filter((t) => byType.has(t)).map((t) => ({
     infoType: t,
-    amountFen: num(byType.get(t)!.amount),
-    count: num(byType.get(t)!.n),
+    amountFen: byType.get(t)!.amount,
+    count: byType.get(t)!.n,
   }));
 }
 
@@ -181,21 +211,24 @@ export async function terminalCounts(
   db: DbOrTx,
   path: string,
 ): Promise<{ own: StatsTerminalCounts; team: StatsTerminalCounts }> {
-  const found = await preparedRows<{ mine: boolean; bind_status: unknown; n: unknown }>(
+  const found = await preparedSelect(
     db,
     nameByText('stats_terminals'),
-    sql`SELECT (c.holder_path = (${path} COLLATE "C")) AS mine, c.bind_status, sum(c.n) AS n
-        FROM terminal_stock_counts c
+    selection({
+      mine: sql`(c.holder_path = (${path} COLLATE "C"))`.mapWith(decode.bool),
+      bindStatus: sql`c.bind_status`.mapWith(decode.number),
+      n: sql`sum(c.n)`.mapWith(decode.number),
+    }),
+    sql`FROM terminal_stock_counts c
         WHERE c.holder_path >= (${path} COLLATE "C") AND c.holder_path < (${path + '~'} COLLATE "C")
         GROUP BY 1, 2`,
   );
   const empty = (): StatsTerminalCounts => ({ unbound: 0, bound: 0, activated: 0 });
   const out = { own: empty(), team: empty() };
   for (const r of found) {
-    const key =
-      num(r.bind_status) === 0 ? 'unbound' : num(r.bind_status) === 1 ? 'bound' : 'activated';
-    out.team[key] += num(r.n);
-    if (r.mine) out.own[key] += num(r.n);
+    const key = r.bindStatus === 0 ? 'unbound' : r.bindStatus === 1 ? 'bound' : 'activated';
+    out.team[key] += r.n;
+    if (r.mine) out.own[key] += r.n;
   }
   return out;
 }

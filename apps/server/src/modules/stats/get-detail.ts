@@ -1,12 +1,12 @@
 import type { StatsDetail, StatsDetailQuery } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { decode, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { earningsByType, own, rangeFigures, team } from './figures-sql';
 import { readRange } from './range';
 import { resolveStatsAgent, shownMobile, shownName } from './scope';
 import { andInTree } from '../../db/tree';
-import { num } from '../../db/convert';
 
 /**
  * One day (from = to) or one agent over a range (/pages/home/statistics/detail): the agent's own
@@ -25,9 +25,10 @@ export async function getStatsDetail(
     rangeFigures(db, own(agent.id, caller.topId), from, to),
     rangeFigures(db, team(agent.path, agent.topId, caller.topId), from, to),
     earningsByType(db, agent.id, from, to, caller.topId),
-    rows<{ n: unknown }>(
+    selectOne(
       db,
-      sql`SELECT count(*) AS n FROM agents c
+      { n: sql`count(*)`.mapWith(decode.number) },
+      sql`FROM agents c
            WHERE c.parent_id = ${agent.id}${andInTree('c.top_id', caller)} AND c.role = 'agent'`,
     ),
   ]);
@@ -37,7 +38,7 @@ export async function getStatsDetail(
       name: shownName(agent),
       isSelf: agent.isSelf,
       mobile: shownMobile(agent),
-      directCount: num(direct[0]?.n),
+      directCount: direct?.n ?? 0,
     },
     from,
     to,

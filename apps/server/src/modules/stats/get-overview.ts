@@ -1,11 +1,7 @@
-import {
-  STATS_TREND_DAYS,
-  type StatsOverview,
-  type StatsOverviewQuery,
-  type StatsTerminalCounts,
-} from '@pos/core';
+import { STATS_TREND_DAYS, type StatsOverview, type StatsOverviewQuery } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { nameByText, preparedRows, type DbOrTx } from '../../db/client';
+import { nameByText, type DbOrTx } from '../../db/client';
+import { decode, preparedSelect, selection } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -19,13 +15,12 @@ import {
   dailyRows,
   earningTypes,
   own,
+  figureFields,
   rangeFiguresSql,
   team,
-  toFigures,
   type Who,
 } from './figures-sql';
 import { resolveStatsAgent, shownName, type StatsAgentRow } from './scope';
-import { num } from '../../db/convert';
 import { inPathCopy } from '../../db/tree';
 
 /**
@@ -57,14 +52,11 @@ export async function getOverview(
   const end = last < today ? last : today;
 
   const trendFrom = addDays(end, -(STATS_TREND_DAYS - 1));
-  const [r] = await preparedRows<Record<string, unknown>>(
-    db,
-    nameByText('stats_overview'),
-    overviewSql(agent, caller.topId, { first, last, trendFrom, end }),
-  );
+  const { shape, rest } = overviewSql(agent, caller.topId, { first, last, trendFrom, end });
+  const [r] = await preparedSelect(db, nameByText('stats_overview'), selection(shape), rest);
   if (!r) throw new Error('the overview read no row');
-  const ownDaily = dailyOf(r.own_daily);
-  const teamDaily = dailyOf(r.team_daily);
+  const ownDaily = dailyOf(r.ownDaily);
+  const teamDaily = dailyOf(r.teamDaily);
 
   const trend = [];
   for (let day = trendFrom; day <= end; day = addDays(day, 1)) {
@@ -76,30 +68,38 @@ export async function getOverview(
       teamCount: t?.c ?? 0,
     });
   }
-  const counts = (prefix: string): StatsTerminalCounts => ({
-    unbound: num(r[`${prefix}_unbound`]),
-    bound: num(r[`${prefix}_bound`]),
-    activated: num(r[`${prefix}_activated`]),
-  });
 
   return {
     agent: { id: agent.id, name: shownName(agent), isSelf: agent.isSelf },
     month,
     today,
-    own: toFigures(r, 'o_'),
-    team: toFigures(r, 't_'),
-    earningsFen: num(r.earnings),
-    newTerminals: { own: num(r.new_own), team: num(r.new_team) },
-    terminals: { own: counts('own'), team: counts('team') },
+    own: {
+      tradeAmountFen: r.oTradeAmountFen,
+      tradeCount: r.oTradeCount,
+      newMerchants: r.oNewMerchants,
+      activatedTerminals: r.oActivatedTerminals,
+    },
+    team: {
+      tradeAmountFen: r.tTradeAmountFen,
+      tradeCount: r.tTradeCount,
+      newMerchants: r.tNewMerchants,
+      activatedTerminals: r.tActivatedTerminals,
+    },
+    earningsFen: r.earnings,
+    newTerminals: { own: r.newOwn, team: r.newTeam },
+    terminals: {
+      own: { unbound: r.ownUnbound, bound: r.ownBound, activated: r.ownActivated },
+      team: { unbound: r.teamUnbound, bound: r.teamBound, activated: r.teamActivated },
+    },
     trend,
   };
 }
 
+type DayJson = { d: string; a: number | string; c: number | string };
+
 /** Per-day figures as the overview statement returns them: [{ d, a, c }] or null. */
-function dailyOf(v: unknown): Map<string, { a: number; c: number }> {
-  const list = (typeof v === 'string' ? JSON.parse(v) : v) as
-    { d: string; a: unknown; c: unknown }[] | null;
-  return new Map((list ?? []).map((x) => [x.d.slice(0, 10), { a: num(x.a), c: num(x.c) }]));
+function dailyOf(list: DayJson[] | null): Map<string, { a: number; c: number }> {
+  return new Map((list ?? []).map((x) => [x.d.slice(0, 10), { a: Number(x.a), c: Number(x.c) }]));
 }
 
 /** A day's summed figures of `who` between two days, as a JSON array. */
@@ -108,30 +108,49 @@ const dailyJson = (who: Who, from: string, to: string): SQL =>
          FROM (SELECT y.day, sum(y.a) AS a, sum(y.c) AS c FROM (${dailyRows(who, from, to)}) y
                GROUP BY y.day) x)`;
 
-/** Every figure of the overview in one row (one round trip); the same reads as before. */
+/** A number read from a subquery's column. */
+const n = (column: string) => sql.raw(column).mapWith(decode.number);
+
+/**
+ * Every figure of the overview in one row (one round trip); the same reads as before: the shape
+ * it selects and the statement after its SELECT list.
+ */
 export function overviewSql(
   agent: Pick<StatsAgentRow, 'id' | 'path' | 'topId'>,
   tree: number | null,
   days: { first: string; last: string; trendFrom: string; end: string },
-): SQL {
+) {
   const { first, last, trendFrom, end } = days;
   const mine = own(agent.id, tree);
   const all = team(agent.path, agent.topId, tree);
   const path = agent.path;
-  return sql`SELECT o.trade_amount_fen AS o_trade_amount_fen, o.trade_count AS o_trade_count,
-      o.new_merchants AS o_new_merchants, o.activated_terminals AS o_activated_terminals,
-      f.trade_amount_fen AS t_trade_amount_fen, f.trade_count AS t_trade_count,
-      f.new_merchants AS t_new_merchants, f.activated_terminals AS t_activated_terminals,
-      (SELECT coalesce(sum(e.amount_fen), 0) FROM agent_daily_earnings e
+  const o = figureFields('o');
+  const f = figureFields('f');
+  const shape = {
+    oTradeAmountFen: o.tradeAmountFen,
+    oTradeCount: o.tradeCount,
+    oNewMerchants: o.newMerchants,
+    oActivatedTerminals: o.activatedTerminals,
+    tTradeAmountFen: f.tradeAmountFen,
+    tTradeCount: f.tradeCount,
+    tNewMerchants: f.newMerchants,
+    tActivatedTerminals: f.activatedTerminals,
+    earnings: sql`(SELECT coalesce(sum(e.amount_fen), 0) FROM agent_daily_earnings e
         WHERE e.agent_id = ${agent.id}::bigint${tree === null ? sql`` : sql` AND e.top_id = ${tree}::bigint`}
           AND e.day BETWEEN ${first}::date AND ${last}::date
-          AND e.info_type = ANY(${earningTypes()})) AS earnings,
-      nt.own AS new_own, nt.team AS new_team,
-      tc.own_unbound, tc.own_bound, tc.own_activated,
-      tc.team_unbound, tc.team_bound, tc.team_activated,
-      ${dailyJson(mine, trendFrom, end)} AS own_daily,
-      ${dailyJson(all, trendFrom, end)} AS team_daily
-    FROM (${rangeFiguresSql(mine, first, last)}) o
+          AND e.info_type = ANY(${earningTypes()}))`.mapWith(decode.number),
+    newOwn: n('nt.own'),
+    newTeam: n('nt.team'),
+    ownUnbound: n('tc.own_unbound'),
+    ownBound: n('tc.own_bound'),
+    ownActivated: n('tc.own_activated'),
+    teamUnbound: n('tc.team_unbound'),
+    teamBound: n('tc.team_bound'),
+    teamActivated: n('tc.team_activated'),
+    ownDaily: dailyJson(mine, trendFrom, end).mapWith(decode.json<DayJson[] | null>()),
+    teamDaily: dailyJson(all, trendFrom, end).mapWith(decode.json<DayJson[] | null>()),
+  };
+  const rest = sql`FROM (${rangeFiguresSql(mine, first, last)}) o
     CROSS JOIN (${rangeFiguresSql(all, first, last)}) f
     CROSS JOIN (SELECT count(*) FILTER (WHERE t.holder_path = (${path} COLLATE "C")) AS own, count(*) AS team
           FROM terminals t
@@ -149,4 +168,5 @@ export function overviewSql(
         FROM (SELECT (s.holder_path = (${path} COLLATE "C")) AS mine, s.bind_status, s.n
                 FROM terminal_stock_counts s
                WHERE s.holder_path >= (${path} COLLATE "C") AND s.holder_path < (${path + '~'} COLLATE "C")) c) tc`;
+  return { shape, rest };
 }

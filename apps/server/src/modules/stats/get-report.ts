@@ -1,7 +1,7 @@
 import type { StatsDayRow, StatsReport, StatsReportParams } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { nameByText, preparedRows, type DbOrTx } from '../../db/client';
-import { num } from '../../db/convert';
+import { nameByText, type DbOrTx } from '../../db/client';
+import { decode, preparedSelect, selection } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { addDays } from '../../lib/shanghai-dates';
@@ -9,6 +9,7 @@ import {
   dailyRows,
   earningTypes,
   own,
+  figureFields,
   rangeFiguresSql,
   team,
   toFigures,
@@ -48,34 +49,38 @@ export async function getReport(
 
   // The range's totals, its earnings per day (at most 366 rows per info type; they serve both the
   // totals and the page's rows) and the page's days: one statement, one round trip (issue 35).
-  const [r] = await preparedRows<Record<string, unknown>>(
+  type Earned = { d: string; a: number | string };
+  type Day = { d: string } & Record<'a' | 'c' | 'n' | 't', number | string>;
+  const [r] = await preparedSelect(
     db,
     nameByText('stats_report'),
-    sql`SELECT tot.*,
-        (SELECT json_agg(json_build_object('d', e.day::text, 'a', e.amount))
+    selection({
+      ...figureFields('tot'),
+      earnings: sql`(SELECT json_agg(json_build_object('d', e.day::text, 'a', e.amount))
            FROM (SELECT day, sum(amount_fen) AS amount FROM agent_daily_earnings
                   WHERE agent_id = ${agent.id}${caller.topId == null ? sql`` : sql` AND top_id = ${caller.topId}::bigint`}
                     AND day BETWEEN ${from}::date AND ${to}::date
                     AND info_type = ANY(${earningTypes()})
-                  GROUP BY day) e) AS earnings,
-        (SELECT json_agg(json_build_object('d', x.day::text, 'a', x.a, 'c', x.c, 'n', x.n, 't', x.t))
+                  GROUP BY day) e)`.mapWith(decode.json<Earned[] | null>()),
+      days: sql`(SELECT json_agg(json_build_object('d', x.day::text, 'a', x.a, 'c', x.c, 'n', x.n, 't', x.t))
            FROM (SELECT y.day, sum(y.a) AS a, sum(y.c) AS c, sum(y.n) AS n, sum(y.t) AS t
-                   FROM (${dailyRows(who, lo, hi)}) y GROUP BY y.day) x) AS days
-      FROM (${rangeFiguresSql(who, from, to)}) tot`,
+                   FROM (${dailyRows(who, lo, hi)}) y GROUP BY y.day) x)`.mapWith(
+        decode.json<Day[] | null>(),
+      ),
+    }),
+    sql`FROM (${rangeFiguresSql(who, from, to)}) tot`,
   );
   if (!r) throw new Error('the report read no row');
   const totals = toFigures(r);
-  const totalEarnings = new Map(
-    jsonList<{ d: string; a: unknown }>(r.earnings).map((e) => [e.d.slice(0, 10), num(e.a)]),
-  );
+  const totalEarnings = new Map((r.earnings ?? []).map((e) => [e.d.slice(0, 10), Number(e.a)]));
   const days = new Map(
-    jsonList<{ d: string; a: unknown; c: unknown; n: unknown; t: unknown }>(r.days).map((d) => [
+    (r.days ?? []).map((d) => [
       d.d.slice(0, 10),
       {
-        tradeAmountFen: num(d.a),
-        tradeCount: num(d.c),
-        newMerchants: num(d.n),
-        activatedTerminals: num(d.t),
+        tradeAmountFen: Number(d.a),
+        tradeCount: Number(d.c),
+        newMerchants: Number(d.n),
+        activatedTerminals: Number(d.t),
       },
     ]),
   );
@@ -102,9 +107,4 @@ export async function getReport(
     rows: rowsOut,
     nextCursor: lo > from ? lo : null,
   };
-}
-
-/** A JSON array column (json_agg: null when empty) as a list. */
-function jsonList<T>(v: unknown): T[] {
-  return ((typeof v === 'string' ? JSON.parse(v) : v) as T[] | null) ?? [];
 }

@@ -1,12 +1,14 @@
 import { type StatsChildren, type StatsChildrenParams } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
+import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { rangeFiguresSql, toFigures } from './figures-sql';
+import { figureFields, rangeFiguresSql, toFigures } from './figures-sql';
 import { readRange } from './range';
 import { resolveStatsAgent } from './scope';
 import { shownMobile as teamShownMobile, shownName as teamShownName } from '../../lib/people';
-import { num } from '../../db/convert';
 
 /**
  * The direct sub-agents of an agent with their teams' figures over a range, in keyset pages by
@@ -34,10 +36,11 @@ export async function listStatsChildren(
           path: sql`cp.path`,
           topId: tree,
         };
-  const found = await rows<Record<string, unknown>>(
+  const c = alias(agents, 'c');
+  const found = await select(
     db,
-    sql`SELECT c.id, c.name, c.mobile, c.path, f.*
-        FROM (SELECT id, name, mobile, path, top_id FROM agents
+    { id: c.id, name: c.name, mobile: c.mobile, path: c.path, ...figureFields('f') },
+    sql`FROM (SELECT id, name, mobile, path, top_id FROM agents
                WHERE parent_id = ${parent.id}${tree === null ? sql`` : sql` AND top_id = ${tree}`}
                  AND role = 'agent' AND id > ${after}
                ORDER BY id LIMIT ${query.pageSize + 1}) c${child.join}
@@ -47,12 +50,12 @@ export async function listStatsChildren(
   const page = found.slice(0, query.pageSize);
   return {
     rows: page.map((r) => ({
-      id: num(r.id),
+      id: r.id,
       // Children of an agent of the caller's subtree: the caller's own team (decision 010).
-      name: teamShownName(caller, { id: num(r.id), path: String(r.path) }, String(r.name)),
-      mobile: teamShownMobile(caller, { id: num(r.id), path: String(r.path) }, String(r.mobile)),
+      name: teamShownName(caller, r, r.name),
+      mobile: teamShownMobile(caller, r, r.mobile),
       team: toFigures(r),
     })),
-    nextCursor: found.length > query.pageSize ? String(num(page[page.length - 1]!.id)) : null,
+    nextCursor: found.length > query.pageSize ? String(page[page.length - 1]!.id) : null,
   };
 }

@@ -1,7 +1,12 @@
 import { ACTIVATED_BIND_STATUS, NON_TRADE_TOTAL_TYPES, TRADE_PAYMENT_KIND } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
-import { num } from '../../db/convert';
+import type { Db, DbOrTx } from '../../db/client';
+import { decode, selectOne } from '../../db/typed';
+import { shanghaiDaySql } from '../../lib/shanghai-dates';
+
+// The writers of the figures are use cases of their own, which other modules call.
+export { addActivationFigure } from './add-activation-figure';
+export { addNewMerchantFigure } from './add-new-merchant-figure';
 
 /**
  * The rollups the figures are read from, and their definitions over the base tables (core's
@@ -21,7 +26,7 @@ import { num } from '../../db/convert';
  * a rollup and its base tables disagree (the ledger health endpoint reports it).
  */
 
-const SHANGHAI_DAY = (column: SQL) => sql`(${column} AT TIME ZONE 'Asia/Shanghai')::date`;
+const SHANGHAI_DAY = shanghaiDaySql;
 const nonTrade = () => sql.raw(NON_TRADE_TOTAL_TYPES.join(', '));
 const payment = () => sql.raw(String(TRADE_PAYMENT_KIND));
 
@@ -78,30 +83,6 @@ const expectedStockSql = (): SQL => sql`
   SELECT holder_path, brand_id, bind_status, count(*) AS n
     FROM terminals WHERE deleted_at IS NULL GROUP BY 1, 2, 3`;
 
-/** One more new merchant for its direct agent on its sign-up day (createMerchant's transaction). */
-export async function addNewMerchantFigure(
-  tx: DbOrTx,
-  merchant: { agentId: number; topId: number; createdAt: Date },
-) {
-  await tx.execute(sql`
-    INSERT INTO agent_daily_stats AS d (agent_id, top_id, day, new_merchants)
-    VALUES (${merchant.agentId}, ${merchant.topId}, ${SHANGHAI_DAY(sql`${merchant.createdAt}::timestamptz`)}, 1)
-    ON CONFLICT (agent_id, day) DO UPDATE SET new_merchants = d.new_merchants + 1`);
-}
-
-/**
- * One more activated terminal for the terminal's merchant's direct agent on its activation day
- * (checkActivation's transaction, right after the terminal became activated).
- */
-export async function addActivationFigure(tx: DbOrTx, terminalId: number) {
-  await tx.execute(sql`
-    INSERT INTO agent_daily_stats AS d (agent_id, top_id, day, activated_terminals)
-    SELECT m.agent_id, ag.top_id, ${SHANGHAI_DAY(sql`t.activated_at`)}, 1
-      FROM terminals t JOIN merchants m ON m.id = t.merchant_id JOIN agents ag ON ag.id = m.agent_id
-     WHERE t.id = ${terminalId} AND t.activated_at IS NOT NULL AND ag.top_id IS NOT NULL
-    ON CONFLICT (agent_id, day) DO UPDATE SET activated_terminals = d.activated_terminals + 1`);
-}
-
 export interface RollupRebuild {
   agentDailyStats: number;
   agentMonthlyStats: number;
@@ -111,7 +92,15 @@ export interface RollupRebuild {
 }
 
 const count = async (db: DbOrTx, table: string) =>
-  num((await rows<{ n: unknown }>(db, sql`SELECT count(*) AS n FROM ${sql.raw(table)}`))[0]?.n);
+  (
+    await selectOne(
+      db,
+      { n: sql`count(*)`.mapWith(decode.number) },
+      sql`FROM ${sql.identifier(table)}`,
+    )
+  )?.n ?? 0;
+
+const n = (expr: SQL) => expr.mapWith(decode.number);
 
 /**
  * Recomputes every rollup from its base tables, one rollup per database transaction. Each takes
@@ -180,40 +169,39 @@ export interface RollupDrift {
  * the same). A full scan: for the health endpoint, the tests and an operator's audit.
  */
 export async function rollupDrift(db: DbOrTx): Promise<RollupDrift> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`WITH e AS (${expectedDailySql()})
-        SELECT
-          (SELECT count(*) FROM e FULL JOIN agent_daily_stats d ON d.agent_id = e.agent_id AND d.day = e.day
+    {
+      agentDailyStats:
+        n(sql`(SELECT count(*) FROM e FULL JOIN agent_daily_stats d ON d.agent_id = e.agent_id AND d.day = e.day
             WHERE coalesce(e.a, 0) <> coalesce(d.trade_amount_fen, 0) OR coalesce(e.c, 0) <> coalesce(d.trade_count, 0)
-               OR coalesce(e.n, 0) <> coalesce(d.new_merchants, 0) OR coalesce(e.t, 0) <> coalesce(d.activated_terminals, 0)) AS daily,
-          (SELECT count(*) FROM (
+               OR coalesce(e.n, 0) <> coalesce(d.new_merchants, 0) OR coalesce(e.t, 0) <> coalesce(d.activated_terminals, 0))`),
+      agentMonthlyStats: n(sql`(SELECT count(*) FROM (
               SELECT e.agent_id, date_trunc('month', e.day::timestamp)::date AS month,
                      sum(e.a) AS a, sum(e.c) AS c, sum(e.n) AS n, sum(e.t) AS t
                 FROM e GROUP BY 1, 2) em
              FULL JOIN agent_monthly_stats m ON m.agent_id = em.agent_id AND m.month = em.month
             WHERE coalesce(em.a, 0) <> coalesce(m.trade_amount_fen, 0) OR coalesce(em.c, 0) <> coalesce(m.trade_count, 0)
                OR coalesce(em.n, 0) <> coalesce(m.new_merchants, 0) OR coalesce(em.t, 0) <> coalesce(m.activated_terminals, 0)
-               OR (m.agent_id IS NOT NULL AND m.path <> (SELECT ag.path FROM agents ag WHERE ag.id = m.agent_id))) AS monthly,
-          (SELECT count(*) FROM (${expectedVolumeSql()}) ev
+               OR (m.agent_id IS NOT NULL AND m.path <> (SELECT ag.path FROM agents ag WHERE ag.id = m.agent_id)))`),
+      terminalDailyVolume: n(sql`(SELECT count(*) FROM (${expectedVolumeSql()}) ev
              FULL JOIN terminal_daily_volume v ON v.terminal_id = ev.terminal_id AND v.day = ev.day
             WHERE coalesce(ev.volume_fen, 0) <> coalesce(v.volume_fen, 0)
                OR coalesce(ev.card_volume_fen, 0) <> coalesce(v.card_volume_fen, 0)
-               OR coalesce(ev.trade_count, 0) <> coalesce(v.trade_count, 0)) AS volume,
-          (SELECT count(*) FROM (${expectedEarningsSql()}) ee
+               OR coalesce(ev.trade_count, 0) <> coalesce(v.trade_count, 0))`),
+      agentDailyEarnings: n(sql`(SELECT count(*) FROM (${expectedEarningsSql()}) ee
              FULL JOIN agent_daily_earnings x ON x.agent_id = ee.agent_id AND x.day = ee.day AND x.info_type = ee.info_type
             WHERE coalesce(ee.amount_fen, 0) <> coalesce(x.amount_fen, 0)
-               OR coalesce(ee.line_count, 0) <> coalesce(x.line_count, 0)) AS earnings,
-          (SELECT count(*) FROM (${expectedStockSql()}) es
+               OR coalesce(ee.line_count, 0) <> coalesce(x.line_count, 0))`),
+      terminalStockCounts: n(sql`(SELECT count(*) FROM (${expectedStockSql()}) es
              FULL JOIN terminal_stock_counts c
                ON c.holder_path = es.holder_path AND c.brand_id = es.brand_id AND c.bind_status = es.bind_status
-            WHERE coalesce(es.n, 0) <> coalesce(c.n, 0)) AS stock`,
+            WHERE coalesce(es.n, 0) <> coalesce(c.n, 0))`),
+    },
+    sql``,
+    { with: sql`WITH e AS (${expectedDailySql()})` },
   );
-  return {
-    agentDailyStats: num(r?.daily),
-    agentMonthlyStats: num(r?.monthly),
-    terminalDailyVolume: num(r?.volume),
-    agentDailyEarnings: num(r?.earnings),
-    terminalStockCounts: num(r?.stock),
-  };
+  // Counts without FROM: one row, always.
+  if (!r) throw new Error('the rollup drift read no row');
+  return r;
 }

@@ -2,10 +2,8 @@ import { judgeActivationVolume, type ActivationResult, type ActivationRule } fro
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { terminals } from '../../db/schema';
-// The activation figures are a shared service still in stats (decision 040 lists it to move to
-// db/ or lib/); the one import of another module's internals left in terminals.
-// eslint-disable-next-line no-restricted-imports
-import { addActivationFigure } from '../stats/rollups';
+// The activation figure is a stats use case (it adds to the agent_daily_stats rollup).
+import { addActivationFigure } from '../stats/add-activation-figure';
 
 export interface ActivationCheck extends ActivationResult {
   /** This call moved the terminal from bound to activated (collect the deposit now). */
