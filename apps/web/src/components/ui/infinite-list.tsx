@@ -1,4 +1,3 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Empty, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { InfiniteFooter } from './infinite-footer';
@@ -6,62 +5,98 @@ import { LoadError } from './load-error';
 import { PullRefresh } from './pull-refresh';
 
 /** The placeholder an infinite list shows while its first page loads. */
-export function ListSkeleton({ className }: { className?: string }) {
+export function ListSkeleton({ className, lines = 6 }: { className?: string; lines?: number }) {
   return (
     <div className={className}>
-      <Skeleton.Paragraph lineCount={6} animated />
+      <Skeleton.Paragraph lineCount={lines} animated />
     </div>
   );
 }
 
 /**
- * One keyset-paged list of the app with pull-to-refresh: the skeleton while the first page loads,
- * the reason and a retry when it failed, the empty text when there is nothing, else the rows and
- * the footer that loads the next page as it scrolls into view (with a retry when that failed).
+ * What an infinite list reads of its `useInfiniteQuery` result (each page carries its `rows`);
+ * any such result fits.
  */
-export function InfiniteList<Row>({
-  query,
-  onRefresh,
+export interface InfiniteRowsQuery<Row> {
+  data?: { pages: readonly { rows: readonly Row[] }[] };
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchNextPageError: boolean;
+  refetch: () => Promise<unknown>;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** The rows loaded so far, all pages in order. */
+export function loadedRows<Row>(query: InfiniteRowsQuery<Row>): Row[] {
+  return query.data?.pages.flatMap((p) => p.rows) ?? [];
+}
+
+interface InfiniteStatesProps<Row> {
+  /** The `useInfiniteQuery` result; each page carries its `rows`. */
+  query: InfiniteRowsQuery<Row>;
+  /** A text is shown as the kit's empty view (under `emptyTestId`); anything else as it is. */
+  empty: ReactNode;
+  emptyTestId?: string;
+  skeleton?: ReactNode;
+  /** Renders the loaded rows (all pages so far, in order), including their container. */
+  children: ReactNode | ((rows: Row[]) => ReactNode);
+}
+
+/**
+ * One keyset-paged list of the app: the skeleton while the first page loads, the reason and a
+ * retry when it failed, the empty view when there is nothing, else the rows and the footer that
+ * loads the next page as it scrolls into view (with a retry when that failed).
+ */
+export function InfiniteStates<Row>({
+  query: q,
   empty,
   emptyTestId,
   skeleton = <ListSkeleton />,
   children,
-}: {
-  /** The `useInfiniteQuery` result; each page carries its `rows`. */
-  query: UseInfiniteQueryResult<InfiniteData<{ rows: Row[] }>>;
+}: InfiniteStatesProps<Row>) {
+  const rows = loadedRows(q);
+  if (q.isLoading) return <>{skeleton}</>;
+  if (q.isError && rows.length === 0)
+    return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
+  if (rows.length === 0) {
+    return typeof empty === 'string' ? (
+      <Empty description={empty} data-testid={emptyTestId} />
+    ) : (
+      <>{empty}</>
+    );
+  }
+  return (
+    <>
+      {typeof children === 'function' ? children(rows) : children}
+      <InfiniteScroll
+        loadMore={async () => {
+          await q.fetchNextPage();
+        }}
+        hasMore={q.hasNextPage && !q.isFetchNextPageError}
+      >
+        <InfiniteFooter
+          hasMore={q.hasNextPage}
+          failed={q.isFetchNextPageError}
+          retry={() => void q.fetchNextPage()}
+        />
+      </InfiniteScroll>
+    </>
+  );
+}
+
+/** {@link InfiniteStates} with pull-to-refresh: the app's infinite lists. */
+export function InfiniteList<Row>({
+  onRefresh,
+  ...states
+}: InfiniteStatesProps<Row> & {
   /** Pull-to-refresh: resolves when the list has been fetched again. */
   onRefresh: () => Promise<unknown>;
-  /** The text shown when there are no rows. */
-  empty: string;
-  emptyTestId?: string;
-  skeleton?: ReactNode;
-  /** Renders the loaded rows (all pages so far, in order), including their container. */
-  children: (rows: Row[]) => ReactNode;
 }) {
-  const q = query;
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
-  let body: ReactNode;
-  if (q.isLoading) body = skeleton;
-  else if (q.isError && rows.length === 0)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (rows.length === 0) body = <Empty description={empty} data-testid={emptyTestId} />;
-  else
-    body = (
-      <>
-        {children(rows)}
-        <InfiniteScroll
-          loadMore={async () => {
-            await q.fetchNextPage();
-          }}
-          hasMore={Boolean(q.hasNextPage) && !q.isFetchNextPageError}
-        >
-          <InfiniteFooter
-            hasMore={Boolean(q.hasNextPage)}
-            failed={q.isFetchNextPageError}
-            retry={() => void q.fetchNextPage()}
-          />
-        </InfiniteScroll>
-      </>
-    );
-  return <PullRefresh onRefresh={onRefresh}>{body}</PullRefresh>;
+  return (
+    <PullRefresh onRefresh={onRefresh}>
+      <InfiniteStates {...states} />
+    </PullRefresh>
+  );
 }

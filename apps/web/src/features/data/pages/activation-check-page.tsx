@@ -61,16 +61,7 @@ export default function ActivationCheckPage() {
         </Tabs>
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: dataKeys.checks })}>
-        <ListState
-          loading={q.isLoading}
-          error={q.error}
-          count={rows.length}
-          onRetry={() => void q.refetch()}
-          empty={t('data.noTerminals')}
-          emptyDesc={t('data.noTerminalsDesc')}
-          hasMore={q.hasNextPage}
-          loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-        >
+        <ListState query={q} empty={t('data.noTerminals')} emptyDesc={t('data.noTerminalsDesc')}>
           <div className="data-cards" data-testid="activation-list">
             {rows.map((r) => (
               <ActivationCard

@@ -66,15 +66,7 @@ export default function MerchBindTermPage() {
           <List.Item extra={formatDate(m.createdAt)}>{t('data.createdAt')}</List.Item>
         </List>
         <div className="data-section-title">{t('data.boundTerminals')}</div>
-        <ListState
-          loading={false}
-          error={q.error}
-          count={rows.length}
-          onRetry={() => void q.refetch()}
-          empty={t('data.noTerminals')}
-          hasMore={q.hasNextPage}
-          loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-        >
+        <ListState query={q} empty={t('data.noTerminals')}>
           <div className="data-cards" data-testid="bind-terminals">
             {rows.map((r) => (
               <ActivationCard

@@ -86,16 +86,7 @@ export default function MerchStandardCheckPage() {
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: dataKeys.checks })}>
         {first && <JobStatusBar job={first.job} current={first.month === shanghaiMonth()} />}
-        <ListState
-          loading={q.isLoading}
-          error={q.error}
-          count={rows.length}
-          onRetry={() => void q.refetch()}
-          empty={t('data.noChecks')}
-          emptyDesc={t('data.noChecksDesc')}
-          hasMore={q.hasNextPage}
-          loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-        >
+        <ListState query={q} empty={t('data.noChecks')} emptyDesc={t('data.noChecksDesc')}>
           <div className="data-cards" data-testid="standard-list">
             {rows.map((r) => (
               <StandardCard

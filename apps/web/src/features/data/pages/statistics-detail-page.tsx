@@ -131,15 +131,7 @@ export default function StatisticsDetailPage() {
           )}
 
           <div className="data-section-title">{t('data.children')}</div>
-          <ListState
-            loading={children.isLoading}
-            error={children.error}
-            count={kids.length}
-            onRetry={() => void children.refetch()}
-            empty={t('data.noChildren')}
-            hasMore={children.hasNextPage}
-            loadMore={async () => void (await children.fetchNextPage({ throwOnError: true }))}
-          >
+          <ListState query={children} empty={t('data.noChildren')}>
             <div className="data-days" data-testid="stats-children">
               {kids.map((c) => (
                 <button

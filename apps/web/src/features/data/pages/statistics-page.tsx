@@ -121,15 +121,7 @@ export default function StatisticsPage() {
 
         {first && <div className="data-section-title">{t('data.daily')}</div>}
         {first && (
-          <ListState
-            loading={false}
-            error={q.error}
-            count={rows.length}
-            onRetry={() => void q.refetch()}
-            empty={t('data.noDays')}
-            hasMore={q.hasNextPage}
-            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-          >
+          <ListState query={q} empty={t('data.noDays')}>
             <div className="data-days" data-testid="stats-days">
               {rows.map((r) => (
                 <button

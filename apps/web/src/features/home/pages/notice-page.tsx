@@ -1,12 +1,10 @@
 import { formatDate, relativeTime, type Notice } from '@pos/core';
-import { ErrorBlock, InfiniteScroll, List, Skeleton } from 'antd-mobile';
+import { ErrorBlock, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { recordGate } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
-import { PullRefresh } from '@/components/ui/pull-refresh';
 import { currentLang } from '@/lib/i18n';
 import { useNoticeDetail } from '../api/get-notice-detail';
 import { useNotices } from '../api/get-notices';
@@ -19,23 +17,15 @@ function NoticeList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = useNotices();
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
-
-  if (q.isLoading) {
-    return (
-      <div className="detail-card">
-        <Skeleton.Paragraph lineCount={8} animated />
-      </div>
-    );
-  }
-  if (q.isError && !rows.length)
-    return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
 
   return (
-    <PullRefresh onRefresh={() => q.refetch()}>
-      {rows.length === 0 ? (
-        <ErrorBlock status="empty" title={t('home.noticeEmpty')} description="" />
-      ) : (
+    <InfiniteList
+      query={q}
+      onRefresh={() => q.refetch()}
+      empty={<ErrorBlock status="empty" title={t('home.noticeEmpty')} description="" />}
+      skeleton={<ListSkeleton className="detail-card" lines={8} />}
+    >
+      {(rows) => (
         <List className="notice-list" data-testid="notice-list">
           {rows.map((n) => (
             <List.Item
@@ -50,17 +40,7 @@ function NoticeList() {
           ))}
         </List>
       )}
-      <InfiniteScroll
-        loadMore={async () => {
-          await q.fetchNextPage({ throwOnError: true });
-        }}
-        hasMore={q.hasNextPage}
-      >
-        {(hasMore, failed, retry) =>
-          rows.length ? <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} /> : null
-        }
-      </InfiniteScroll>
-    </PullRefresh>
+    </InfiniteList>
   );
 }
 

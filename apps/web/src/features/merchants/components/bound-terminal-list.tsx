@@ -1,13 +1,11 @@
 import { formatDate } from '@pos/core';
-import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton } from 'antd-mobile';
+import { ErrorBlock, SearchBar } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
-import { PullRefresh } from '@/components/ui/pull-refresh';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { useBoundTerminals } from '../api/get-bound-terminals';
 import { merchantKeys } from '../api/merchant-keys';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -30,59 +28,51 @@ export function BoundTerminalList({ bindStatus }: { bindStatus: 1 | 3 }) {
   const q = useBoundTerminals(bindStatus, search.length >= 2 ? search : '');
   const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   const now = Date.now();
-  let body;
-  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length)
-    body = <ErrorBlock status="empty" title={t('merchants.noTerminals')} description="" />;
-  else {
-    body = (
-      <div className="merch-list" data-testid="bound-list">
-        {rows.map((r) => {
-          const days = r.activationDeadline
-            ? Math.ceil((new Date(r.activationDeadline).getTime() - now) / DAY_MS)
-            : null;
-          return (
-            <button
-              type="button"
-              key={r.id}
-              className="merch-card"
-              onClick={() =>
-                r.merchantId && navigate(`/pages/home/home/detailInfo?id=${r.merchantId}`)
-              }
-            >
-              <div className="merch-card-main">
-                <div className="merch-card-name">
-                  {r.sn} <BindTag status={r.bindStatus} />
-                </div>
-                <div className="merch-card-sub">
-                  {t('merchants.merchant')}：{r.merchantName}
-                  <span className="merch-dot">·</span>
-                  {t('merchants.holder')}：{r.own ? t('merchants.mine') : party(r.holderName)}
-                </div>
-                <div className="merch-card-sub">
-                  {r.brandName} {r.model}
-                  <span className="merch-dot">·</span>
-                  {t('merchants.boundAt')} {formatDate(r.boundAt, 'yyyy-mm-dd hh:MM')}
-                </div>
-                <div className="merch-card-sub">
-                  {r.bindStatus === 3
-                    ? `${t('merchants.activatedAt')} ${formatDate(r.activatedAt, 'yyyy-mm-dd hh:MM')}`
-                    : `${t('merchants.deadline')} ${formatDate(r.activationDeadline)} · ${
-                        days !== null && days > 0
-                          ? t('merchants.daysLeft', { n: days })
-                          : t('merchants.expired')
-                      }`}
-                </div>
+  const list = (
+    <div className="merch-list" data-testid="bound-list">
+      {rows.map((r) => {
+        const days = r.activationDeadline
+          ? Math.ceil((new Date(r.activationDeadline).getTime() - now) / DAY_MS)
+          : null;
+        return (
+          <button
+            type="button"
+            key={r.id}
+            className="merch-card"
+            onClick={() =>
+              r.merchantId && navigate(`/pages/home/home/detailInfo?id=${r.merchantId}`)
+            }
+          >
+            <div className="merch-card-main">
+              <div className="merch-card-name">
+                {r.sn} <BindTag status={r.bindStatus} />
               </div>
-              <RightOutline className="merch-card-arrow" />
-            </button>
-          );
-        })}
-      </div>
-    );
-  }
+              <div className="merch-card-sub">
+                {t('merchants.merchant')}：{r.merchantName}
+                <span className="merch-dot">·</span>
+                {t('merchants.holder')}：{r.own ? t('merchants.mine') : party(r.holderName)}
+              </div>
+              <div className="merch-card-sub">
+                {r.brandName} {r.model}
+                <span className="merch-dot">·</span>
+                {t('merchants.boundAt')} {formatDate(r.boundAt, 'yyyy-mm-dd hh:MM')}
+              </div>
+              <div className="merch-card-sub">
+                {r.bindStatus === 3
+                  ? `${t('merchants.activatedAt')} ${formatDate(r.activatedAt, 'yyyy-mm-dd hh:MM')}`
+                  : `${t('merchants.deadline')} ${formatDate(r.activationDeadline)} · ${
+                      days !== null && days > 0
+                        ? t('merchants.daysLeft', { n: days })
+                        : t('merchants.expired')
+                    }`}
+              </div>
+            </div>
+            <RightOutline className="merch-card-arrow" />
+          </button>
+        );
+      })}
+    </div>
+  );
   return (
     <>
       <div className="merch-sticky merch-sticky-under-tabs">
@@ -93,19 +83,14 @@ export function BoundTerminalList({ bindStatus }: { bindStatus: 1 | 3 }) {
           maxLength={32}
         />
       </div>
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
-        {body}
-        {rows.length > 0 && (
-          <InfiniteScroll
-            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-            hasMore={q.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-            )}
-          </InfiniteScroll>
-        )}
-      </PullRefresh>
+      <InfiniteList
+        query={q}
+        onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}
+        empty={<ErrorBlock status="empty" title={t('merchants.noTerminals')} description="" />}
+        skeleton={<ListSkeleton lines={10} />}
+      >
+        {list}
+      </InfiniteList>
     </>
   );
 }

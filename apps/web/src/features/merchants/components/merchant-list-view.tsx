@@ -1,11 +1,9 @@
 import type { MerchantCondition, MerchantListItem } from '@pos/core';
-import { ErrorBlock, InfiniteScroll, SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import { ErrorBlock, SearchBar, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
-import { PullRefresh } from '@/components/ui/pull-refresh';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { useMerchantList } from '../api/get-merchant-list';
 import { merchantKeys } from '../api/merchant-keys';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -40,27 +38,13 @@ export function MerchantListView({
   useEffect(() => setKeyword(''), [condition]);
   useEffect(() => onSearch?.(search), [search, onSearch]);
 
-  let body;
-  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) {
-    body = (
-      <ErrorBlock
-        status="empty"
-        title={search ? t('merchants.noMatch') : t('merchants.noMerchants')}
-        description=""
-      />
-    );
-  } else {
-    body = (
-      <div className="merch-list" data-testid="merchant-list">
-        {rows.map((m) => (
-          <MerchantCard key={m.id} merchant={m} onOpen={() => onOpen(m)} tags={tags?.(m)} />
-        ))}
-      </div>
-    );
-  }
+  const list = (
+    <div className="merch-list" data-testid="merchant-list">
+      {rows.map((m) => (
+        <MerchantCard key={m.id} merchant={m} onOpen={() => onOpen(m)} tags={tags?.(m)} />
+      ))}
+    </div>
+  );
   return (
     <>
       <div className="merch-sticky">
@@ -79,19 +63,20 @@ export function MerchantListView({
           </Tabs>
         )}
       </div>
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}>
-        {body}
-        {rows.length > 0 && (
-          <InfiniteScroll
-            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-            hasMore={q.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-            )}
-          </InfiniteScroll>
-        )}
-      </PullRefresh>
+      <InfiniteList
+        query={q}
+        onRefresh={() => qc.invalidateQueries({ queryKey: merchantKeys.all })}
+        empty={
+          <ErrorBlock
+            status="empty"
+            title={search ? t('merchants.noMatch') : t('merchants.noMerchants')}
+            description=""
+          />
+        }
+        skeleton={<ListSkeleton lines={10} />}
+      >
+        {list}
+      </InfiniteList>
     </>
   );
 }

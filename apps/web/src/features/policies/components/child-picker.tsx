@@ -29,7 +29,7 @@ export function ChildPicker({
           maxLength={20}
         />
       </div>
-      <ListStates q={q} count={rows.length} empty={<EmptyBlock title={t('policies.noChildren')} />}>
+      <ListStates q={q} empty={<EmptyBlock title={t('policies.noChildren')} />}>
         <List data-testid="child-list">
           {rows.map((c) => {
             const held = policyId

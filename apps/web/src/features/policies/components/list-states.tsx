@@ -1,56 +1,28 @@
-import { ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
+import { ErrorBlock, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
-
-interface InfiniteLike {
-  isLoading: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => Promise<unknown>;
-  hasNextPage: boolean;
-  fetchNextPage: (opts: { throwOnError: boolean }) => Promise<unknown>;
-}
+import {
+  InfiniteStates,
+  ListSkeleton,
+  type InfiniteRowsQuery,
+} from '@/components/ui/infinite-list';
 
 /**
- * The states every list of this feature shares: a skeleton while loading, the error with a retry,
- * an empty block, or the rows with infinite scroll below them.
+ * The app's infinite list states (a skeleton while loading, the error with a retry, an empty
+ * block, or the rows with infinite scroll below them) in this feature's look.
  */
-export function ListStates({
+export function ListStates<Row>({
   q,
-  count,
   empty,
   children,
 }: {
-  q: InfiniteLike;
-  count: number;
+  q: InfiniteRowsQuery<Row>;
   empty: ReactNode;
   children: ReactNode;
 }) {
-  if (q.isLoading) {
-    return (
-      <div className="pol-card">
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
-  }
-  if (q.isError && count === 0)
-    return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  if (count === 0) return <>{empty}</>;
   return (
-    <>
+    <InfiniteStates query={q} empty={empty} skeleton={<ListSkeleton className="pol-card" />}>
       {children}
-      <InfiniteScroll
-        loadMore={async () => {
-          await q.fetchNextPage({ throwOnError: true });
-        }}
-        hasMore={q.hasNextPage}
-      >
-        {(hasMore, failed, retry) => (
-          <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-        )}
-      </InfiniteScroll>
-    </>
+    </InfiniteStates>
   );
 }
 

@@ -28,11 +28,7 @@ export function MerchantPicker({
           data-testid="merchant-search"
         />
       </div>
-      <ListStates
-        q={q}
-        count={rows.length}
-        empty={<EmptyBlock title={t('policies.noMerchants')} />}
-      >
+      <ListStates q={q} empty={<EmptyBlock title={t('policies.noMerchants')} />}>
         <div data-testid="merchant-list">
           {rows.map((m) => (
             <div

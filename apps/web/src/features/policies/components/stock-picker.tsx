@@ -52,11 +52,7 @@ export function StockPicker({
           <small>{t('policies.selectedCount', { n: tickable.length })}</small>
         </div>
         <div className="pol-stock-body">
-          <ListStates
-            q={q}
-            count={rows.length}
-            empty={<EmptyBlock title={t('policies.noRecords')} />}
-          >
+          <ListStates q={q} empty={<EmptyBlock title={t('policies.noRecords')} />}>
             <Checkbox.Group value={tickable} onChange={(v) => setPicked(v as string[])}>
               {rows.map((r) => (
                 <div className="pol-row" key={r.sn} style={{ padding: '8px 14px' }}>

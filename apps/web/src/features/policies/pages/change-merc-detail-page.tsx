@@ -60,11 +60,7 @@ export default function ChangeMercDetailPage() {
           ))}
         </div>
         <div className="pol-section">{t('policies.changeHistory')}</div>
-        <ListStates
-          q={history}
-          count={rows.length}
-          empty={<EmptyBlock title={t('policies.noHistory')} />}
-        >
+        <ListStates q={history} empty={<EmptyBlock title={t('policies.noHistory')} />}>
           {rows.map((r) => (
             <RateChangeCard
               key={r.id}

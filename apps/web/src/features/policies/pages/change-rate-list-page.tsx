@@ -35,11 +35,7 @@ export default function ChangeRateListPage() {
         ))}
       </Tabs>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: policyKeys.all })}>
-        <ListStates
-          q={q}
-          count={rows.length}
-          empty={<EmptyBlock title={t('policies.noRecords')} />}
-        >
+        <ListStates q={q} empty={<EmptyBlock title={t('policies.noRecords')} />}>
           <div data-testid="rate-change-list">
             {rows.map((r) => (
               <RateChangeCard

@@ -41,11 +41,7 @@ export default function ChangeServiceListPage() {
         <SearchBar placeholder="SN" value={sn} onChange={setSn} maxLength={32} />
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: policyKeys.all })}>
-        <ListStates
-          q={q}
-          count={rows.length}
-          empty={<EmptyBlock title={t('policies.noRecords')} />}
-        >
+        <ListStates q={q} empty={<EmptyBlock title={t('policies.noRecords')} />}>
           <div data-testid="fee-change-list">
             {rows.map((r) => (
               <FeeChangeCard

@@ -47,7 +47,7 @@ export default function PricePropertyPage() {
             {t('policies.toReceived')} ›
           </button>
         </div>
-        <ListStates q={q} count={rows.length} empty={<EmptyBlock title={t('policies.noShares')} />}>
+        <ListStates q={q} empty={<EmptyBlock title={t('policies.noShares')} />}>
           <div data-testid="share-list">
             {rows.map((r) => (
               <ShareItem

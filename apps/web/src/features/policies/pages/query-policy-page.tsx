@@ -51,7 +51,6 @@ export default function QueryPolicyPage() {
         </div>
         <ListStates
           q={q}
-          count={rows.length}
           empty={
             <EmptyBlock title={t('policies.noOpened')}>
               <Button color="primary" size="small" onClick={open}>

@@ -1,12 +1,11 @@
 import type { TeamSort } from '@pos/core';
-import { Button, ErrorBlock, InfiniteScroll, SearchBar, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, SearchBar } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
+import { InfiniteStates, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useTeamList } from '../api/get-team-list';
@@ -50,60 +49,48 @@ export default function MyAgentPage() {
     );
   };
 
-  let body;
-  if (q.isLoading) {
-    body = (
-      <div className="team-block">
-        <Skeleton.Paragraph lineCount={8} animated />
-      </div>
-    );
-  } else if (q.isError && !rows.length) {
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  } else if (!rows.length) {
-    body = search ? (
-      <ErrorBlock status="empty" title={t('team.noMatch')} description="" />
-    ) : (
-      <ErrorBlock
-        status="empty"
-        title={t('team.noAgents')}
-        description={atOwnTeam ? t('team.noAgentsDesc') : ''}
-        data-testid="team-empty"
-      >
-        {atOwnTeam && (
-          <div className="team-empty-actions">
-            <Button
-              color="primary"
-              size="small"
-              onClick={() => navigate('/pages/home/myAgent/addAgent')}
-            >
-              {t('team.addAgent')}
-            </Button>
-            <Button
-              color="primary"
-              fill="outline"
-              size="small"
-              onClick={() => navigate('/pages/home/invitation/index')}
-            >
-              {t('team.invite')}
-            </Button>
-          </div>
-        )}
-      </ErrorBlock>
-    );
-  } else {
-    body = (
-      <div className="team-list" data-testid="team-list">
-        {rows.map((a) => (
-          <AgentCard
-            key={a.id}
-            agent={a}
-            onOpen={() => navigate(`/pages/home/myAgent/agentDetail?id=${a.id}`)}
-            onDrill={() => openTeam(a.id)}
-          />
-        ))}
-      </div>
-    );
-  }
+  const empty = search ? (
+    <ErrorBlock status="empty" title={t('team.noMatch')} description="" />
+  ) : (
+    <ErrorBlock
+      status="empty"
+      title={t('team.noAgents')}
+      description={atOwnTeam ? t('team.noAgentsDesc') : ''}
+      data-testid="team-empty"
+    >
+      {atOwnTeam && (
+        <div className="team-empty-actions">
+          <Button
+            color="primary"
+            size="small"
+            onClick={() => navigate('/pages/home/myAgent/addAgent')}
+          >
+            {t('team.addAgent')}
+          </Button>
+          <Button
+            color="primary"
+            fill="outline"
+            size="small"
+            onClick={() => navigate('/pages/home/invitation/index')}
+          >
+            {t('team.invite')}
+          </Button>
+        </div>
+      )}
+    </ErrorBlock>
+  );
+  const list = (
+    <div className="team-list" data-testid="team-list">
+      {rows.map((a) => (
+        <AgentCard
+          key={a.id}
+          agent={a}
+          onOpen={() => navigate(`/pages/home/myAgent/agentDetail?id=${a.id}`)}
+          onDrill={() => openTeam(a.id)}
+        />
+      ))}
+    </div>
+  );
 
   return (
     <Page
@@ -146,19 +133,13 @@ export default function MyAgentPage() {
             }}
           />
         </div>
-        {body}
-        {rows.length > 0 && (
-          <InfiniteScroll
-            loadMore={async () => {
-              await q.fetchNextPage({ throwOnError: true });
-            }}
-            hasMore={q.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-            )}
-          </InfiniteScroll>
-        )}
+        <InfiniteStates
+          query={q}
+          empty={empty}
+          skeleton={<ListSkeleton className="team-block" lines={8} />}
+        >
+          {list}
+        </InfiniteStates>
       </PullRefresh>
     </Page>
   );

@@ -25,7 +25,6 @@ export function AgentPicker({
   const [keyword, setKeyword] = useState('');
   const search = useDebouncedValue(keyword.trim());
   const q = useTargetAgents(type, search, visible);
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   return (
     <SearchListPopup
       visible={visible}
@@ -36,7 +35,6 @@ export function AgentPicker({
       keyword={keyword}
       onKeywordChange={setKeyword}
       query={q}
-      rows={rows}
       emptyTitle={t('terminals.noAgents')}
       skeletonLines={6}
       renderRow={(a) => (

@@ -22,7 +22,6 @@ export function MerchantPicker({
   const [keyword, setKeyword] = useState('');
   const search = useDebouncedValue(keyword.trim());
   const q = useMyMerchants(agentId, search, visible);
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   return (
     <SearchListPopup
       visible={visible}
@@ -32,7 +31,6 @@ export function MerchantPicker({
       keyword={keyword}
       onKeywordChange={setKeyword}
       query={q}
-      rows={rows}
       emptyTitle={t('terminals.noMerchants')}
       skeletonLines={6}
       renderRow={(m) => (

@@ -1,17 +1,10 @@
-import { ErrorBlock, InfiniteScroll, List, Popup, SearchBar, Skeleton } from 'antd-mobile';
+import { ErrorBlock, List, Popup, SearchBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
-
-/** The parts of an infinite query the popup reads. */
-export interface SearchListQuery {
-  isLoading: boolean;
-  isError: boolean;
-  error: unknown;
-  hasNextPage: boolean;
-  refetch: () => Promise<unknown>;
-  fetchNextPage: (options: { throwOnError: boolean }) => Promise<unknown>;
-}
+import {
+  InfiniteStates,
+  ListSkeleton,
+  type InfiniteRowsQuery,
+} from '@/components/ui/infinite-list';
 
 /**
  * A bottom popup with a title, a search bar and an endless list of rows; the pickers of this
@@ -26,7 +19,6 @@ export function SearchListPopup<T>({
   keyword,
   onKeywordChange,
   query,
-  rows,
   emptyTitle,
   skeletonLines,
   renderRow,
@@ -39,33 +31,12 @@ export function SearchListPopup<T>({
   searchTestId?: string;
   keyword: string;
   onKeywordChange: (value: string) => void;
-  query: SearchListQuery;
-  rows: T[];
+  query: InfiniteRowsQuery<T>;
   emptyTitle: ReactNode;
   skeletonLines: number;
   renderRow: (row: T) => ReactNode;
   children?: ReactNode;
 }) {
-  let body;
-  if (query.isLoading) body = <Skeleton.Paragraph lineCount={skeletonLines} animated />;
-  else if (query.isError && !rows.length)
-    body = <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  else if (!rows.length) body = <ErrorBlock status="empty" title={emptyTitle} description="" />;
-  else {
-    body = (
-      <>
-        <List>{rows.map(renderRow)}</List>
-        <InfiniteScroll
-          loadMore={async () => void (await query.fetchNextPage({ throwOnError: true }))}
-          hasMore={query.hasNextPage}
-        >
-          {(hasMore, failed, retry) => (
-            <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-          )}
-        </InfiniteScroll>
-      </>
-    );
-  }
   return (
     <Popup
       visible={visible}
@@ -84,7 +55,15 @@ export function SearchListPopup<T>({
           data-testid={searchTestId}
         />
       </div>
-      <div className="term-popup-body">{body}</div>
+      <div className="term-popup-body">
+        <InfiniteStates
+          query={query}
+          empty={<ErrorBlock status="empty" title={emptyTitle} description="" />}
+          skeleton={<ListSkeleton lines={skeletonLines} />}
+        >
+          {(rows) => <List>{rows.map(renderRow)}</List>}
+        </InfiniteStates>
+      </div>
       {children}
     </Popup>
   );

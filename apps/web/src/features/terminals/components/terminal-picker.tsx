@@ -47,7 +47,6 @@ export function TerminalPicker({
       keyword={keyword}
       onKeywordChange={setKeyword}
       query={q}
-      rows={rows}
       emptyTitle={t('terminals.noTerminals')}
       skeletonLines={8}
       renderRow={(r) => (

@@ -1,13 +1,11 @@
 import { creditStatusLabel, formatDate, formatMoney, type CreditSaleRow } from '@pos/core';
-import { Button, ErrorBlock, InfiniteScroll, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { Button, ErrorBlock, Tabs, Tag } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 import { usePartyLabel } from '@/lib/party-name';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
-import { PullRefresh } from '@/components/ui/pull-refresh';
 import { creditKeys, useCreditSales } from '../api/credit';
 import '../i18n';
 import '../i18n-credit';
@@ -36,56 +34,47 @@ export default function CreditListPage() {
   const [params, setParams] = useSearchParams();
   const role = params.get('tab') === 'sales' ? 'seller' : 'buyer';
   const q = useCreditSales(role);
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
   const open = (r: CreditSaleRow) => navigate(`/pages/home/terminal/creditInfo?id=${r.id}`);
 
-  let body;
-  if (q.isLoading) body = <Skeleton.Paragraph lineCount={8} animated />;
-  else if (q.isError && !rows.length)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length)
-    body = <ErrorBlock status="empty" title={t('credit.empty')} description="" />;
-  else {
-    body = (
-      <div className="term-list" data-testid="credit-list">
-        {rows.map((r) => (
-          <div className="term-record" key={r.id} data-testid={`credit-${r.id}`}>
-            <button type="button" className="term-record-main" onClick={() => open(r)}>
-              <div className="term-record-head">
-                <span className="term-record-type">
-                  {party(role === 'buyer' ? r.seller : r.buyer)}
-                </span>
-                <Tag color={CREDIT_STATUS_COLORS[r.status] ?? 'default'} fill="outline">
-                  {creditStatusLabel(r.status, lang)}
-                </Tag>
-                <span className="term-record-count">{t('credit.count', { n: r.count })}</span>
-              </div>
-              <div className="term-card-sub">
-                {t('credit.total')}：¥{formatMoney(r.totalFen)} · {t('credit.paid')}：¥
-                {formatMoney(r.paidFen)}
-              </div>
-              <div className="term-card-sub">
-                {t('credit.instalments')}：{r.instalments} ·{' '}
-                {formatDate(r.createdAt, 'yyyy-mm-dd hh:MM')}
-              </div>
-            </button>
-            {r.canAnswer && (
-              <div className="term-record-actions">
-                <Button
-                  size="small"
-                  color="primary"
-                  onClick={() => open(r)}
-                  data-testid={`credit-answer-${r.id}`}
-                >
-                  {t('credit.viewSchedule')}
-                </Button>
-              </div>
-            )}
-          </div>
-        ))}
-      </div>
-    );
-  }
+  const list = (rows: CreditSaleRow[]) => (
+    <div className="term-list" data-testid="credit-list">
+      {rows.map((r) => (
+        <div className="term-record" key={r.id} data-testid={`credit-${r.id}`}>
+          <button type="button" className="term-record-main" onClick={() => open(r)}>
+            <div className="term-record-head">
+              <span className="term-record-type">
+                {party(role === 'buyer' ? r.seller : r.buyer)}
+              </span>
+              <Tag color={CREDIT_STATUS_COLORS[r.status] ?? 'default'} fill="outline">
+                {creditStatusLabel(r.status, lang)}
+              </Tag>
+              <span className="term-record-count">{t('credit.count', { n: r.count })}</span>
+            </div>
+            <div className="term-card-sub">
+              {t('credit.total')}：¥{formatMoney(r.totalFen)} · {t('credit.paid')}：¥
+              {formatMoney(r.paidFen)}
+            </div>
+            <div className="term-card-sub">
+              {t('credit.instalments')}：{r.instalments} ·{' '}
+              {formatDate(r.createdAt, 'yyyy-mm-dd hh:MM')}
+            </div>
+          </button>
+          {r.canAnswer && (
+            <div className="term-record-actions">
+              <Button
+                size="small"
+                color="primary"
+                onClick={() => open(r)}
+                data-testid={`credit-answer-${r.id}`}
+              >
+                {t('credit.viewSchedule')}
+              </Button>
+            </div>
+          )}
+        </div>
+      ))}
+    </div>
+  );
 
   return (
     <Page title={t('credit.title')} className="term-page" backTo="/pages/terminal/index">
@@ -100,19 +89,14 @@ export default function CreditListPage() {
           <Tabs.Tab key="sales" title={t('credit.sales')} />
         </Tabs>
       </div>
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: creditKeys.all })}>
-        {body}
-        {rows.length > 0 && (
-          <InfiniteScroll
-            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-            hasMore={q.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-            )}
-          </InfiniteScroll>
-        )}
-      </PullRefresh>
+      <InfiniteList
+        query={q}
+        onRefresh={() => qc.invalidateQueries({ queryKey: creditKeys.all })}
+        empty={<ErrorBlock status="empty" title={t('credit.empty')} description="" />}
+        skeleton={<ListSkeleton lines={8} />}
+      >
+        {list}
+      </InfiniteList>
     </Page>
   );
 }

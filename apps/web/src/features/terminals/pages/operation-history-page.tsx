@@ -1,20 +1,11 @@
-import {
-  Dropdown,
-  ErrorBlock,
-  InfiniteScroll,
-  Skeleton,
-  Tabs,
-  type DropdownRef,
-} from 'antd-mobile';
+import { Dropdown, ErrorBlock, Tabs, type DropdownRef } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from '@/lib/router';
 import { ChoiceList } from '@/components/ui/choice-list';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
-import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useOperations, type OperationFilters } from '../api/get-operations';
 import { terminalKeys } from '../api/terminal-keys';
 import { OperationCard } from '../components/operation-card';
@@ -51,21 +42,13 @@ export default function OperationHistoryPage() {
     setParams(next, { replace: true });
   };
 
-  let body;
-  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length)
-    body = <ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />;
-  else {
-    body = (
-      <div className="term-list" data-testid="operation-list">
-        {rows.map((r) => (
-          <OperationCard key={r.id} record={r} onOpen={() => setOpen(r.id)} />
-        ))}
-      </div>
-    );
-  }
+  const list = (
+    <div className="term-list" data-testid="operation-list">
+      {rows.map((r) => (
+        <OperationCard key={r.id} record={r} onOpen={() => setOpen(r.id)} />
+      ))}
+    </div>
+  );
 
   return (
     <Page title={t('terminals.historyTitle')} className="term-page" backTo="/pages/terminal/index">
@@ -109,19 +92,14 @@ export default function OperationHistoryPage() {
           </Dropdown.Item>
         </Dropdown>
       </div>
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
-        {body}
-        {rows.length > 0 && (
-          <InfiniteScroll
-            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-            hasMore={q.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-            )}
-          </InfiniteScroll>
-        )}
-      </PullRefresh>
+      <InfiniteList
+        query={q}
+        onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}
+        empty={<ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />}
+        skeleton={<ListSkeleton lines={10} />}
+      >
+        {list}
+      </InfiniteList>
       <OperationDetail id={open} onClose={() => setOpen(null)} />
     </Page>
   );

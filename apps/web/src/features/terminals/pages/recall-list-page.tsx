@@ -1,23 +1,11 @@
 import type { TerminalOperationRecord } from '@pos/core';
-import {
-  Button,
-  Dialog,
-  ErrorBlock,
-  InfiniteScroll,
-  Selector,
-  Skeleton,
-  Tabs,
-  TextArea,
-  Toast,
-} from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, Selector, Tabs, TextArea, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from '@/lib/router';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
-import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useDecideRecall } from '../api/decide-recall';
 import { useOperations } from '../api/get-operations';
 import { terminalKeys } from '../api/terminal-keys';
@@ -81,48 +69,40 @@ export default function RecallListPage() {
     }
   };
 
-  let body;
-  if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length)
-    body = <ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />;
-  else {
-    body = (
-      <div className="term-list" data-testid="recall-list">
-        {rows.map((r) => (
-          <OperationCard
-            key={r.id}
-            record={r}
-            onOpen={() => setOpen(r.id)}
-            actions={
-              r.canDecide ? (
-                <>
-                  <Button
-                    size="small"
-                    color="danger"
-                    fill="outline"
-                    onClick={() => void answer(r, false)}
-                    data-testid={`reject-${r.id}`}
-                  >
-                    {t('terminals.reject')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="primary"
-                    onClick={() => void answer(r, true)}
-                    data-testid={`accept-${r.id}`}
-                  >
-                    {t('terminals.accept')}
-                  </Button>
-                </>
-              ) : undefined
-            }
-          />
-        ))}
-      </div>
-    );
-  }
+  const list = (
+    <div className="term-list" data-testid="recall-list">
+      {rows.map((r) => (
+        <OperationCard
+          key={r.id}
+          record={r}
+          onOpen={() => setOpen(r.id)}
+          actions={
+            r.canDecide ? (
+              <>
+                <Button
+                  size="small"
+                  color="danger"
+                  fill="outline"
+                  onClick={() => void answer(r, false)}
+                  data-testid={`reject-${r.id}`}
+                >
+                  {t('terminals.reject')}
+                </Button>
+                <Button
+                  size="small"
+                  color="primary"
+                  onClick={() => void answer(r, true)}
+                  data-testid={`accept-${r.id}`}
+                >
+                  {t('terminals.accept')}
+                </Button>
+              </>
+            ) : undefined
+          }
+        />
+      ))}
+    </div>
+  );
 
   return (
     <Page title={t('terminals.recallTitle')} className="term-page" backTo="/pages/terminal/index">
@@ -149,19 +129,14 @@ export default function RecallListPage() {
           />
         </div>
       </div>
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
-        {body}
-        {rows.length > 0 && (
-          <InfiniteScroll
-            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-            hasMore={q.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-            )}
-          </InfiniteScroll>
-        )}
-      </PullRefresh>
+      <InfiniteList
+        query={q}
+        onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}
+        empty={<ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />}
+        skeleton={<ListSkeleton lines={10} />}
+      >
+        {list}
+      </InfiniteList>
       <OperationDetail id={open} onClose={() => setOpen(null)} />
     </Page>
   );

@@ -1,21 +1,11 @@
-import {
-  Dropdown,
-  ErrorBlock,
-  InfiniteScroll,
-  SearchBar,
-  Skeleton,
-  Tabs,
-  type DropdownRef,
-} from 'antd-mobile';
+import { Dropdown, ErrorBlock, SearchBar, Tabs, type DropdownRef } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { ChoiceList } from '@/components/ui/choice-list';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
-import { PullRefresh } from '@/components/ui/pull-refresh';
 import { useBrands } from '../api/get-brands';
 import { useTerminalList } from '../api/get-terminal-list';
 import { ExportButton } from '@/features/exports/components/export-button';
@@ -87,42 +77,19 @@ export default function TerminalListPage() {
       holderAgentId === me ? t('terminals.holderMe') : holderName || `#${holderAgentId}`;
   const brandLabel = brands.data?.find((b) => b.id === brandId)?.name ?? t('terminals.allBrands');
 
-  let body;
-  if (snInvalid)
-    body = (
-      <ErrorBlock
-        status="empty"
-        title={t('terminals.snSearchInvalid')}
-        description=""
-        data-testid="sn-search-invalid"
-      />
-    );
-  else if (q.isLoading) body = <Skeleton.Paragraph lineCount={10} animated />;
-  else if (q.isError && !rows.length)
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  else if (!rows.length) {
-    body = (
-      <ErrorBlock
-        status="empty"
-        title={search ? t('terminals.noMatch') : t('terminals.noTerminals')}
-        description=""
-      />
-    );
-  } else {
-    body = (
-      <div className="term-list" data-testid="terminal-list">
-        {rows.map((r) => (
-          <TerminalCard
-            key={r.id}
-            terminal={r}
-            onOpen={() =>
-              navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(r.sn)}`)
-            }
-          />
-        ))}
-      </div>
-    );
-  }
+  const list = (
+    <div className="term-list" data-testid="terminal-list">
+      {rows.map((r) => (
+        <TerminalCard
+          key={r.id}
+          terminal={r}
+          onOpen={() =>
+            navigate(`/pages/home/terminal/terminalInfo?sn=${encodeURIComponent(r.sn)}`)
+          }
+        />
+      ))}
+    </div>
+  );
 
   return (
     <Page
@@ -202,19 +169,29 @@ export default function TerminalListPage() {
           </Dropdown.Item>
         </Dropdown>
       </div>
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}>
-        {body}
-        {rows.length > 0 && (
-          <InfiniteScroll
-            loadMore={async () => void (await q.fetchNextPage({ throwOnError: true }))}
-            hasMore={q.hasNextPage}
-          >
-            {(hasMore, failed, retry) => (
-              <InfiniteFooter hasMore={hasMore} failed={failed} retry={retry} />
-            )}
-          </InfiniteScroll>
-        )}
-      </PullRefresh>
+      {snInvalid ? (
+        <ErrorBlock
+          status="empty"
+          title={t('terminals.snSearchInvalid')}
+          description=""
+          data-testid="sn-search-invalid"
+        />
+      ) : (
+        <InfiniteList
+          query={q}
+          onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}
+          empty={
+            <ErrorBlock
+              status="empty"
+              title={search ? t('terminals.noMatch') : t('terminals.noTerminals')}
+              description=""
+            />
+          }
+          skeleton={<ListSkeleton lines={10} />}
+        >
+          {list}
+        </InfiniteList>
+      )}
       {picking && (
         <AgentPicker
           type={1}

@@ -1,12 +1,10 @@
-import { ErrorBlock, InfiniteScroll, List, Skeleton, Tabs } from 'antd-mobile';
+import { ErrorBlock, List, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { InfiniteFooter } from '@/components/ui/infinite-footer';
-import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
-import { PullRefresh } from '@/components/ui/pull-refresh';
+import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { useTrades } from '../api/get-trades';
 import { walletKeys } from '../api/wallet-keys';
 import { TradeFilters, type TradeFilterValue } from '../components/trade-filters';
@@ -33,51 +31,7 @@ export default function TradingPage() {
   const sn = params.get('sn') ?? undefined;
   const [filters, setFilters] = useState<TradeFilterValue>({});
   const q = useTrades({ scope, merchantId, sn, ...filters });
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
 
-  let body;
-  if (q.isLoading) {
-    body = (
-      <div className="wallet-block">
-        <Skeleton.Paragraph lineCount={8} animated />
-      </div>
-    );
-  } else if (q.isError && rows.length === 0) {
-    body = <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  } else if (rows.length === 0) {
-    body = (
-      <ErrorBlock
-        status="empty"
-        title={t('wallet.noTrades')}
-        description={t('wallet.noTradesDesc')}
-        data-testid="trades-empty"
-      />
-    );
-  } else {
-    body = (
-      <>
-        <List className="wallet-list" data-testid="trade-list">
-          {rows.map((trade) => (
-            <TradeRow
-              key={trade.id}
-              trade={trade}
-              onOpen={() => navigate(`/pages/home/trading/detail?id=${trade.id}`)}
-            />
-          ))}
-        </List>
-        <InfiniteScroll
-          loadMore={async () => void (await q.fetchNextPage())}
-          hasMore={q.hasNextPage && !q.isFetchNextPageError}
-        >
-          <InfiniteFooter
-            hasMore={q.hasNextPage}
-            failed={q.isFetchNextPageError}
-            retry={() => void q.fetchNextPage()}
-          />
-        </InfiniteScroll>
-      </>
-    );
-  }
   return (
     <Page
       title={t('wallet.trading')}
@@ -105,9 +59,31 @@ export default function TradingPage() {
         ))}
       </Tabs>
       <TradeFilters value={filters} onChange={setFilters} />
-      <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: walletKeys.all })}>
-        {body}
-      </PullRefresh>
+      <InfiniteList
+        query={q}
+        onRefresh={() => qc.invalidateQueries({ queryKey: walletKeys.all })}
+        empty={
+          <ErrorBlock
+            status="empty"
+            title={t('wallet.noTrades')}
+            description={t('wallet.noTradesDesc')}
+            data-testid="trades-empty"
+          />
+        }
+        skeleton={<ListSkeleton className="wallet-block" lines={8} />}
+      >
+        {(rows) => (
+          <List className="wallet-list" data-testid="trade-list">
+            {rows.map((trade) => (
+              <TradeRow
+                key={trade.id}
+                trade={trade}
+                onOpen={() => navigate(`/pages/home/trading/detail?id=${trade.id}`)}
+              />
+            ))}
+          </List>
+        )}
+      </InfiniteList>
     </Page>
   );
 }
