@@ -1,6 +1,9 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { channelChanges, channelPushes, channels, operators } from '../../db/schema';
+import { decode, orNull, select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
@@ -17,24 +20,28 @@ import { adapterFor, protocols } from './registry';
  */
 
 export async function listChannels(db: Db, cipher: Cipher) {
-  const list = await rows<{
-    id: unknown;
-    code: string;
-    name: string;
-    protocol: string;
-    enabled: boolean;
-    ip_allow: string[];
-    acquirer_public_key: string | null;
-    platform_private_key_enc: string | null;
-    secret_enc: string | null;
-    brands: { id: number; name: string }[] | null;
-    updated_at: Date | string;
-  }>(
+  const c = alias(channels, 'c');
+  const list = await select(
     db,
-    sql`SELECT c.*, (SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.sort, b.id)
-                       FROM channel_brands cb JOIN brands b ON b.id = cb.brand_id
-                      WHERE cb.channel_id = c.id) AS brands
-          FROM channels c ORDER BY c.id`,
+    {
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      protocol: c.protocol,
+      enabled: c.enabled,
+      ipAllow: c.ipAllow,
+      acquirerPublicKey: c.acquirerPublicKey,
+      platformPrivateKeyEnc: c.platformPrivateKeyEnc,
+      secretEnc: c.secretEnc,
+      updatedAt: c.updatedAt,
+      brands:
+        sql`(SELECT json_agg(json_build_object('id', b.id, 'name', b.name) ORDER BY b.sort, b.id)
+                     FROM channel_brands cb JOIN brands b ON b.id = cb.brand_id
+                    WHERE cb.channel_id = ${c.id})`.mapWith(
+          decode.json<{ id: number; name: string }[] | null>(),
+        ),
+    },
+    sql`FROM channels c ORDER BY ${c.id}`,
   );
   const opened = (v: string | null) => {
     if (!v) return null;
@@ -46,18 +53,18 @@ export async function listChannels(db: Db, cipher: Cipher) {
   };
   return {
     protocols: protocols(),
-    items: list.map((c) => ({
-      id: Number(c.id),
-      code: c.code,
-      name: c.name,
-      protocol: c.protocol,
-      enabled: c.enabled,
-      ipAllow: c.ip_allow ?? [],
-      brands: (c.brands ?? []).map((b) => ({ id: Number(b.id), name: b.name })),
-      acquirerPublicKey: maskKey(c.acquirer_public_key),
-      platformPrivateKey: opened(c.platform_private_key_enc),
-      secret: opened(c.secret_enc),
-      updatedAt: new Date(c.updated_at).toISOString(),
+    items: list.map((x) => ({
+      id: x.id,
+      code: x.code,
+      name: x.name,
+      protocol: x.protocol,
+      enabled: x.enabled,
+      ipAllow: x.ipAllow,
+      brands: (x.brands ?? []).map((b) => ({ id: Number(b.id), name: b.name })),
+      acquirerPublicKey: maskKey(x.acquirerPublicKey),
+      platformPrivateKey: opened(x.platformPrivateKeyEnc),
+      secret: opened(x.secretEnc),
+      updatedAt: x.updatedAt.toISOString(),
     })),
   };
 }
@@ -122,14 +129,16 @@ export async function proposeChannelChange(
   checkProposal(p);
   return db.transaction(async (tx) => {
     const summary = summaryOf(p);
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO channel_changes (channel_code, payload_enc, summary, proposed_by)
-          VALUES (${p.code}, ${cipher.encrypt(JSON.stringify(p))}, ${JSON.stringify(summary)}::jsonb,
-                  ${op.operatorId})
-          RETURNING id`,
-    );
-    const id = Number(row!.id);
+    const [row] = await tx
+      .insert(channelChanges)
+      .values({
+        channelCode: p.code,
+        payloadEnc: cipher.encrypt(JSON.stringify(p)),
+        summary,
+        proposedBy: op.operatorId,
+      })
+      .returning({ id: channelChanges.id });
+    const id = row!.id;
     await audit(tx, op, {
       action: 'channel_change.propose',
       targetType: 'channel_change',
@@ -141,26 +150,32 @@ export async function proposeChannelChange(
 }
 
 export async function listChannelChanges(db: Db) {
-  const list = await rows<Record<string, unknown>>(
+  const c = alias(channelChanges, 'c');
+  const p = alias(operators, 'p');
+  const d = alias(operators, 'd');
+  const list = await select(
     db,
-    sql`SELECT c.id, c.channel_code, c.summary, c.status, c.proposed_by, p.name AS proposer,
-               d.name AS decider, c.decision_reason, c.created_at, c.decided_at
-          FROM channel_changes c
-          JOIN operators p ON p.id = c.proposed_by
-          LEFT JOIN operators d ON d.id = c.decided_by
-         ORDER BY c.status = 0 DESC, c.id DESC LIMIT 100`,
+    {
+      id: c.id,
+      code: c.channelCode,
+      summary: c.summary,
+      status: c.status,
+      proposedBy: c.proposedBy,
+      proposer: p.name,
+      decider: orNull(d.name),
+      reason: c.decisionReason,
+      createdAt: c.createdAt,
+      decidedAt: c.decidedAt,
+    },
+    sql`FROM channel_changes c
+          JOIN operators p ON ${p.id} = ${c.proposedBy}
+          LEFT JOIN operators d ON ${d.id} = ${c.decidedBy}
+         ORDER BY ${c.status} = 0 DESC, ${c.id} DESC LIMIT 100`,
   );
-  return list.map((c) => ({
-    id: Number(c.id),
-    code: String(c.channel_code),
-    summary: c.summary as Record<string, unknown>,
-    status: Number(c.status),
-    proposedBy: Number(c.proposed_by),
-    proposer: String(c.proposer),
-    decider: c.decider == null ? null : String(c.decider),
-    reason: c.decision_reason == null ? null : String(c.decision_reason),
-    createdAt: new Date(c.created_at as string).toISOString(),
-    decidedAt: c.decided_at == null ? null : new Date(c.decided_at as string).toISOString(),
+  return list.map((x) => ({
+    ...x,
+    createdAt: x.createdAt.toISOString(),
+    decidedAt: x.decidedAt?.toISOString() ?? null,
   }));
 }
 
@@ -171,19 +186,21 @@ export async function decideChannelChange(
   op: OperatorCaller,
   input: ChangeDecision,
 ) {
-  return decideChange<{
-    status: number;
-    proposed_by: unknown;
-    payload_enc: string;
-    summary: Record<string, unknown>;
-  }>(db, op, input, {
+  return decideChange(db, op, input, {
     table: 'channel_changes',
-    columns: sql`payload_enc, summary`,
+    // What apply needs is read there, typed, from the row decideChange has locked.
+    columns: sql`id`,
     refusal: '通道变更须由与发起人无关的另一位操作员复核',
     target: 'channel_change',
     actions: { approve: 'channel_change.approve', reject: 'channel_change.reject' },
-    apply: async (tx, c) => {
-      const p = JSON.parse(cipher.decrypt(c.payload_enc)) as ChannelProposal;
+    apply: async (tx) => {
+      const c = await selectOne(
+        tx,
+        { payloadEnc: channelChanges.payloadEnc, summary: channelChanges.summary },
+        sql`FROM channel_changes WHERE ${channelChanges.id} = ${input.id}`,
+      );
+      if (!c) throw notFound('变更不存在');
+      const p = JSON.parse(cipher.decrypt(c.payloadEnc)) as ChannelProposal;
       const key = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
       const change: ChannelInput = {
         code: p.code,
@@ -215,26 +232,26 @@ export async function listPushes(
   q: { outcome?: string; channel?: string; beforeId?: number; limit?: number },
 ) {
   const outcomes = q.outcome ? [q.outcome] : ['refused', 'flagged', 'received'];
-  const list = await rows<Record<string, unknown>>(
+  const cp = channelPushes;
+  const list = await select(
     db,
-    sql`SELECT id, channel_code, order_no, outcome, reason, remote_ip, received_at, applied_at,
-               octet_length(body) AS size
-          FROM channel_pushes
+    {
+      id: cp.id,
+      channel: cp.channelCode,
+      orderNo: cp.orderNo,
+      outcome: cp.outcome,
+      reason: cp.reason,
+      remoteIp: cp.remoteIp,
+      size: sql`octet_length(${cp.body})`.mapWith(decode.number),
+      receivedAt: cp.receivedAt,
+    },
+    sql`FROM channel_pushes
          WHERE outcome = ANY(${sql.param(outcomes)}::text[])
            ${q.channel ? sql`AND channel_code = ${q.channel}` : sql``}
            ${q.beforeId ? sql`AND id < ${q.beforeId}` : sql``}
          ORDER BY id DESC LIMIT ${Math.min(q.limit ?? 50, 200)}`,
   );
-  return list.map((p) => ({
-    id: Number(p.id),
-    channel: String(p.channel_code),
-    orderNo: p.order_no == null ? null : String(p.order_no),
-    outcome: String(p.outcome),
-    reason: p.reason == null ? null : String(p.reason),
-    remoteIp: p.remote_ip == null ? null : String(p.remote_ip),
-    size: Number(p.size),
-    receivedAt: new Date(p.received_at as string).toISOString(),
-  }));
+  return list.map((p) => ({ ...p, receivedAt: p.receivedAt.toISOString() }));
 }
 
 /**
@@ -244,25 +261,26 @@ export async function listPushes(
  * idempotency keys hold.
  */
 export async function replayPush(ctx: PushContext, op: OperatorCaller, id: number) {
-  const [p] = await rows<{
-    id: unknown;
-    channel_code: string;
-    body: Buffer;
-    headers: Record<string, string>;
-    remote_ip: string | null;
-    outcome: string;
-  }>(
+  const cp = channelPushes;
+  const p = await selectOne(
     ctx.db,
-    sql`SELECT id, channel_code, body, headers, remote_ip, outcome FROM channel_pushes WHERE id = ${id}`,
+    {
+      channelCode: cp.channelCode,
+      body: cp.body,
+      headers: cp.headers,
+      remoteIp: cp.remoteIp,
+      outcome: cp.outcome,
+    },
+    sql`FROM channel_pushes WHERE ${cp.id} = ${id}`,
   );
   if (!p) throw notFound('推送不存在');
   if (p.outcome !== 'refused' && p.outcome !== 'flagged' && p.outcome !== 'received')
     throw badRequest('只能重放被拒绝、被标记或未处理完的推送', 'id');
   const result = await receivePush(
     ctx,
-    p.channel_code,
-    { body: Buffer.from(p.body), headers: p.headers ?? {} },
-    p.remote_ip ?? '',
+    p.channelCode,
+    { body: Buffer.from(p.body), headers: p.headers },
+    p.remoteIp ?? '',
     { replayOf: id, skipIpCheck: true },
   );
   await audit(ctx.db, op, {

@@ -1,6 +1,9 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { channels } from '../../db/schema';
+import { selectOne, selection } from '../../db/typed';
 import type { ChannelKeys } from './adapter';
 import { isDemoKey } from './demo-keys';
 
@@ -39,17 +42,21 @@ function blockListOf(list: readonly string[]): BlockList | null {
   return block;
 }
 
-interface ChannelRow {
-  id: unknown;
-  code: string;
-  name: string;
-  protocol: string;
-  enabled: boolean;
-  ip_allow: string[] | null;
-  acquirer_public_key: string | null;
-  platform_private_key_enc: string | null;
-  secret_enc: string | null;
-}
+const CHANNEL = selection({
+  id: channels.id,
+  code: channels.code,
+  name: channels.name,
+  protocol: channels.protocol,
+  enabled: channels.enabled,
+  ipAllow: channels.ipAllow,
+  acquirerPublicKey: channels.acquirerPublicKey,
+  platformPrivateKeyEnc: channels.platformPrivateKeyEnc,
+  secretEnc: channels.secretEnc,
+});
+type ChannelRow = ReturnType<typeof CHANNEL.toRow>;
+
+/** The channel an upsert wrote (the CTE of upsertChannel). */
+const saved = alias(channels, 'saved');
 
 const TTL_MS = 5_000;
 let cache = new WeakMap<object, Map<string, { at: number; channel: Channel | null }>>();
@@ -68,12 +75,7 @@ export async function loadChannel(
   if (!byCode) cache.set(db, (byCode = new Map()));
   const hit = byCode.get(code);
   if (hit && now - hit.at < TTL_MS) return hit.channel;
-  const [r] = await rows<ChannelRow>(
-    db,
-    sql`SELECT id, code, name, protocol, enabled, ip_allow, acquirer_public_key,
-               platform_private_key_enc, secret_enc
-          FROM channels WHERE code = ${code}`,
-  );
+  const r = await selectOne(db, CHANNEL, sql`FROM channels WHERE ${channels.code} = ${code}`);
   const channel = r ? toChannel(r, cipher) : null;
   byCode.set(code, { at: now, channel });
   return channel;
@@ -95,13 +97,13 @@ function toChannel(r: ChannelRow, cipher: Cipher): Channel {
     }
   };
   const keys = {
-    acquirerPublicKey: r.acquirer_public_key ?? undefined,
-    platformPrivateKey: open(r.platform_private_key_enc),
-    secret: open(r.secret_enc),
+    acquirerPublicKey: r.acquirerPublicKey ?? undefined,
+    platformPrivateKey: open(r.platformPrivateKeyEnc),
+    secret: open(r.secretEnc),
   };
-  const ipAllow = r.ip_allow ?? [];
+  const ipAllow = r.ipAllow;
   return {
-    id: Number(r.id),
+    id: r.id,
     code: r.code,
     name: r.name,
     protocol: r.protocol,
@@ -136,9 +138,8 @@ export async function upsertChannel(db: DbOrTx, cipher: Cipher, input: ChannelIn
   const secret = enc(input.secret);
   const pub =
     input.acquirerPublicKey === undefined ? undefined : input.acquirerPublicKey?.trim() || null;
-  const [row] = await rows<{ id: unknown }>(
-    db,
-    sql`INSERT INTO channels (code, name, protocol, enabled, ip_allow, acquirer_public_key,
+  const row = await selectOne(db, { id: saved.id }, sql`FROM saved`, {
+    with: sql`WITH saved AS (INSERT INTO channels (code, name, protocol, enabled, ip_allow, acquirer_public_key,
                               platform_private_key_enc, secret_enc)
         VALUES (${input.code}, ${input.name}, ${input.protocol}, ${input.enabled ?? true},
                 ${sql.param(input.ipAllow ?? [])}::text[], ${pub ?? null}, ${priv ?? null}, ${secret ?? null})
@@ -150,9 +151,9 @@ export async function upsertChannel(db: DbOrTx, cipher: Cipher, input: ChannelIn
           platform_private_key_enc = ${priv === undefined ? sql`channels.platform_private_key_enc` : sql`EXCLUDED.platform_private_key_enc`},
           secret_enc = ${secret === undefined ? sql`channels.secret_enc` : sql`EXCLUDED.secret_enc`},
           updated_at = now()
-        RETURNING id`,
-  );
-  const id = Number(row!.id);
+        RETURNING id)`,
+  });
+  const id = row!.id;
   if (input.brandIds) {
     await db.execute(sql`DELETE FROM channel_brands WHERE channel_id = ${id}
                            AND brand_id <> ALL(${sql.param(input.brandIds)}::bigint[])`);

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { preparedRows, rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import { preparedRows, type Db } from '../../db/client';
+import { channelPushes, channelPushKeys } from '../../db/schema';
+import { orNull, preparedSelect, select, selection } from '../../db/typed';
 
 /**
  * Stores channel pushes that arrive together with one statement (and one commit) for many, as
@@ -142,6 +145,12 @@ export class PushStore {
   }
 }
 
+const k = alias(channelPushKeys, 'k');
+const pushed = alias(channelPushes, 'p');
+/** The keys a list took: its pushes' ids (the CTE k of storeMany). */
+const TAKEN_COLUMNS = { channelId: k.channelId, orderNo: k.orderNo, pushId: k.pushId };
+const TAKEN = selection(TAKEN_COLUMNS);
+
 /**
  * One statement for the list; then the holders of the keys already taken. Its commit does not
  * wait for the disk: a stored push is durable once any later synchronous commit is (WAL order),
@@ -152,10 +161,13 @@ async function storeMany(db: Db, list: PushRow[]): Promise<Stored[]> {
   // One instant for the list (a JS Date: a key finds its push by it, to the millisecond).
   const now = new Date();
   const col = <T>(pick: (r: PushRow) => T) => sql.param(list.map(pick));
-  const fresh = await preparedRows<{ channel_id: unknown; order_no: string; push_id: unknown }>(
+  const fresh = await preparedSelect(
     db,
-    'channel-push-store-v1',
-    sql`WITH input AS (
+    'channel-push-store-v2',
+    TAKEN,
+    sql`FROM k, ${ASYNC_COMMIT} AS async`,
+    {
+      with: sql`WITH input AS (
           SELECT * FROM unnest(${col((r) => r.channelId)}::bigint[], ${col((r) => r.code)}::text[],
                                ${col((r) => r.orderNo)}::text[], ${col((r) => r.body.toString('base64'))}::text[],
                                ${col((r) => JSON.stringify(r.headers))}::text[], ${col((r) => r.remoteIp)}::text[],
@@ -175,43 +187,37 @@ async function storeMany(db: Db, list: PushRow[]): Promise<Stored[]> {
             FROM k JOIN input i ON i.channel_id = k.channel_id AND i.order_no = k.order_no
            ORDER BY k.push_id, i.ord
           RETURNING id
-        )
-        SELECT channel_id, order_no, push_id FROM k, ${ASYNC_COMMIT} AS async`,
+        )`,
+    },
   );
-  const got = new Map(fresh.map((f) => [`${Number(f.channel_id)}\u0000${f.order_no}`, f]));
+  const got = new Map(fresh.map((f) => [`${f.channelId}\u0000${f.orderNo}`, f]));
   const claimed = new Set<string>();
   const out: (Stored | null)[] = list.map((r) => {
     const k = keyOf(r);
     const f = got.get(k);
     if (!f || claimed.has(k)) return null;
     claimed.add(k);
-    return { pushId: Number(f.push_id), receivedAt: now, existing: false };
+    return { pushId: f.pushId, receivedAt: now, existing: false };
   });
   const missing = list.filter((_, i) => out[i] === null);
   if (missing.length > 0) {
-    const held = await rows<{
-      channel_id: unknown;
-      order_no: string;
-      push_id: unknown;
-      received_at: Date | string;
-      outcome: string | null;
-    }>(
+    const held = await select(
       db,
-      sql`SELECT k.channel_id, k.order_no, k.push_id, k.received_at, p.outcome
-            FROM channel_push_keys k
-            LEFT JOIN channel_pushes p ON p.id = k.push_id AND p.received_at = k.received_at
-           WHERE (k.channel_id, k.order_no) IN (
+      { ...TAKEN_COLUMNS, receivedAt: k.receivedAt, outcome: orNull(pushed.outcome) },
+      sql`FROM channel_push_keys k
+            LEFT JOIN channel_pushes p ON ${pushed.id} = ${k.pushId} AND ${pushed.receivedAt} = ${k.receivedAt}
+           WHERE (${k.channelId}, ${k.orderNo}) IN (
              SELECT * FROM unnest(${sql.param(missing.map((r) => r.channelId))}::bigint[],
                                   ${sql.param(missing.map((r) => r.orderNo))}::text[]))`,
     );
-    const byKey = new Map(held.map((h) => [`${Number(h.channel_id)}\u0000${h.order_no}`, h]));
+    const byKey = new Map(held.map((h) => [`${h.channelId}\u0000${h.orderNo}`, h]));
     list.forEach((r, i) => {
       if (out[i] !== null) return;
       const h = byKey.get(keyOf(r));
       if (!h) throw new Error(`channel push key ${r.orderNo} neither stored nor found`);
       out[i] = {
-        pushId: Number(h.push_id),
-        receivedAt: new Date(h.received_at),
+        pushId: h.pushId,
+        receivedAt: h.receivedAt,
         existing: true,
         // A key taken in this very list (the same push twice at once) is still being applied.
         existingOutcome: h.outcome ?? 'received',

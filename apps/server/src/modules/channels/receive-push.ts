@@ -8,7 +8,10 @@ import {
   type TransactionNotificationParsed,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { preparedRows, rows, type Db, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { channelPushes, merchants, terminalOperations, terminals } from '../../db/schema';
+import { decode, preparedSelect, selectOne, selection, type RowOf } from '../../db/typed';
 import { addActivationFigure, addNewMerchantFigure } from '../stats/rollups';
 import { parseTradeTime } from '../transactions/ingest-notification';
 import { NotificationBatcher } from '../transactions/notification-batcher';
@@ -279,6 +282,13 @@ async function foreignTerminals(ctx: PushContext, channel: Channel, sns: string[
  * query runs, the SNs asked for meanwhile wait and go together in the next (exact: nothing is
  * remembered between queries).
  */
+const served = alias(terminals, 't');
+/** An SN and the code of the channel serving it (the default one for a brand without). */
+const SERVED_BY = selection({
+  sn: served.sn,
+  code: sql`coalesce(c.code, ${DEFAULT_CHANNEL})`.mapWith(decode.text),
+});
+
 export class TerminalChannels {
   private waiting: {
     sns: string[];
@@ -304,10 +314,11 @@ export class TerminalChannels {
       const batch = this.waiting.splice(0, 500);
       this.running += 1;
       const all = [...new Set(batch.flatMap((b) => b.sns))];
-      void preparedRows<{ sn: string; code: string }>(
+      void preparedSelect(
         this.db,
-        'channel-terminal-channels-v1',
-        sql`SELECT t.sn, coalesce(c.code, ${DEFAULT_CHANNEL}) AS code FROM terminals t
+        'channel-terminal-channels-v2',
+        SERVED_BY,
+        sql`FROM terminals t
               LEFT JOIN channel_brands cb ON cb.brand_id = t.brand_id
               LEFT JOIN channels c ON c.id = cb.channel_id
              WHERE t.sn = ANY(${sql.param(all)}::text[]) AND t.deleted_at IS NULL`,
@@ -338,18 +349,20 @@ interface StoreInput {
   events: UnifiedEvent[] | null;
 }
 
+/** A push just stored (the CTE of storePush). */
+const stored = alias(channelPushes, 'stored');
+
 async function storePush(db: DbOrTx, s: StoreInput): Promise<number> {
-  const [row] = await rows<{ id: unknown }>(
-    db,
-    sql`INSERT INTO channel_pushes (channel_id, channel_code, order_no, body, headers, remote_ip,
+  const row = await selectOne(db, { id: stored.id }, sql`FROM stored`, {
+    with: sql`WITH stored AS (INSERT INTO channel_pushes (channel_id, channel_code, order_no, body, headers, remote_ip,
                                     outcome, reason, events)
         VALUES (${s.channel?.id ?? null}, ${s.code.slice(0, 64)}, ${s.orderNo?.slice(0, 200) ?? null},
                 ${s.push.body}, ${JSON.stringify(keptHeaders(s.push.headers))}::jsonb,
                 ${s.remoteIp}, ${s.outcome}, ${s.reason?.slice(0, 1000) ?? null},
                 ${s.events ? JSON.stringify(s.events) : null}::jsonb)
-        RETURNING id`,
-  );
-  return Number(row!.id);
+        RETURNING id)`,
+  });
+  return row!.id;
 }
 
 /** The headers a protocol may sign over; the rest (cookies, proxies' additions) are not kept. */
@@ -471,44 +484,46 @@ async function apply(
   return { flags, flushed };
 }
 
-interface TerminalRow {
-  id: unknown;
-  bind_status: unknown;
-  merchant_id: unknown;
-  holder_agent_id: unknown;
-  policy_id: unknown;
+const TERMINAL = selection({
+  id: terminals.id,
+  bindStatus: terminals.bindStatus,
+  merchantId: terminals.merchantId,
+  holderAgentId: terminals.holderAgentId,
+});
+type TerminalRow = ReturnType<typeof TERMINAL.toRow>;
+
+function terminalOf(db: DbOrTx, sn: string): Promise<TerminalRow | undefined> {
+  return selectOne(
+    db,
+    TERMINAL,
+    sql`FROM terminals WHERE ${terminals.sn} = ${sn} AND ${terminals.deletedAt} IS NULL`,
+  );
 }
 
-async function terminalOf(db: DbOrTx, sn: string): Promise<TerminalRow | undefined> {
-  const [t] = await rows<TerminalRow>(
-    db,
-    sql`SELECT id, bind_status, merchant_id, holder_agent_id, policy_id FROM terminals
-         WHERE sn = ${sn} AND deleted_at IS NULL`,
-  );
-  return t;
+const MERCHANT = { id: merchants.id, agentId: merchants.agentId, topId: merchants.topId };
+type MerchantRow = RowOf<typeof MERCHANT>;
+
+function merchantOf(db: DbOrTx, merchantNo: string): Promise<MerchantRow | undefined> {
+  return selectOne(db, MERCHANT, sql`FROM merchants WHERE ${merchants.merchantNo} = ${merchantNo}`);
 }
 
-async function merchantOf(db: DbOrTx, merchantNo: string) {
-  const [m] = await rows<{ id: unknown; agent_id: unknown; top_id: unknown }>(
-    db,
-    sql`SELECT id, agent_id, top_id FROM merchants WHERE merchant_no = ${merchantNo}`,
-  );
-  return m;
-}
+/** A terminal whose status a push changed (the CTE of activate and bind). */
+const changedTerminal = alias(terminals, 'changed');
+/** A merchant an onboarding created (the CTE of onboard). */
+const created = alias(merchants, 'created');
 
 /** The channel's activation: a bound terminal becomes activated (once); the figure follows. */
 async function activate(db: Db, sn: string, at: Date): Promise<string | null> {
   return db.transaction(async (tx) => {
     const t = await terminalOf(tx, sn);
     if (!t) return `activation: unknown terminal ${sn}`;
-    if (Number(t.bind_status) === 3) return null;
-    if (Number(t.bind_status) !== 1) return `activation: terminal ${sn} is not bound`;
-    const [changed] = await rows<{ id: unknown }>(
-      tx,
-      sql`UPDATE terminals SET bind_status = 3, activated_at = ${at}, updated_at = now()
-           WHERE id = ${Number(t.id)} AND bind_status = 1 RETURNING id`,
-    );
-    if (changed) await addActivationFigure(tx, Number(t.id));
+    if (t.bindStatus === 3) return null;
+    if (t.bindStatus !== 1) return `activation: terminal ${sn} is not bound`;
+    const changed = await selectOne(tx, { id: changedTerminal.id }, sql`FROM changed`, {
+      with: sql`WITH changed AS (UPDATE terminals SET bind_status = 3, activated_at = ${at}, updated_at = now()
+           WHERE id = ${t.id} AND bind_status = 1 RETURNING id)`,
+    });
+    if (changed) await addActivationFigure(tx, t.id);
     return null;
   });
 }
@@ -519,20 +534,17 @@ async function bind(db: Db, sn: string, merchantNo: string, at: Date): Promise<s
     if (!t) return `bind: unknown terminal ${sn}`;
     const m = await merchantOf(tx, merchantNo);
     if (!m) return `bind: unknown merchant ${merchantNo}`;
-    if (Number(t.bind_status) !== 0)
-      return Number(t.merchant_id) === Number(m.id)
-        ? null
-        : `bind: terminal ${sn} is bound to another merchant`;
-    if (t.holder_agent_id === null || Number(t.holder_agent_id) !== Number(m.agent_id))
+    if (t.bindStatus !== 0)
+      return t.merchantId === m.id ? null : `bind: terminal ${sn} is bound to another merchant`;
+    if (t.holderAgentId === null || t.holderAgentId !== m.agentId)
       return `bind: terminal ${sn} is not in the stock of merchant ${merchantNo}'s agent`;
-    const [bound] = await rows<{ id: unknown }>(
-      tx,
-      sql`UPDATE terminals SET bind_status = 1, merchant_id = ${Number(m.id)}, bound_at = ${at},
+    const bound = await selectOne(tx, { id: changedTerminal.id }, sql`FROM changed`, {
+      with: sql`WITH changed AS (UPDATE terminals SET bind_status = 1, merchant_id = ${m.id}, bound_at = ${at},
             activated_at = NULL, updated_at = now()
-          WHERE id = ${Number(t.id)} AND bind_status = 0 RETURNING id`,
-    );
+          WHERE id = ${t.id} AND bind_status = 0 RETURNING id)`,
+    });
     if (!bound) return `bind: terminal ${sn} changed meanwhile`;
-    await recordOperation(tx, TERMINAL_OPERATE_TYPE.BIND, Number(m.agent_id), m, t, sn, at);
+    await recordOperation(tx, TERMINAL_OPERATE_TYPE.BIND, m.agentId, m, t, sn, at);
     return null;
   });
 }
@@ -542,14 +554,14 @@ async function unbind(db: Db, sn: string, merchantNo: string, at: Date): Promise
     const t = await terminalOf(tx, sn);
     if (!t) return `unbind: unknown terminal ${sn}`;
     const m = await merchantOf(tx, merchantNo);
-    if (Number(t.bind_status) === 0) return null;
-    if (!m || Number(t.merchant_id) !== Number(m.id))
+    if (t.bindStatus === 0) return null;
+    if (!m || t.merchantId !== m.id)
       return `unbind: terminal ${sn} is not bound to merchant ${merchantNo}`;
     await tx.execute(sql`
       UPDATE terminals SET bind_status = 0, merchant_id = NULL, bound_at = NULL, activated_at = NULL,
              updated_at = now()
-       WHERE id = ${Number(t.id)}`);
-    await recordOperation(tx, TERMINAL_OPERATE_TYPE.UNBIND, Number(m.agent_id), m, t, sn, at);
+       WHERE id = ${t.id}`);
+    await recordOperation(tx, TERMINAL_OPERATE_TYPE.UNBIND, m.agentId, m, t, sn, at);
     return null;
   });
 }
@@ -558,22 +570,32 @@ async function recordOperation(
   tx: DbOrTx,
   type: number,
   agentId: number,
-  m: { id: unknown; top_id: unknown },
+  m: MerchantRow,
   t: TerminalRow,
   sn: string,
   at: Date,
 ) {
-  const [op] = await rows<{ id: unknown }>(
-    tx,
-    sql`INSERT INTO terminal_operations (type, status, operator_id, from_agent_id, to_agent_id, merchant_id,
-          top_id, count, first_sn, last_sn, reason, created_at, decided_at)
-        VALUES (${type}, 1, ${agentId}, ${agentId}, ${agentId}, ${Number(m.id)}, ${Number(m.top_id)}, 1,
-          ${sn}, ${sn}, '收单通道通知', ${at}, ${at})
-        RETURNING id`,
-  );
+  const [op] = await tx
+    .insert(terminalOperations)
+    .values({
+      type,
+      status: 1,
+      operatorId: agentId,
+      fromAgentId: agentId,
+      toAgentId: agentId,
+      merchantId: m.id,
+      topId: m.topId,
+      count: 1,
+      firstSn: sn,
+      lastSn: sn,
+      reason: '收单通道通知',
+      createdAt: at,
+      decidedAt: at,
+    })
+    .returning({ id: terminalOperations.id });
   await tx.execute(sql`
     INSERT INTO terminal_operation_items (operation_id, terminal_id, sn)
-    VALUES (${Number(op!.id)}, ${Number(t.id)}, ${sn})`);
+    VALUES (${op!.id}, ${t.id}, ${sn})`);
 }
 
 /**
@@ -590,25 +612,29 @@ async function onboard(
     if (!m) {
       if (e.merchantNo.length > 20) return `onboarding: merchant number ${e.merchantNo} too long`;
       const t = e.sn ? await terminalOf(tx, e.sn) : undefined;
-      if (!t || t.holder_agent_id === null)
+      if (!t || t.holderAgentId === null)
         return `onboarding: merchant ${e.merchantNo} has no terminal in an agent's stock`;
-      const [created] = await rows<{ id: unknown; agent_id: unknown; top_id: unknown }>(
+      const made = await selectOne(
         tx,
-        sql`INSERT INTO merchants (merchant_no, name, legal_name, mobile, address, agent_id, agent_path,
+        { id: created.id, agentId: created.agentId, topId: created.topId },
+        sql`FROM created`,
+        {
+          with: sql`WITH created AS (INSERT INTO merchants (merchant_no, name, legal_name, mobile, address, agent_id, agent_path,
                                    top_id, status)
             SELECT ${e.merchantNo}, ${e.name ?? e.legalName ?? e.merchantNo}, ${e.legalName ?? ''},
                    ${e.mobile ?? ''}, ${e.address ?? ''}, a.id, a.path, coalesce(a.top_id, a.id), ${status}
-              FROM agents a WHERE a.id = ${Number(t.holder_agent_id)}
+              FROM agents a WHERE a.id = ${t.holderAgentId}
             ON CONFLICT (merchant_no) DO NOTHING
-            RETURNING id, agent_id, top_id`,
+            RETURNING id, agent_id, top_id)`,
+        },
       );
-      if (created)
+      if (made)
         await addNewMerchantFigure(tx, {
-          agentId: Number(created.agent_id),
-          topId: Number(created.top_id),
+          agentId: made.agentId,
+          topId: made.topId,
           createdAt: new Date(),
         });
-      m = created ?? (await merchantOf(tx, e.merchantNo));
+      m = made ?? (await merchantOf(tx, e.merchantNo));
       if (!m) return `onboarding: merchant ${e.merchantNo} could not be created`;
     } else {
       await tx.execute(sql`
@@ -616,9 +642,9 @@ async function onboard(
                legal_name = coalesce(${e.legalName ?? null}, legal_name),
                address = coalesce(${e.address ?? null}, address),
                updated_at = now()
-         WHERE id = ${Number(m.id)}`);
+         WHERE id = ${m.id}`);
     }
-    if (e.rates && e.rates.length > 0) await writeRates(tx, Number(m.id), e.rates);
+    if (e.rates && e.rates.length > 0) await writeRates(tx, m.id, e.rates);
     return null;
   });
 }
@@ -626,7 +652,7 @@ async function onboard(
 async function setRates(db: Db, merchantNo: string, rates: UnifiedRate[]): Promise<string | null> {
   const m = await merchantOf(db, merchantNo);
   if (!m) return `rate notice: unknown merchant ${merchantNo}`;
-  if (rates.length > 0) await writeRates(db, Number(m.id), rates);
+  if (rates.length > 0) await writeRates(db, m.id, rates);
   return null;
 }
 

@@ -1,6 +1,9 @@
 import { pricingOf, transactionNotification, type TransactionNotification } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { channels, terminals } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import type { SimulatorKeys } from './adapter';
 import { DEMO_CHANNEL_KEYS, isDemoKey } from './demo-keys';
 import { DEFAULT_CHANNEL } from './receive-push';
@@ -74,18 +77,21 @@ export function simulatePush(
 
 /** The channel serving each SN (the default channel for brands without one). */
 export async function channelsOfTerminals(db: DbOrTx, sns: readonly string[]) {
-  const found = await rows<{
-    sn: string;
-    code: string;
-    protocol: string;
-    acquirer_public_key: string | null;
-    rates: [number, number][] | null;
-  }>(
+  const t = alias(terminals, 't');
+  const c = alias(channels, 'c');
+  const found = await select(
     db,
-    sql`SELECT t.sn, c.code, c.protocol, c.acquirer_public_key,
-               (SELECT json_agg(json_build_array(mr.rate_type, mr.rate_ppm))
-                  FROM merchant_rates mr WHERE mr.merchant_id = t.merchant_id) AS rates
-          FROM terminals t
+    {
+      sn: t.sn,
+      code: c.code,
+      protocol: c.protocol,
+      acquirerPublicKey: c.acquirerPublicKey,
+      rates: sql`(SELECT json_agg(json_build_array(mr.rate_type, mr.rate_ppm))
+                    FROM merchant_rates mr WHERE mr.merchant_id = ${t.merchantId})`.mapWith(
+        decode.json<[number, number][] | null>(),
+      ),
+    },
+    sql`FROM terminals t
           LEFT JOIN channel_brands cb ON cb.brand_id = t.brand_id
           JOIN channels c ON c.code = coalesce(
             (SELECT c2.code FROM channels c2 WHERE c2.id = cb.channel_id), ${DEFAULT_CHANNEL})
@@ -97,7 +103,7 @@ export async function channelsOfTerminals(db: DbOrTx, sns: readonly string[]) {
       {
         code: r.code,
         protocol: r.protocol,
-        acquirerPublicKey: r.acquirer_public_key,
+        acquirerPublicKey: r.acquirerPublicKey,
         merchantRates: new Map((r.rates ?? []).map(([type, ppm]) => [Number(type), Number(ppm)])),
       },
     ]),

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { channelsFromEnv } from '../../modules/channels/channel-env';
 import { forgetChannels, upsertChannel } from '../../modules/channels/channel-config';
 import { pushContextOf, receivePush } from '../../modules/channels/receive-push';
-import { rows } from '../../db/client';
+import { brands } from '../../db/schema';
+import { select } from '../../db/typed';
 
 /**
  * `POST /api/notify/channel/:code`: one endpoint per acquirer channel (decision 026). No token:
@@ -72,14 +73,15 @@ async function applyChannelEnv(app: FastifyInstance) {
   for (const c of channels) {
     let brandIds: number[] | undefined;
     if (c.brands) {
-      const found = await rows<{ id: unknown; name: string }>(
+      const found = await select(
         app.db,
-        sql`SELECT id, name FROM brands WHERE name = ANY(${sql.param(c.brands)}::text[])`,
+        { id: brands.id, name: brands.name },
+        sql`FROM brands WHERE ${brands.name} = ANY(${sql.param(c.brands)}::text[])`,
       );
       for (const b of c.brands)
         if (!found.some((f) => f.name === b))
           app.log.warn(`channel ${c.code}: no brand named ${b}`);
-      brandIds = found.map((f) => Number(f.id));
+      brandIds = found.map((f) => f.id);
     }
     await upsertChannel(app.db, app.cipher, {
       code: c.code,
