@@ -2,6 +2,7 @@ import { ok, type Page } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { rows, type Db, type DbOrTx } from '../db/client';
+import { decode, selectOne, selection, type RowOf, type Shape } from '../db/typed';
 import { largerThanSync, startOperatorExport } from '../modules/exports/operator-exports';
 import { badRequest } from './app-error';
 import { csvHeader, csvRow, csvText, type CsvColumn } from './csv';
@@ -32,6 +33,23 @@ export interface KeysetSpec<R> {
    * tables, or a filter an index answers). Big tables page without a count(*).
    */
   counted?: boolean;
+}
+
+/**
+ * A keyset list whose rows are typed by the schema (decision 040): the select list is a shape
+ * (schema columns, or expressions with their decoders), and `map` receives the decoded row it
+ * types, so no column is read by name from an untyped row. The rest is KeysetSpec's.
+ */
+export interface TypedKeysetSpec<S extends Shape, R> extends Omit<KeysetSpec<R>, 'select' | 'map'> {
+  shape: S;
+  map: (row: RowOf<S>) => R;
+}
+
+/** The KeysetSpec keysetPage and the CSV/xlsx exports read, from a typed description. */
+export function typedKeyset<S extends Shape, R>(spec: TypedKeysetSpec<S, R>): KeysetSpec<R> {
+  const { shape, map, ...rest } = spec;
+  const sel = selection(shape);
+  return { ...rest, select: sel.list, map: (raw) => map(sel.toRow(raw)) };
 }
 
 export interface ListParams {
@@ -96,11 +114,12 @@ export async function keysetPage<R>(
         )
       : null;
   if (!spec.counted) return { rows: page.map(spec.map), nextCursor };
-  const [count] = await rows<{ n: unknown }>(
+  const count = await selectOne(
     db,
-    sql`SELECT count(*) AS n ${spec.from} ${filtered}`,
+    { n: sql`count(*)`.mapWith(decode.number) },
+    sql`${spec.from} ${filtered}`,
   );
-  return { rows: page.map(spec.map), nextCursor, total: Number(count?.n ?? 0) };
+  return { rows: page.map(spec.map), nextCursor, total: count?.n ?? 0 };
 }
 
 /** Most rows a CSV export holds; past it the file says so on its last line. */

@@ -13,3 +13,4 @@ export * from './credit';
 export * from './reward-schemes';
 export * from './channels';
 export * from './tax-channel-changes';
+export * from './messages';

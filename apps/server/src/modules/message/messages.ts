@@ -9,17 +9,18 @@ import type {
   PublishMessageRequest,
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { rows } from '../../db/client';
+import { agents, messageReads, messages, operators } from '../../db/schema';
+import { decode, orNull, select, selectOne, type RowOf } from '../../db/typed';
+import { inAgentSubtree } from '../../db/tree';
 import { badRequest, notFound } from '../../lib/app-error';
-import { keysetPage, type KeysetSpec } from '../../lib/keyset';
+import { keysetPage, typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { audit } from '../admin/audit';
-import { inSubtree } from '../team/scope';
 import { pushWhenCommitted } from '../push/deliver';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
 const SUMMARY_CHARS = 60;
 /** How long a product event's message is shown (the longest a message may be). */
 export const EVENT_EXPIRY_DAYS = 30;
@@ -57,36 +58,57 @@ const mine = (caller: Caller): SQL =>
        UNION ALL
        SELECT m.* FROM messages m WHERE ${ownEvents(caller)}) m`;
 
-/** The text in the caller's language: a product event's English when asked for, else Chinese. */
-const textOf = (r: Record<string, unknown>, lang: MessageLang) =>
-  lang === 'en' && r.title_en != null
-    ? { title: String(r.title_en), body: String(r.body_en) }
-    : { title: String(r.title), body: String(r.body) };
+const m = alias(messages, 'm');
+const mr = alias(messageReads, 'mr');
+/** A message as the caller reads it: `m` with the caller's read of it `mr` (outer-joined). */
+const MESSAGE = {
+  id: m.id,
+  type: m.type,
+  title: m.title,
+  body: m.body,
+  titleEn: m.titleEn,
+  bodyEn: m.bodyEn,
+  link: m.link,
+  important: m.important,
+  publishedAt: m.publishedAt,
+  expiresAt: m.expiresAt,
+  readAt: orNull(mr.readAt),
+};
+type MessageRow = RowOf<typeof MESSAGE>;
 
-const itemOf = (r: Record<string, unknown>, lang: MessageLang): MessageItem => {
+/** The text in the caller's language: a product event's English when asked for, else Chinese. */
+const textOf = (r: MessageRow, lang: MessageLang) =>
+  lang === 'en' && r.titleEn !== null
+    ? { title: r.titleEn, body: String(r.bodyEn) }
+    : { title: r.title, body: r.body };
+
+const itemOf = (r: MessageRow, lang: MessageLang): MessageItem => {
   const text = textOf(r, lang);
   return {
-    id: Number(r.id),
-    type: Number(r.type),
+    id: r.id,
+    type: r.type,
     title: text.title,
     summary: text.body.replace(/\s+/g, ' ').slice(0, SUMMARY_CHARS),
-    important: Boolean(r.important),
-    publishedAt: iso(r.published_at),
-    expiresAt: iso(r.expires_at),
-    read: r.read_at != null,
+    important: r.important,
+    publishedAt: r.publishedAt.toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
+    read: r.readAt !== null,
   };
 };
-const detailOf = (r: Record<string, unknown>, lang: MessageLang): MessageDetail => ({
+const detailOf = (r: MessageRow, lang: MessageLang): MessageDetail => ({
   ...itemOf(r, lang),
   body: textOf(r, lang).body,
-  link: r.link == null ? null : String(r.link),
+  link: r.link,
 });
 
-const columns = sql`m.id, m.type, m.title, m.body, m.title_en, m.body_en, m.link, m.important,
-  m.published_at, m.expires_at, mr.read_at`;
 const readsOf = (caller: Caller) =>
-  sql`LEFT JOIN message_reads mr ON mr.message_id = m.id AND mr.agent_id = ${caller.agentId}`;
+  sql`LEFT JOIN message_reads mr ON ${mr.messageId} = ${m.id} AND ${mr.agentId} = ${caller.agentId}`;
 const fromFor = (caller: Caller) => sql`FROM ${mine(caller)} ${readsOf(caller)}`;
+
+const COUNT = { n: sql`count(*)`.mapWith(decode.number) };
+/** A message row as an INSERT … RETURNING (the CTE `inserted`) or an upsert (`marked`) gives it. */
+const inserted = alias(messages, 'inserted');
+const marked = alias(messageReads, 'marked');
 
 /** The caller's messages, newest first, by keyset. */
 export function listMessages(
@@ -95,8 +117,8 @@ export function listMessages(
   q: { pageSize: number; cursor?: string },
   lang: MessageLang = 'zh',
 ): Promise<MessagePage> {
-  const spec: KeysetSpec<MessageItem> = {
-    select: columns,
+  const spec: KeysetSpec<MessageItem> = typedKeyset({
+    shape: MESSAGE,
     from: fromFor(caller),
     where: [],
     sorts: { publishedAt: { expr: sql`m.published_at`, type: 'timestamptz' } },
@@ -104,7 +126,7 @@ export function listMessages(
     defaultOrder: 'desc',
     id: sql`m.id`,
     map: (r) => itemOf(r, lang),
-  };
+  });
   return keysetPage(db, spec, { pageSize: q.pageSize, cursor: q.cursor });
 }
 
@@ -115,32 +137,30 @@ export async function readMessage(
   id: number,
   lang: MessageLang = 'zh',
 ): Promise<MessageDetail> {
-  const [row] = await rows<Record<string, unknown>>(
+  const row = await selectOne(
     db,
-    sql`SELECT ${columns} FROM messages m ${readsOf(caller)}
-        WHERE m.id = ${id} AND ${visibleTo(caller)}`,
+    MESSAGE,
+    sql`FROM messages m ${readsOf(caller)}
+        WHERE ${m.id} = ${id} AND ${visibleTo(caller)}`,
   );
   if (!row) throw notFound('消息不存在或已过期');
-  if (row.read_at == null) {
-    const [mark] = await rows<{ read_at: unknown }>(
-      db,
-      sql`INSERT INTO message_reads (agent_id, message_id, read_at)
-          VALUES (${caller.agentId}, ${id}, now())
-          ON CONFLICT (agent_id, message_id)
-          DO UPDATE SET read_at = coalesce(message_reads.read_at, excluded.read_at)
-          RETURNING read_at`,
-    );
-    row.read_at = mark?.read_at;
+  if (row.readAt === null) {
+    const mark = await selectOne(db, { readAt: marked.readAt }, sql`FROM marked`, {
+      with: sql`WITH marked AS (
+        INSERT INTO message_reads (agent_id, message_id, read_at)
+        VALUES (${caller.agentId}, ${id}, now())
+        ON CONFLICT (agent_id, message_id)
+        DO UPDATE SET read_at = coalesce(message_reads.read_at, excluded.read_at)
+        RETURNING read_at)`,
+    });
+    return detailOf({ ...row, readAt: mark?.readAt ?? null }, lang);
   }
   return detailOf(row, lang);
 }
 
 export async function unreadCount(db: Db, caller: Caller): Promise<number> {
-  const [row] = await rows<{ n: unknown }>(
-    db,
-    sql`SELECT count(*) AS n ${fromFor(caller)} WHERE mr.read_at IS NULL`,
-  );
-  return Number(row?.n ?? 0);
+  const row = await selectOne(db, COUNT, sql`${fromFor(caller)} WHERE ${mr.readAt} IS NULL`);
+  return row?.n ?? 0;
 }
 
 /** Important messages the caller has neither read nor been shown in a pop-up, oldest first. */
@@ -149,11 +169,12 @@ export async function popupMessages(
   caller: Caller,
   lang: MessageLang = 'zh',
 ): Promise<MessageDetail[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ${columns} ${fromFor(caller)}
-        WHERE m.important AND mr.read_at IS NULL AND mr.popped_at IS NULL
-        ORDER BY m.published_at, m.id LIMIT 10`,
+    MESSAGE,
+    sql`${fromFor(caller)}
+        WHERE ${m.important} AND ${mr.readAt} IS NULL AND ${mr.poppedAt} IS NULL
+        ORDER BY ${m.publishedAt}, ${m.id} LIMIT 10`,
   );
   return found.map((r) => detailOf(r, lang));
 }
@@ -187,47 +208,41 @@ export async function resolveAudience(
 ): Promise<ResolvedAudience> {
   const label = (a: { name: string; mobile: string }) => `${a.name}(${a.mobile})`;
   const base = { target: input.target as MessageTarget, level: null, path: null, agentIds: [] };
+  const a = agents;
+  const count = async (where: SQL) =>
+    (await selectOne(db, COUNT, sql`FROM ${a} WHERE ${a.role} = 'agent' AND ${where}`))?.n ?? 0;
   if (input.target === 'all') {
-    const [c] = await rows<{ n: unknown }>(
-      db,
-      sql`SELECT count(*) AS n FROM agents WHERE role = 'agent'`,
-    );
-    return { ...base, count: Number(c?.n ?? 0), names: [], text: '全部代理商' };
+    return { ...base, count: await count(sql`TRUE`), names: [], text: '全部代理商' };
   }
   if (input.target === 'level') {
     const level = input.level!;
-    const [c] = await rows<{ n: unknown }>(
-      db,
-      sql`SELECT count(*) AS n FROM agents WHERE role = 'agent' AND level = ${level}`,
-    );
-    return { ...base, level, count: Number(c?.n ?? 0), names: [], text: `等级${level}的代理商` };
+    const n = await count(sql`${a.level} = ${level}`);
+    return { ...base, level, count: n, names: [], text: `等级${level}的代理商` };
   }
   if (input.target === 'tree') {
-    const [root] = await rows<{ name: string; mobile: string; path: string }>(
+    const root = await selectOne(
       db,
-      sql`SELECT name, mobile, path FROM agents WHERE id = ${input.treeAgentId!} AND role = 'agent'`,
+      { name: a.name, mobile: a.mobile, path: a.path },
+      sql`FROM ${a} WHERE ${a.id} = ${input.treeAgentId!} AND ${a.role} = 'agent'`,
     );
     if (!root) throw badRequest('团队的代理商不存在', 'treeAgentId');
-    const [c] = await rows<{ n: unknown }>(
-      db,
-      sql`SELECT count(*) AS n FROM agents
-          WHERE role = 'agent' AND ${inSubtree(sql`path`, sql`${root.path}::text`)}`,
-    );
+    const n = await count(inAgentSubtree(sql`${a.path}`, sql`${root.path}::text`));
     return {
       ...base,
       path: root.path,
-      count: Number(c?.n ?? 0),
+      count: n,
       names: [label(root)],
       text: `${label(root)}及其团队`,
     };
   }
   const ids = [...new Set(input.agentIds!)];
-  const found = await rows<{ id: unknown; name: string; mobile: string }>(
+  const found = await select(
     db,
-    sql`SELECT id, name, mobile FROM agents WHERE role = 'agent' AND id IN (${sql.join(
+    { id: a.id, name: a.name, mobile: a.mobile },
+    sql`FROM ${a} WHERE ${a.role} = 'agent' AND ${a.id} IN (${sql.join(
       ids.map((i) => sql`${i}`),
       sql`, `,
-    )}) ORDER BY id`,
+    )}) ORDER BY ${a.id}`,
   );
   if (found.length !== ids.length) throw badRequest('有代理商不存在', 'agentIds');
   const names = found.map(label);
@@ -285,9 +300,8 @@ export interface CreatedMessage {
  */
 export async function createMessage(tx: DbOrTx, m: NewMessage): Promise<CreatedMessage | null> {
   const e = m.event;
-  const [row] = await rows<{ id: unknown }>(
-    tx,
-    sql`INSERT INTO messages (type, title, body, important, target, target_level, target_path,
+  const row = await selectOne(tx, { id: inserted.id }, sql`FROM inserted`, {
+    with: sql`WITH inserted AS (INSERT INTO messages (type, title, body, important, target, target_level, target_path,
           audience, recipients, published_by, expires_at,
           agent_id, kind, event_key, title_en, body_en, link)
         VALUES (${m.type}, ${m.title}, ${m.body}, ${m.important}, ${m.target},
@@ -296,10 +310,10 @@ export async function createMessage(tx: DbOrTx, m: NewMessage): Promise<CreatedM
           ${e?.agentId ?? null}, ${e?.kind ?? null}, ${e?.key ?? null}, ${e?.titleEn ?? null},
           ${e?.bodyEn ?? null}, ${e?.link ?? null})
         ON CONFLICT (event_key) DO NOTHING
-        RETURNING id`,
-  );
+        RETURNING id)`,
+  });
   if (!row) return null;
-  const id = Number(row.id);
+  const id = row.id;
   await pushWhenCommitted(tx, id);
   if (m.agentIds?.length) {
     await tx.execute(
@@ -354,12 +368,26 @@ export async function publishMessage(db: Db, op: OperatorCaller, input: PublishM
 }
 
 export function adminMessageList(q: { keyword?: string }): KeysetSpec<AdminMessage> {
-  return {
-    select: sql`m.id, m.type, m.title, m.body, m.important, m.target, m.audience, m.recipients,
-      m.published_at, m.expires_at, o.name AS operator_name,
-      (SELECT count(*) FROM message_reads r WHERE r.message_id = m.id AND r.read_at IS NOT NULL)
-        AS read_count`,
-    from: sql`FROM messages m JOIN operators o ON o.id = m.published_by`,
+  const o = alias(operators, 'o');
+  return typedKeyset({
+    shape: {
+      id: m.id,
+      type: m.type,
+      title: m.title,
+      body: m.body,
+      important: m.important,
+      target: m.target,
+      audience: m.audience,
+      recipients: m.recipients,
+      publishedAt: m.publishedAt,
+      expiresAt: m.expiresAt,
+      operatorName: o.name,
+      readCount:
+        sql`(SELECT count(*) FROM message_reads r WHERE r.message_id = ${m.id} AND r.read_at IS NOT NULL)`.mapWith(
+          decode.number,
+        ),
+    },
+    from: sql`FROM messages m JOIN operators o ON ${o.id} = ${m.publishedBy}`,
     // The operators' messages only: product events have no publisher.
     where: [q.keyword ? sql`m.title LIKE ${`%${q.keyword}%`}` : undefined],
     sorts: { publishedAt: { expr: sql`m.published_at`, type: 'timestamptz' } },
@@ -367,18 +395,18 @@ export function adminMessageList(q: { keyword?: string }): KeysetSpec<AdminMessa
     id: sql`m.id`,
     counted: true,
     map: (r) => ({
-      id: Number(r.id),
-      type: Number(r.type),
-      title: String(r.title),
-      body: String(r.body),
-      important: Boolean(r.important),
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      body: r.body,
+      important: r.important,
       target: r.target as MessageTarget,
-      audience: String(r.audience),
-      recipients: Number(r.recipients),
-      readCount: Number(r.read_count),
-      publishedAt: iso(r.published_at),
-      expiresAt: iso(r.expires_at),
-      publishedBy: String(r.operator_name),
+      audience: r.audience,
+      recipients: r.recipients,
+      readCount: r.readCount,
+      publishedAt: r.publishedAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+      publishedBy: r.operatorName,
     }),
-  };
+  });
 }

@@ -7,9 +7,10 @@ import {
   TERMINAL_OPERATE_TYPE,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
-import { num } from '../../db/convert';
-import { shanghaiDay } from '../settlement/periods';
+import type { Db, DbOrTx } from '../../db/client';
+import { agentDailyEarnings as e, agents as agentRows } from '../../db/schema';
+import { select } from '../../db/typed';
+import { shanghaiToday } from '../../lib/shanghai-dates';
 import { createMessage, EVENT_EXPIRY_DAYS, type CreatedMessage } from './messages';
 
 /**
@@ -304,7 +305,7 @@ export function notifyIdentityReviewed(
 
 /** The day whose summary is due at `now`: the Asia/Shanghai day before, once an hour has passed. */
 export const summaryDayAt = (now: Date) =>
-  shanghaiDay(new Date(now.getTime() - 3600_000 - 86_400_000));
+  shanghaiToday(new Date(now.getTime() - 3600_000 - 86_400_000));
 
 /** Summaries written per transaction. */
 const BATCH = 500;
@@ -324,27 +325,28 @@ export async function summariseDailyEarnings(
 ): Promise<{ processed: number; postedFen: number; unfinished?: boolean }> {
   let processed = 0;
   let postedFen = 0;
-  const tops = await rows<{ id: unknown }>(
+  const tops = await select(
     db,
-    sql`SELECT id FROM agents WHERE parent_id IS NULL ORDER BY id`,
+    { id: agentRows.id },
+    sql`FROM ${agentRows} WHERE ${agentRows.parentId} IS NULL ORDER BY ${agentRows.id}`,
   );
   for (const top of tops) {
-    const found = await rows<{ agent_id: unknown; info_type: string; fen: unknown; n: unknown }>(
+    const found = await select(
       db,
-      sql`SELECT e.agent_id, e.info_type, e.amount_fen AS fen, e.line_count AS n
-            FROM agent_daily_earnings e
-           WHERE e.top_id = ${num(top.id)} AND e.day = ${day}::date
-             AND e.info_type = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])
-             AND e.line_count > 0
+      { agentId: e.agentId, infoType: e.infoType, fen: e.amountFen, n: e.lineCount },
+      sql`FROM ${e}
+           WHERE ${e.topId} = ${top.id} AND ${e.day} = ${day}::date
+             AND ${e.infoType} = ANY(${sql.param([...EARNING_INFO_TYPES])}::text[])
+             AND ${e.lineCount} > 0
              AND NOT EXISTS (SELECT 1 FROM messages m
-                              WHERE m.event_key = 'earnings:' || e.agent_id || ':' || ${day})
-           ORDER BY e.agent_id, e.info_type`,
+                              WHERE m.event_key = 'earnings:' || ${e.agentId} || ':' || ${day})
+           ORDER BY ${e.agentId}, ${e.infoType}`,
     );
     const byAgent = new Map<number, { type: string; fen: number; n: number }[]>();
     for (const r of found) {
-      const id = num(r.agent_id);
+      const id = r.agentId;
       const list = byAgent.get(id) ?? [];
-      list.push({ type: r.info_type, fen: num(r.fen), n: num(r.n) });
+      list.push({ type: r.infoType, fen: r.fen, n: r.n });
       byAgent.set(id, list);
     }
     const agents = [...byAgent.entries()];
