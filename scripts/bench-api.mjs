@@ -25,8 +25,14 @@
 //                     columns share the machine's load of the moment.
 //   BENCH_SECONDS     measured seconds per read (default 5 in the table, 10 in the comparison);
 //   BENCH_WARM_UP     warm-up seconds per read in the table (default 1).
+//   BENCH_CPU_PROF=<folder>  each server writes a V8 CPU profile there (node --cpu-prof); after the
+//                     run a second table splits each read's measured seconds by where the server
+//                     spent them (profileTable below): the PostgreSQL driver, the SQL built per
+//                     call, the response's validation and JSON, the framework, GC ...
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,7 +149,10 @@ async function drive(target, url, auth) {
   };
   if (TABLE_WARM_UP > 0) await autocannon({ ...opts, duration: TABLE_WARM_UP });
   const from = await target.meter.take();
+  // The measured seconds on the monotonic clock, which V8's profile timestamps also count.
+  const start = process.hrtime.bigint();
   const result = await autocannon({ ...opts, duration: TABLE_SECONDS });
+  target.windows.push({ url, from: start / 1000n, to: process.hrtime.bigint() / 1000n });
   const cpu = await target.meter.perRequest(from, Math.max(1, result.requests.total));
   const bad = result.non2xx + result.errors;
   return (
@@ -194,6 +203,124 @@ async function readsTable(targets, auth, label) {
   console.log(`\n(load average at the end ${load()})`);
 }
 
+/**
+ * Where a sampled stack's time goes: the category of its innermost frame that has one (a frame of
+ * Node's own code or a native function counts for the JavaScript that called it). Frames of the
+ * bundled server are mapped back to their source file through dist/main.js.map.
+ */
+const PROFILE_CATEGORIES = [
+  'socket writes',
+  'pg driver',
+  'SQL built per call (drizzle)',
+  'db helpers (src/db)',
+  'response: zod + JSON',
+  'framework + HTTP',
+  'hooks (plugins, ops, metrics, log)',
+  'app code (modules, lib, routes)',
+  'GC',
+  'other',
+];
+
+function frameCategory(frame, sourceOf) {
+  const { functionName: fn, url } = frame;
+  if (fn === '(garbage collector)') return 'GC';
+  // The kernel's send: on loopback it also runs PostgreSQL's (or the client's) receive, and on a
+  // busy machine the time this process waits to run again after waking PostgreSQL lands here too.
+  if (fn === 'writev' || fn === 'writeBuffer' || fn === 'writeUtf8String') return 'socket writes';
+  if (!url) return fn === '(program)' ? 'other' : null;
+  // A package's own file, or a package bundled into the server (its path in the source map).
+  const packageOf = (f) => /node_modules\/((?:@[^/]+\/)?[^/.][^/]*)/.exec(f)?.[1];
+  let file = url;
+  let pkg = packageOf(url);
+  if (!pkg) {
+    file = sourceOf(frame) ?? url;
+    pkg = packageOf(file);
+  }
+  if (pkg) {
+    if (/^(pg|pg-.*|postgres-.*)$/.test(pkg)) return 'pg driver';
+    if (pkg === 'drizzle-orm') return 'SQL built per call (drizzle)';
+    if (pkg === 'zod' || pkg === 'fastify-type-provider-zod') return 'response: zod + JSON';
+    if (/^(fastify|find-my-way|avvio|light-my-request|fast-querystring|@fastify\/.*)$/.test(pkg))
+      return 'framework + HTTP';
+    if (/^(prom-client|pino|sonic-boom|helmet)$/.test(pkg))
+      return 'hooks (plugins, ops, metrics, log)';
+    return 'other';
+  }
+  if (/(^|\/)src\/db\//.test(file)) return 'db helpers (src/db)';
+  if (/(^|\/)src\/(plugins|ops)\/|(^|\/)src\/routes\/index\.ts$/.test(file))
+    return 'hooks (plugins, ops, metrics, log)';
+  if (/(^|\/)src\//.test(file)) return 'app code (modules, lib, routes)';
+  if (/^node:(_http|http)/.test(url)) return 'framework + HTTP';
+  return null;
+}
+
+/**
+ * The profile a server wrote (BENCH_CPU_PROF) split by read: for each read's measured seconds, the
+ * share of the server's busy time (not idle) in each category.
+ */
+function profileTable(folder, target) {
+  const file = readdirSync(folder).find((f) => f.includes(`.${target.server.pid}.`));
+  if (!file) return;
+  const profile = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const maps = new Map();
+  const sourceOf = (frame) => {
+    if (!frame.url.startsWith('file://')) return undefined;
+    const js = fileURLToPath(frame.url);
+    if (!maps.has(js)) {
+      try {
+        maps.set(js, new SourceMap(JSON.parse(readFileSync(`${js}.map`, 'utf8'))));
+      } catch {
+        maps.set(js, null);
+      }
+    }
+    const entry = maps.get(js)?.findEntry(frame.lineNumber, frame.columnNumber);
+    return entry?.originalSource;
+  };
+  const categoryOf = new Map();
+  const categorise = (id) => {
+    if (categoryOf.has(id)) return categoryOf.get(id);
+    const node = nodes.get(id);
+    let category = frameCategory(node.callFrame, sourceOf);
+    if (category === null) {
+      const up = parent.get(id);
+      category = up === undefined ? 'other' : categorise(up);
+    }
+    categoryOf.set(id, category);
+    return category;
+  };
+  console.log(
+    `\nWhere the ${target.name} server spent each read's measured seconds (CPU profile ${file}): ` +
+      `share of its busy time; "socket writes" includes waiting to run again after waking PostgreSQL\n`,
+  );
+  console.log(`| read | busy | ${PROFILE_CATEGORIES.join(' | ')} |`);
+  console.log(`|---|---|${PROFILE_CATEGORIES.map(() => '---|').join('')}`);
+  for (const window of target.windows) {
+    const sums = new Map();
+    let t = BigInt(profile.startTime);
+    let busy = 0;
+    let all = 0;
+    for (let i = 0; i < profile.samples.length; i++) {
+      t += BigInt(profile.timeDeltas[i] ?? 0);
+      if (t < window.from || t > window.to) continue;
+      const dt = profile.timeDeltas[i] ?? 0;
+      all += dt;
+      const id = profile.samples[i];
+      if (nodes.get(id).callFrame.functionName === '(idle)') continue;
+      busy += dt;
+      const category = categorise(id);
+      sums.set(category, (sums.get(category) ?? 0) + dt);
+    }
+    const share = (x) => `${((100 * x) / Math.max(1, busy)).toFixed(0)} %`;
+    console.log(
+      `| \`${window.url}\` | ${((100 * busy) / Math.max(1, all)).toFixed(0)} % | ` +
+        `${PROFILE_CATEGORIES.map((c) => share(sums.get(c) ?? 0)).join(' | ')} |`,
+    );
+  }
+}
+
 let database;
 const targets = [];
 try {
@@ -206,7 +333,10 @@ try {
       name: 'before',
       server: await startServer(database.url, env, process.env.BENCH_SERVER_BEFORE),
     });
-  for (const target of targets) target.meter = await cpuMeter(database.url, target.server.pid);
+  for (const target of targets) {
+    target.meter = await cpuMeter(database.url, target.server.pid);
+    target.windows = [];
+  }
   // Statistics for the planner, as autovacuum gathers them within a minute of the seed on a
   // deployed PostgreSQL. (This machine's test PostgreSQL runs with autovacuum off: without this,
   // fresh tables have none and the plans are not those a deployment gets.)
@@ -241,4 +371,10 @@ try {
     await target.server.stop();
   }
   await database?.drop();
+}
+// The servers write their profiles as they exit.
+if (process.env.BENCH_CPU_PROF && process.exitCode !== 1) {
+  for (const target of targets) {
+    if (target.windows?.length) profileTable(process.env.BENCH_CPU_PROF, target);
+  }
 }
