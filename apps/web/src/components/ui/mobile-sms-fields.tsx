@@ -21,6 +21,22 @@ interface MobileSmsFieldsProps {
   smsButtonTestId?: SmsCodeButtonProps['testId'];
 }
 
+/** A mainland mobile number (the field 'mobile'), checked as the server checks it. */
+export function MobileField({ id, label, placeholder }: FieldText) {
+  return (
+    <Form.Item name="mobile" label={label} rules={[coreRule(validators.mobile)]}>
+      <Input
+        id={id}
+        placeholder={placeholder}
+        type="tel"
+        inputMode="numeric"
+        maxLength={11}
+        clearable
+      />
+    </Form.Item>
+  );
+}
+
 /** The mobile number and SMS code fields (named 'mobile' and 'smsCode') with the "get code" button. */
 export function MobileSmsFields({
   mobile,
@@ -38,16 +54,7 @@ export function MobileSmsFields({
   };
   return (
     <>
-      <Form.Item name="mobile" label={mobile.label} rules={[coreRule(validators.mobile)]}>
-        <Input
-          id={mobile.id}
-          placeholder={mobile.placeholder}
-          type="tel"
-          inputMode="numeric"
-          maxLength={11}
-          clearable
-        />
-      </Form.Item>
+      <MobileField {...mobile} />
       <Form.Item
         name="smsCode"
         label={smsCode.label}

@@ -1,13 +1,12 @@
 import { LOGIN_PATH } from '@pos/core';
-import { Button, Form, Toast } from 'antd-mobile';
+import { Form, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
-import { NewPasswordFields } from '@/components/ui/password-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { forgetRememberedUser, getRememberedUser } from '@/lib/session';
 import { useResetPassword } from '../api/reset-password';
-import { sendSmsCode } from '../api/send-sms-code';
+import { AuthForm, MobilePasswordFields } from '../components/auth-form';
 import '../auth.css';
 import '../i18n';
 
@@ -44,53 +43,18 @@ export default function ForgotPasswordPage() {
       <div className="auth-intro" data-testid="forgot-password-page">
         {t('auth.forgotIntro')}
       </div>
-      <Form
+      <AuthForm
         form={form}
-        layout="horizontal"
-        mode="card"
-        className="auth-sub-form"
-        requiredMarkStyle="none"
         initialValues={{ mobile: params.get('mobile') ?? '' }}
         onFinish={submit}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={reset.isPending}
-            data-testid="reset-submit"
-          >
+          <SubmitButton loading={reset.isPending} testId="reset-submit" rounded>
             {t('auth.resetSubmit')}
-          </Button>
+          </SubmitButton>
         }
       >
-        <MobileSmsFields
-          mobile={{ id: 'forgot-mobile', label: t('auth.mobile'), placeholder: t('auth.mobilePh') }}
-          smsCode={{
-            id: 'forgot-sms-code',
-            label: t('auth.smsCode'),
-            placeholder: t('auth.smsCodePh'),
-          }}
-          form={form}
-          send={(mobile) => sendSmsCode(mobile, 'resetPwd')}
-          sentText={t('auth.smsSent')}
-        />
-        <NewPasswordFields
-          mobileField="mobile"
-          password={{
-            id: 'forgot-password',
-            label: t('auth.newPassword'),
-            placeholder: t('auth.newPasswordPh'),
-          }}
-          confirm={{
-            id: 'forgot-confirm',
-            label: t('auth.confirmPassword'),
-            placeholder: t('auth.confirmPasswordPh'),
-          }}
-        />
-      </Form>
+        <MobilePasswordFields idPrefix="forgot" purpose="resetPwd" form={form} />
+      </AuthForm>
     </Page>
   );
 }

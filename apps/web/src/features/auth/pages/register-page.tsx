@@ -1,15 +1,14 @@
 import { LOGIN_PATH, validators } from '@pos/core';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Form, Input, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { optionalCoreRule } from '@/components/ui/form-rules';
-import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
-import { NewPasswordFields } from '@/components/ui/password-fields';
-import { useRegister } from '../api/register';
-import { sendSmsCode } from '../api/send-sms-code';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { registrationRequest, useRegisterAgent } from '@/lib/register-agent';
 import { AgreementCheck } from '../components/agreement-check';
+import { AuthForm, MobilePasswordFields } from '../components/auth-form';
 import '../auth.css';
 import '../i18n';
 
@@ -31,7 +30,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const [form] = Form.useForm<RegisterValues>();
   const [agreed, setAgreedState] = useState(draft.agreed);
-  const register = useRegister();
+  const register = useRegisterAgent();
   // An invitation link or QR code carries the inviter's code as ?inviteCode= (or ?code=).
   const invited = params.get('inviteCode') ?? params.get('code') ?? '';
 
@@ -45,23 +44,13 @@ export default function RegisterPage() {
       Toast.show({ content: t('auth.mustAgree') });
       return;
     }
-    const name = values.name?.trim();
-    register.mutate(
-      {
-        mobile: values.mobile,
-        smsCode: values.smsCode,
-        password: values.password,
-        inviteCode: values.inviteCode.trim(),
-        ...(name ? { name } : {}),
+    register.mutate(registrationRequest(values, values.inviteCode.trim()), {
+      onSuccess: () => {
+        draft.values = {};
+        Toast.show({ icon: 'success', content: t('auth.registerSuccess') });
+        navigate(`${LOGIN_PATH}?mobile=${encodeURIComponent(values.mobile)}`, { replace: true });
       },
-      {
-        onSuccess: () => {
-          draft.values = {};
-          Toast.show({ icon: 'success', content: t('auth.registerSuccess') });
-          navigate(`${LOGIN_PATH}?mobile=${encodeURIComponent(values.mobile)}`, { replace: true });
-        },
-      },
-    );
+    });
   };
 
   return (
@@ -69,12 +58,8 @@ export default function RegisterPage() {
       <div className="auth-intro" data-testid="register-page">
         {t('auth.registerIntro')}
       </div>
-      <Form
+      <AuthForm
         form={form}
-        layout="horizontal"
-        mode="card"
-        className="auth-sub-form"
-        requiredMarkStyle="none"
         initialValues={{ ...draft.values, inviteCode: invited || draft.values.inviteCode }}
         onValuesChange={(_c, all: RegisterValues) => {
           draft.values = { mobile: all.mobile, inviteCode: all.inviteCode, name: all.name };
@@ -83,17 +68,9 @@ export default function RegisterPage() {
         footer={
           <>
             <AgreementCheck checked={agreed} onChange={setAgreed} />
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              shape="rounded"
-              loading={register.isPending}
-              data-testid="register-submit"
-            >
+            <SubmitButton loading={register.isPending} testId="register-submit" rounded>
               {t('auth.register')}
-            </Button>
+            </SubmitButton>
             <div className="auth-footer auth-footer-inline">
               {t('auth.hasAccount')}
               <Link to={LOGIN_PATH} className="auth-link">
@@ -103,34 +80,7 @@ export default function RegisterPage() {
           </>
         }
       >
-        <MobileSmsFields
-          mobile={{
-            id: 'register-mobile',
-            label: t('auth.mobile'),
-            placeholder: t('auth.mobilePh'),
-          }}
-          smsCode={{
-            id: 'register-sms-code',
-            label: t('auth.smsCode'),
-            placeholder: t('auth.smsCodePh'),
-          }}
-          form={form}
-          send={(mobile) => sendSmsCode(mobile, 'register')}
-          sentText={t('auth.smsSent')}
-        />
-        <NewPasswordFields
-          mobileField="mobile"
-          password={{
-            id: 'register-password',
-            label: t('auth.setPassword'),
-            placeholder: t('auth.setPasswordPh'),
-          }}
-          confirm={{
-            id: 'register-confirm',
-            label: t('auth.confirmPassword'),
-            placeholder: t('auth.confirmPasswordPh'),
-          }}
-        />
+        <MobilePasswordFields idPrefix="register" purpose="register" form={form} />
         <Form.Item
           name="inviteCode"
           label={t('auth.inviteCode')}
@@ -150,7 +100,7 @@ export default function RegisterPage() {
         >
           <Input id="register-name" placeholder={t('auth.namePh')} maxLength={4} clearable />
         </Form.Item>
-      </Form>
+      </AuthForm>
     </Page>
   );
 }

@@ -1,13 +1,15 @@
 import { TAB_PATHS } from '@pos/core';
-import { Button, Form, NoticeBar, Toast } from 'antd-mobile';
+import { Form, NoticeBar, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { Page } from '@/components/ui/page';
 import { NewPasswordFields } from '@/components/ui/password-fields';
 import { PasswordInput } from '@/components/ui/password-input';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { forgetRememberedUser, getStoredUser } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
+import { AuthForm } from '../components/auth-form';
 import '../auth.css';
 import '../i18n';
 
@@ -66,25 +68,13 @@ export default function UpdatePasswordPage() {
       ) : (
         <div className="auth-intro">{t('auth.updateHint')}</div>
       )}
-      <Form
+      <AuthForm
         form={form}
-        layout="horizontal"
-        mode="card"
-        className="auth-sub-form"
-        requiredMarkStyle="none"
         onFinish={submit}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={change.isPending}
-            data-testid="update-password-submit"
-          >
+          <SubmitButton loading={change.isPending} testId="update-password-submit" rounded>
             {t('auth.updateSubmit')}
-          </Button>
+          </SubmitButton>
         }
       >
         <Form.Item
@@ -120,7 +110,7 @@ export default function UpdatePasswordPage() {
               ),
           ]}
         />
-      </Form>
+      </AuthForm>
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { useNavigate } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { MissingRecord } from '@/components/ui/record-state';
 import { Page } from '@/components/ui/page';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useQueryParam } from '@/lib/routing';
 import { useAddresses, useDeleteAddress, useSaveAddress } from '../api/addresses';
 import { RegionPicker, type Region } from '../components/region-picker';
@@ -96,16 +97,9 @@ export default function MallAddressEditPage() {
         onFinish={(v) => void finish(v)}
         footer={
           <>
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              loading={save.isPending}
-              data-testid="save-address"
-            >
+            <SubmitButton loading={save.isPending} testId="save-address">
               {t('mall.save')}
-            </Button>
+            </SubmitButton>
             {id !== null && (
               <Button
                 block

@@ -5,18 +5,11 @@ import {
   TICKET_IMAGES_MAX,
   ticketTypeOptions,
 } from '@pos/core';
-import {
-  Button,
-  Form,
-  ImageUploader,
-  Selector,
-  TextArea,
-  Toast,
-  type ImageUploadItem,
-} from 'antd-mobile';
+import { Form, ImageUploader, Selector, TextArea, Toast, type ImageUploadItem } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Page } from '@/components/ui/page';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
 import { useLang } from '@/lib/use-lang';
@@ -69,16 +62,9 @@ export default function TicketCreatePage() {
         layout="vertical"
         onFinish={(v) => void submit(v)}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={busy}
-            data-testid="ticket-submit"
-          >
+          <SubmitButton loading={busy} testId="ticket-submit">
             {t('support.submit')}
-          </Button>
+          </SubmitButton>
         }
       >
         <Form.Item

@@ -1,12 +1,14 @@
 import { validators, type AddAgentResponse } from '@pos/core';
-import { Button, Form, Input, Skeleton } from 'antd-mobile';
+import { Form, Input, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
 import { LoadError } from '@/components/ui/load-error';
+import { MobileField } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
 import { SingleSelector } from '@/components/ui/single-selector';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { useAddAgent } from '../api/add-agent';
 import { useTeamLevels } from '../api/get-team-levels';
@@ -75,32 +77,19 @@ export default function AddAgentPage() {
         initialValues={{ level: assignable.length ? [assignable[0]!.level] : [] }}
         onFinish={submit}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={add.isPending}
-            data-testid="add-agent-submit"
-          >
+          <SubmitButton loading={add.isPending} testId="add-agent-submit" rounded>
             {t('team.submit')}
-          </Button>
+          </SubmitButton>
         }
       >
         <Form.Item name="name" label={t('team.name')} rules={[coreRule(validators.chineseName)]}>
           <Input id="add-agent-name" placeholder={t('team.namePh')} maxLength={4} clearable />
         </Form.Item>
-        <Form.Item name="mobile" label={t('team.mobile')} rules={[coreRule(validators.mobile)]}>
-          <Input
-            id="add-agent-mobile"
-            placeholder={t('team.mobilePh')}
-            type="tel"
-            inputMode="numeric"
-            maxLength={11}
-            clearable
-          />
-        </Form.Item>
+        <MobileField
+          id="add-agent-mobile"
+          label={t('team.mobile')}
+          placeholder={t('team.mobilePh')}
+        />
         <Form.Item
           name="idCard"
           label={t('team.idCard')}

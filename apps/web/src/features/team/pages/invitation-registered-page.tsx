@@ -7,9 +7,10 @@ import { optionalCoreRule } from '@/components/ui/form-rules';
 import { MobileSmsFields } from '@/components/ui/mobile-sms-fields';
 import { Page } from '@/components/ui/page';
 import { NewPasswordFields } from '@/components/ui/password-fields';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { registrationRequest, useRegisterAgent } from '@/lib/register-agent';
 import { useAppConfig } from '../api/get-app-config';
 import { useInviter } from '../api/get-inviter';
-import { useRegisterInvited } from '../api/register-invited';
 import { sendRegisterSms } from '../api/send-register-sms';
 import '../i18n';
 import '../team.css';
@@ -36,7 +37,7 @@ export default function InvitationRegisteredPage() {
   const inviteCode = (params.get('inviteCode') ?? params.get('code') ?? '').trim();
   const inviter = useInviter(inviteCode);
   const config = useAppConfig();
-  const register = useRegisterInvited();
+  const register = useRegisterAgent(true);
   const [form] = Form.useForm<Values>();
   const [agreed, setAgreed] = useState(false);
   const appName = config.data?.appName ?? '拓客宝';
@@ -46,43 +47,33 @@ export default function InvitationRegisteredPage() {
       Toast.show({ content: t('team.mustAgree') });
       return;
     }
-    const name = values.name?.trim();
-    register.mutate(
-      {
-        mobile: values.mobile,
-        smsCode: values.smsCode,
-        password: values.password,
-        inviteCode,
-        ...(name ? { name } : {}),
-      },
-      {
-        onSuccess: () => {
-          void Dialog.show({
-            title: t('team.registered'),
-            content: <div data-testid="registered-dialog">{t('team.registeredDesc')}</div>,
-            closeOnAction: true,
-            actions: [
-              [
-                {
-                  key: 'download',
-                  text: t('team.downloadApp'),
-                  onClick: () => navigate('/pages/home/invitation/down-app'),
-                },
-                {
-                  key: 'login',
-                  text: t('team.goLogin'),
-                  bold: true,
-                  onClick: () =>
-                    navigate(`${LOGIN_PATH}?mobile=${encodeURIComponent(values.mobile)}`, {
-                      replace: true,
-                    }),
-                },
-              ],
+    register.mutate(registrationRequest(values, inviteCode), {
+      onSuccess: () => {
+        void Dialog.show({
+          title: t('team.registered'),
+          content: <div data-testid="registered-dialog">{t('team.registeredDesc')}</div>,
+          closeOnAction: true,
+          actions: [
+            [
+              {
+                key: 'download',
+                text: t('team.downloadApp'),
+                onClick: () => navigate('/pages/home/invitation/down-app'),
+              },
+              {
+                key: 'login',
+                text: t('team.goLogin'),
+                bold: true,
+                onClick: () =>
+                  navigate(`${LOGIN_PATH}?mobile=${encodeURIComponent(values.mobile)}`, {
+                    replace: true,
+                  }),
+              },
             ],
-          });
-        },
+          ],
+        });
       },
-    );
+    });
   };
 
   const manual = `/pages/login/register${inviteCode ? `?inviteCode=${encodeURIComponent(inviteCode)}` : ''}`;
@@ -133,17 +124,9 @@ export default function InvitationRegisteredPage() {
                 {t('team.and')}
                 <Link to={`${AGREEMENT_PATH}?type=privacy`}>{t('team.privacyPolicy')}</Link>
               </div>
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                shape="rounded"
-                loading={register.isPending}
-                data-testid="invite-register-submit"
-              >
+              <SubmitButton loading={register.isPending} testId="invite-register-submit" rounded>
                 {t('team.register')}
-              </Button>
+              </SubmitButton>
               <div className="team-invited-footer">
                 {t('team.hasAccount')}
                 <Link to={LOGIN_PATH}>{t('team.goLogin')}</Link>

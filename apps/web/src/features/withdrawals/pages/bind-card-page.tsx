@@ -5,7 +5,7 @@ import {
   type AddOtherSettleRequest,
   type SettleAccountType,
 } from '@pos/core';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { coreRule } from '@/components/ui/form-rules';
@@ -13,6 +13,7 @@ import { SingleSelector } from '@/components/ui/single-selector';
 import { useLang } from '@/lib/use-lang';
 import { Page } from '@/components/ui/page';
 import { SmsCodeButton } from '@/components/ui/sms-code-button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useCardBin } from '../api/get-card-bin';
 import { sendSettleCode, useAddOtherAccount, useSaveOwnCard } from '../api/save-settle-account';
 import '../i18n';
@@ -72,16 +73,9 @@ export default function BindCardPage() {
         initialValues={{ accountType: ['bank'] }}
         onFinish={(v) => void finish(v as Omit<AddOtherSettleRequest, 'accountType'>)}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={pending}
-            data-testid="save-card"
-          >
+          <SubmitButton loading={pending} testId="save-card">
             {t('withdrawals.save')}
-          </Button>
+          </SubmitButton>
         }
       >
         <Form.Item name="accountType" label={t('withdrawals.accountType')}>

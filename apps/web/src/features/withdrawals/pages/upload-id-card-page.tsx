@@ -1,10 +1,11 @@
 import { ID_CARD_IMAGE_MAX_BYTES, validators } from '@pos/core';
-import { Button, Form, Input, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
+import { Form, Input, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { coreRule } from '@/components/ui/form-rules';
 import { LoadError } from '@/components/ui/load-error';
 import { Page } from '@/components/ui/page';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useIdentityStatus } from '../api/get-identity-status';
 import { useUploadIdCard } from '../api/upload-id-card';
 import '../i18n';
@@ -104,16 +105,9 @@ export default function UploadIdCardPage() {
             layout="horizontal"
             onFinish={(v) => void submit(v)}
             footer={
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                loading={upload.isPending}
-                data-testid="submit-verify"
-              >
+              <SubmitButton loading={upload.isPending} testId="submit-verify">
                 {t('withdrawals.submitVerify')}
-              </Button>
+              </SubmitButton>
             }
           >
             <Form.Item
