@@ -14,3 +14,4 @@ export * from './reward-schemes';
 export * from './channels';
 export * from './tax-channel-changes';
 export * from './messages';
+export * from './exports';

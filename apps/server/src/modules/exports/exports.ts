@@ -16,7 +16,10 @@ import {
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
+import { alias } from 'drizzle-orm/pg-core';
 import { rows, type Db } from '../../db/client';
+import { agentExports, agents } from '../../db/schema';
+import { decode, select, selectOne, type RowOf } from '../../db/typed';
 import { andInTree } from '../../db/tree';
 import { badRequest, forbidden, notFound, tooMany } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
@@ -96,29 +99,49 @@ function sourceOf(req: ExportRequestParsed): Source<unknown> {
   }
 }
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const x = agentExports;
+/** An export as its list shows it (no filters, no file). */
+const ITEM = {
+  id: x.id,
+  kind: x.kind,
+  status: x.status,
+  rowsDone: x.rowsDone,
+  truncated: x.truncated,
+  fileName: x.fileName,
+  sizeBytes: x.sizeBytes,
+  error: x.error,
+  createdAt: x.createdAt,
+  finishedAt: x.finishedAt,
+  expiresAt: x.expiresAt,
+};
+/** The same columns of the row an INSERT … RETURNING gives (the CTE `inserted`). */
+const inserted = alias(agentExports, 'inserted');
+const INSERTED = {
+  id: inserted.id,
+  kind: inserted.kind,
+  status: inserted.status,
+  rowsDone: inserted.rowsDone,
+  truncated: inserted.truncated,
+  fileName: inserted.fileName,
+  sizeBytes: inserted.sizeBytes,
+  error: inserted.error,
+  createdAt: inserted.createdAt,
+  finishedAt: inserted.finishedAt,
+  expiresAt: inserted.expiresAt,
+};
 
-function toItem(r: Record<string, unknown>): ExportItem {
+function toItem(r: RowOf<typeof ITEM>): ExportItem {
   return {
-    id: Number(r.id),
-    kind: r.kind as ExportKind,
-    status: r.status as ExportItem['status'],
-    rowsDone: Number(r.rows_done),
-    truncated: Boolean(r.truncated),
-    fileName: String(r.file_name),
-    sizeBytes: r.size_bytes == null ? null : Number(r.size_bytes),
-    error: (r.error as string | null) ?? null,
-    createdAt: iso(r.created_at)!,
-    finishedAt: iso(r.finished_at),
-    expiresAt: iso(r.expires_at)!,
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+    expiresAt: r.expiresAt.toISOString(),
   };
 }
 
-const ITEM_COLUMNS = sql`id, kind, status, rows_done, truncated, file_name, size_bytes, error,
-  created_at, finished_at, expires_at`;
-
 /** The caller's own rows, in its tree (the shard key, decision 020). */
-const own = (caller: Caller) => sql`agent_id = ${caller.agentId}${andInTree(sql`top_id`, caller)}`;
+const own = (caller: Caller) =>
+  sql`${x.agentId} = ${caller.agentId}${andInTree(sql`${x.topId}`, caller)}`;
 
 /** "终端-20261128-1805.xlsx": the list, and when it was asked for (Shanghai time). */
 export function exportFileName(kind: ExportKind, lang: Lang, at: Date): string {
@@ -151,21 +174,22 @@ export async function requestExport(db: Db, caller: Caller, body: unknown): Prom
   const filters = Object.fromEntries(
     Object.keys(req.filters).flatMap((k) => (k in sent ? [[k, sent[k]]] : [])),
   );
-  const [pending] = await rows<{ n: unknown }>(
+  const pending = await selectOne(
     db,
-    sql`SELECT count(*) AS n FROM agent_exports
-         WHERE ${own(caller)} AND status IN ('queued', 'running')`,
+    { n: sql`count(*)`.mapWith(decode.number) },
+    sql`FROM ${x}
+         WHERE ${own(caller)} AND ${x.status} IN ('queued', 'running')`,
   );
-  if (Number(pending?.n ?? 0) >= EXPORT_PENDING_MAX)
+  if ((pending?.n ?? 0) >= EXPORT_PENDING_MAX)
     throw tooMany(`最多同时生成${EXPORT_PENDING_MAX}个导出，请稍后再试`);
-  const [row] = await rows<Record<string, unknown>>(
-    db,
-    sql`INSERT INTO agent_exports (agent_id, top_id, kind, filters, lang, file_name, expires_at)
-        VALUES (${caller.agentId}, ${caller.topId}, ${req.kind}, ${JSON.stringify(filters)}::jsonb,
-                ${req.lang}, ${exportFileName(req.kind, req.lang, new Date())},
-                now() + ${`${EXPORT_KEEP_DAYS} days`}::interval)
-        RETURNING ${ITEM_COLUMNS}`,
-  );
+  const row = await selectOne(db, INSERTED, sql`FROM inserted`, {
+    with: sql`WITH inserted AS (
+      INSERT INTO agent_exports (agent_id, top_id, kind, filters, lang, file_name, expires_at)
+      VALUES (${caller.agentId}, ${caller.topId}, ${req.kind}, ${JSON.stringify(filters)}::jsonb,
+              ${req.lang}, ${exportFileName(req.kind, req.lang, new Date())},
+              now() + ${`${EXPORT_KEEP_DAYS} days`}::interval)
+      RETURNING *)`,
+  });
   return toItem(row!);
 }
 
@@ -175,12 +199,13 @@ export async function listExports(
   caller: Caller,
   q: { cursor?: string; pageSize: number },
 ): Promise<ExportPage> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ${ITEM_COLUMNS} FROM agent_exports
-         WHERE ${own(caller)} AND expires_at > now()
-           ${q.cursor ? sql`AND id < ${Number(q.cursor)}` : sql``}
-         ORDER BY id DESC LIMIT ${q.pageSize + 1}`,
+    ITEM,
+    sql`FROM ${x}
+         WHERE ${own(caller)} AND ${x.expiresAt} > now()
+           ${q.cursor ? sql`AND ${x.id} < ${Number(q.cursor)}` : sql``}
+         ORDER BY ${x.id} DESC LIMIT ${q.pageSize + 1}`,
   );
   const page = found.slice(0, q.pageSize).map(toItem);
   return {
@@ -191,10 +216,11 @@ export async function listExports(
 
 /** One of the caller's exports; anyone else's answers as missing. */
 export async function getExport(db: Db, caller: Caller, id: number): Promise<ExportItem> {
-  const [row] = await rows<Record<string, unknown>>(
+  const row = await selectOne(
     db,
-    sql`SELECT ${ITEM_COLUMNS} FROM agent_exports
-         WHERE id = ${id} AND ${own(caller)} AND expires_at > now()`,
+    ITEM,
+    sql`FROM ${x}
+         WHERE ${x.id} = ${id} AND ${own(caller)} AND ${x.expiresAt} > now()`,
   );
   if (!row) throw notFound('导出不存在或已过期');
   return toItem(row);
@@ -206,14 +232,15 @@ export async function readExportFile(
   caller: Caller,
   id: number,
 ): Promise<{ fileName: string; data: Buffer }> {
-  const [row] = await rows<{ file_name: string; status: string; data: string | null }>(
+  const row = await selectOne(
     db,
-    sql`SELECT file_name, status, encode(data, 'base64') AS data FROM agent_exports
-         WHERE id = ${id} AND ${own(caller)} AND expires_at > now()`,
+    { fileName: x.fileName, status: x.status, data: x.data },
+    sql`FROM ${x}
+         WHERE ${x.id} = ${id} AND ${own(caller)} AND ${x.expiresAt} > now()`,
   );
   if (!row) throw notFound('导出不存在或已过期');
   if (row.status !== 'done' || row.data === null) throw badRequest('文件还在生成中', 'id');
-  return { fileName: row.file_name, data: Buffer.from(row.data, 'base64') };
+  return { fileName: row.fileName, data: row.data };
 }
 
 interface WriteOptions {
@@ -240,40 +267,45 @@ async function claimExport(
   db: Db,
   only?: { id: number; topId: number | null },
 ): Promise<Claimed | null> {
-  const [row] = await rows<Record<string, unknown>>(
+  const claimed = alias(agentExports, 'claimed');
+  const row = await selectOne(
     db,
-    sql`UPDATE agent_exports e SET status = 'running', lease_until = now() + ${LEASE}
+    {
+      id: claimed.id,
+      agentId: claimed.agentId,
+      topId: claimed.topId,
+      kind: claimed.kind,
+      filters: claimed.filters,
+      lang: claimed.lang,
+    },
+    sql`FROM claimed`,
+    {
+      with: sql`WITH claimed AS (UPDATE agent_exports e SET status = 'running', lease_until = now() + ${LEASE}
          WHERE e.id = (SELECT id FROM agent_exports
                         WHERE status IN ('queued', 'running')
                           AND (lease_until IS NULL OR lease_until < now())
                           ${only ? sql`AND id = ${only.id}${andInTree(sql`top_id`, only)}` : sql``}
                         ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
            AND e.status IN ('queued', 'running')${only ? andInTree(sql`e.top_id`, only) : sql``}
-         RETURNING e.id, e.agent_id, e.top_id, e.kind, e.filters, e.lang`,
+         RETURNING e.id, e.agent_id, e.top_id, e.kind, e.filters, e.lang)`,
+    },
   );
-  if (!row) return null;
-  return {
-    id: Number(row.id),
-    agentId: Number(row.agent_id),
-    topId: row.top_id == null ? null : Number(row.top_id),
-    kind: row.kind as ExportKind,
-    filters: typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters,
-    lang: row.lang as Lang,
-  };
+  return row ?? null;
 }
 
 /** The agent who asked, as the list reads see a caller (its place in the tree as it is now). */
 async function callerOfExport(db: Db, e: Claimed): Promise<Caller | null> {
-  const [a] = await rows<{ path: string; top_id: unknown; role: string }>(
+  const a = await selectOne(
     db,
-    sql`SELECT path, top_id, role FROM agents WHERE id = ${e.agentId}${andInTree(sql`top_id`, e)}`,
+    { path: agents.path, topId: agents.topId, role: agents.role },
+    sql`FROM ${agents} WHERE ${agents.id} = ${e.agentId}${andInTree(sql`${agents.topId}`, e)}`,
   );
   if (!a) return null;
   return {
     agentId: e.agentId,
     role: a.role === 'operator' ? 'operator' : 'agent',
     path: a.path,
-    topId: a.top_id == null ? null : Number(a.top_id),
+    topId: a.topId,
     sessionId: '',
     mustChangePassword: false,
   };
@@ -423,11 +455,13 @@ export async function runExportsJob(
   return { written, deleted: (await deleteExpiredExports(db)) + operators.deleted };
 }
 
+const deleted = alias(agentExports, 'deleted');
+
 /** Deletes the exports (and their files) whose 7 days have passed; answers how many. */
 export async function deleteExpiredExports(db: Db, now: Date = new Date()): Promise<number> {
-  const gone = await rows<{ id: unknown }>(
-    db,
-    sql`DELETE FROM agent_exports WHERE expires_at <= ${now.toISOString()}::timestamptz RETURNING id`,
-  );
+  const gone = await select(db, { id: deleted.id }, sql`FROM deleted`, {
+    with: sql`WITH deleted AS (
+      DELETE FROM agent_exports WHERE expires_at <= ${now.toISOString()}::timestamptz RETURNING id)`,
+  });
   return gone.length;
 }

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { alias } from 'drizzle-orm/pg-core';
 import { rows, type Db, type DbOrTx } from '../../db/client';
+import { operatorExports } from '../../db/schema';
+import { selectOne, select, type RowOf } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import { csvHeader, csvRow, csvText, type CsvColumn } from '../../lib/csv';
 import type { KeysetSpec, ListParams } from '../../lib/keyset';
@@ -42,22 +45,42 @@ export interface OperatorExportItem {
   expiresAt: string;
 }
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
-const ITEM = sql`id, list_path, file_type, file_name, status, rows_done, truncated, size_bytes,
-  error, created_at, finished_at, expires_at`;
-const toItem = (r: Record<string, unknown>): OperatorExportItem => ({
-  id: Number(r.id),
-  listPath: String(r.list_path),
-  fileType: r.file_type as 'csv' | 'xlsx',
-  fileName: String(r.file_name),
-  status: r.status as OperatorExportItem['status'],
-  rowsDone: Number(r.rows_done),
-  truncated: Boolean(r.truncated),
-  sizeBytes: r.size_bytes == null ? null : Number(r.size_bytes),
-  error: (r.error as string | null) ?? null,
-  createdAt: iso(r.created_at)!,
-  finishedAt: iso(r.finished_at),
-  expiresAt: iso(r.expires_at)!,
+const x = operatorExports;
+const ITEM = {
+  id: x.id,
+  listPath: x.listPath,
+  fileType: x.fileType,
+  fileName: x.fileName,
+  status: x.status,
+  rowsDone: x.rowsDone,
+  truncated: x.truncated,
+  sizeBytes: x.sizeBytes,
+  error: x.error,
+  createdAt: x.createdAt,
+  finishedAt: x.finishedAt,
+  expiresAt: x.expiresAt,
+};
+/** The same columns of the row an INSERT … RETURNING gives (the CTE `inserted`). */
+const i = alias(operatorExports, 'inserted');
+const INSERTED = {
+  id: i.id,
+  listPath: i.listPath,
+  fileType: i.fileType,
+  fileName: i.fileName,
+  status: i.status,
+  rowsDone: i.rowsDone,
+  truncated: i.truncated,
+  sizeBytes: i.sizeBytes,
+  error: i.error,
+  createdAt: i.createdAt,
+  finishedAt: i.finishedAt,
+  expiresAt: i.expiresAt,
+};
+const toItem = (r: RowOf<typeof ITEM>): OperatorExportItem => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+  expiresAt: r.expiresAt.toISOString(),
 });
 
 /** Whether the filtered list holds more than the console answers at once (one read of n+1). */
@@ -92,13 +115,13 @@ export async function startOperatorExport<R>(
     columns: CsvColumn<R>[];
   },
 ): Promise<OperatorExportItem> {
-  const [row] = await rows<Record<string, unknown>>(
-    db,
-    sql`INSERT INTO operator_exports (operator_id, list_path, file_type, file_name, lease_until)
-        VALUES (${input.operatorId}, ${input.listPath}, ${input.file},
-                ${`${input.fileName}.${input.file}`}, now() + ${LEASE})
-        RETURNING ${ITEM}`,
-  );
+  const row = await selectOne(db, INSERTED, sql`FROM inserted`, {
+    with: sql`WITH inserted AS (
+      INSERT INTO operator_exports (operator_id, list_path, file_type, file_name, lease_until)
+      VALUES (${input.operatorId}, ${input.listPath}, ${input.file},
+              ${`${input.fileName}.${input.file}`}, now() + ${LEASE})
+      RETURNING *)`,
+  });
   const item = toItem(row!);
   setImmediate(() => {
     writeOperatorExport(db, item.id, input).catch((err: unknown) =>
@@ -186,12 +209,13 @@ export async function listOperatorExports(
   operatorId: number,
   q: { cursor?: string; pageSize: number },
 ) {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ${ITEM} FROM operator_exports
-         WHERE operator_id = ${operatorId} AND expires_at > now()
-           ${q.cursor ? sql`AND id < ${Number(q.cursor)}` : sql``}
-         ORDER BY id DESC LIMIT ${q.pageSize + 1}`,
+    ITEM,
+    sql`FROM ${x}
+         WHERE ${x.operatorId} = ${operatorId} AND ${x.expiresAt} > now()
+           ${q.cursor ? sql`AND ${x.id} < ${Number(q.cursor)}` : sql``}
+         ORDER BY ${x.id} DESC LIMIT ${q.pageSize + 1}`,
   );
   const page = found.slice(0, q.pageSize).map(toItem);
   return {
@@ -202,23 +226,15 @@ export async function listOperatorExports(
 
 /** The file of one of the operator's own finished exports; anyone else's answers as missing. */
 export async function readOperatorExportFile(db: Db, operatorId: number, id: number) {
-  const [row] = await rows<{
-    file_name: string;
-    file_type: string;
-    status: string;
-    data: string | null;
-  }>(
+  const row = await selectOne(
     db,
-    sql`SELECT file_name, file_type, status, encode(data, 'base64') AS data FROM operator_exports
-         WHERE id = ${id} AND operator_id = ${operatorId} AND expires_at > now()`,
+    { fileName: x.fileName, fileType: x.fileType, status: x.status, data: x.data },
+    sql`FROM ${x}
+         WHERE ${x.id} = ${id} AND ${x.operatorId} = ${operatorId} AND ${x.expiresAt} > now()`,
   );
   if (!row) throw notFound('导出不存在或已过期');
   if (row.status !== 'done' || row.data === null) throw badRequest('文件还在生成中', 'id');
-  return {
-    fileName: row.file_name,
-    fileType: row.file_type as 'csv' | 'xlsx',
-    data: Buffer.from(row.data, 'base64'),
-  };
+  return { fileName: row.fileName, fileType: row.fileType, data: row.data };
 }
 
 /**
