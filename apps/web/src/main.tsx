@@ -2,8 +2,9 @@
 // every one of its components to the first screen (vite.config.ts groups the shell in one file).
 import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { kitRender } from '@/lib/kit-render';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import '@/lib/i18n';
 import { App } from '@/app/app';
 import { registerServiceWorker } from '@/app/service-worker';
@@ -11,18 +12,9 @@ import { startBundle } from '@/lib/hot-update';
 import { loadOverlays } from '@/lib/overlays';
 import './styles.css';
 
-// antd-mobile 5 renders Toast and Dialog with the legacy API; React 19 needs this shim,
-// without which they silently show nothing in a production build.
-unstableSetRender((node, container) => {
-  const el = container as Element & { __root?: Root };
-  el.__root ??= createRoot(el);
-  el.__root.render(node);
-  return async () => {
-    await Promise.resolve();
-    el.__root?.unmount();
-    delete el.__root;
-  };
-});
+// antd-mobile 5 renders Toast and Dialog with the legacy API; React 19 needs this shim, without
+// which they silently show nothing in a production build (lib/kit-render.ts).
+unstableSetRender(kitRender);
 
 // A hot bundle installed last time starts its trial now; one that never came up is rolled back.
 startBundle();

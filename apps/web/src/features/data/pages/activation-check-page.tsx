@@ -10,7 +10,7 @@ import { dataKeys } from '../api/data-keys';
 import { useActivationChecks, type ActivationFilters } from '../api/get-activation-checks';
 import { ActivationCard } from '../components/activation-card';
 import { ListState } from '../components/list-state';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useParams } from '../hooks/use-param';
 import '../data.css';
 import '../i18n';
@@ -27,7 +27,7 @@ export default function ActivationCheckPage() {
   const [params, setParams] = useParams();
   const statusParam = params.get('status');
   const [sn, setSn] = useState(params.get('sn') ?? '');
-  const search = useDebounced(sn.trim().toUpperCase());
+  const search = useDebouncedValue(sn.trim().toUpperCase());
   // A search looks through every terminal unless a tab was picked; the list alone shows waiting ones.
   const status: ActivationFilter = (ACTIVATION_FILTERS as readonly string[]).includes(
     statusParam ?? '',

@@ -13,7 +13,7 @@ import { ListState } from '../components/list-state';
 import { MonthPicker } from '@/components/ui/month-picker';
 import { StandardCard } from '../components/standard-card';
 import { readMonth, shanghaiMonth } from '../hooks/dates';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLang } from '@/lib/use-lang';
 import { useParams } from '../hooks/use-param';
 import '../data.css';
@@ -39,7 +39,7 @@ export default function MerchStandardCheckPage() {
     (v) => String(v) === resultParam,
   );
   const [sn, setSn] = useState(params.get('sn') ?? '');
-  const search = useDebounced(sn.trim().toUpperCase());
+  const search = useDebouncedValue(sn.trim().toUpperCase());
   useEffect(() => {
     if ((params.get('sn') ?? '') !== search) setParams({ sn: search || undefined });
     // Only the settled search goes to the address.

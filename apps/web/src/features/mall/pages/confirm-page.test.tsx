@@ -1,23 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toast, unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
+import { kitRender } from '@/lib/kit-render';
 import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { default: MallConfirmPage } = await import('./confirm-page');
 
 // The kit's toasts render as main.tsx lets them under React 19.
-unstableSetRender((node, container) => {
-  const el = container as Element & { __root?: Root };
-  el.__root ??= createRoot(el);
-  el.__root.render(node);
-  return async () => {
-    await Promise.resolve();
-    el.__root?.unmount();
-    delete el.__root;
-  };
-});
+unstableSetRender(kitRender);
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
 const SHORT = '货款余额不足，请先转入资金池';

@@ -8,7 +8,7 @@ import { useNavigate } from '@/lib/router';
 import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { useBoundTerminals } from '../api/get-bound-terminals';
 import { merchantKeys } from '../api/merchant-keys';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { BindTag } from './status-tags';
 import { usePartyName } from '@/lib/party-name';
 

@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n';
 import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { useMerchantList } from '../api/get-merchant-list';
 import { merchantKeys } from '../api/merchant-keys';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MerchantCard } from './merchant-card';
 
 /**

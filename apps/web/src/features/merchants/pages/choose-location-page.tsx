@@ -21,7 +21,7 @@ import {
 import { finishLocationPick, isReturnPath, type PickedLocation } from '@/lib/location-pick';
 import { useReverseGeocode } from '../api/reverse-geocode';
 import { usePlaceSearch } from '../api/search-places';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '../i18n';
 import '../merchants.css';
 

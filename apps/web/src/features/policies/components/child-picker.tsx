@@ -3,7 +3,7 @@ import { List, SearchBar, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useOpenCandidates } from '../api/get-open-candidates';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EmptyBlock, ListStates } from './list-states';
 
 /** The caller's direct sub-agents to pick from, searchable, each marked with what it holds. */

@@ -3,7 +3,7 @@ import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useRateMerchants } from '../api/get-rate-merchants';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EmptyBlock, ListStates } from './list-states';
 
 /** The caller's direct merchants, searchable by name, merchant number or a bound terminal's SN. */

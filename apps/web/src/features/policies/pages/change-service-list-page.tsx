@@ -9,7 +9,7 @@ import { useFeeChanges } from '../api/get-fee-changes';
 import { policyKeys } from '../api/policy-keys';
 import { FeeChangeCard } from '../components/fee-change-card';
 import { EmptyBlock, ListStates } from '../components/list-states';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '../i18n';
 import '../policies.css';
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { unstableSetRender } from 'antd-mobile';
-import { createRoot, type Root } from 'react-dom/client';
+import { kitRender } from '@/lib/kit-render';
 import { MemoryRouter } from '@/lib/router';
 import { onUpdateOffered } from '@/lib/app-update';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,16 +10,7 @@ const { default: SettingsPage } = await import('./settings-page');
 const { default: AboutUsPage } = await import('./about-us-page');
 
 // The kit's toasts and dialogs render as main.tsx lets them under React 19.
-unstableSetRender((node, container) => {
-  const el = container as Element & { __root?: Root };
-  el.__root ??= createRoot(el);
-  el.__root.render(node);
-  return async () => {
-    await Promise.resolve();
-    el.__root?.unmount();
-    delete el.__root;
-  };
-});
+unstableSetRender(kitRender);
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
 let updateAnswer: unknown = null;

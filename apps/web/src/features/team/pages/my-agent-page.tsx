@@ -14,7 +14,7 @@ import { AgentCard } from '../components/agent-card';
 import { SortBar } from '../components/sort-bar';
 import { TeamCrumbs } from '../components/team-crumbs';
 import { TeamSummary } from '../components/team-summary';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '../i18n';
 import '../team.css';
 

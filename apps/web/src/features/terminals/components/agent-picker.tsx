@@ -3,7 +3,7 @@ import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useTargetAgents } from '../api/get-target-agents';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SearchListPopup } from './search-list-popup';
 
 /**

@@ -3,7 +3,7 @@ import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useMyMerchants } from '../api/get-my-merchants';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SearchListPopup } from './search-list-popup';
 
 /** Picks one of my own merchants (a terminal binds only to a merchant of its holder). */

@@ -2,7 +2,7 @@ import { Button, Checkbox, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useTerminalList } from '../api/get-terminal-list';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SearchListPopup } from './search-list-popup';
 
 /**

@@ -12,7 +12,7 @@ import { useBindTerminal } from '../api/bind-terminal';
 import { useTerminalInfo } from '../api/get-terminal-info';
 import { CameraScanner } from '../components/camera-scanner';
 import { MerchantPicker } from '../components/merchant-picker';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMyAgentId } from '../hooks/use-role';
 import '../i18n';
 import '../terminals.css';

@@ -12,7 +12,7 @@ import { ExportButton } from '@/features/exports/components/export-button';
 import { terminalKeys } from '../api/terminal-keys';
 import { AgentPicker } from '../components/agent-picker';
 import { TerminalCard } from '../components/terminal-card';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useIsOperator, useMyAgentId } from '../hooks/use-role';
 import '../i18n';
 import '../terminals.css';
