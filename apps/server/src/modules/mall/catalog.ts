@@ -1,19 +1,14 @@
-import type {
-  MallAddress,
-  MallAddressInput,
-  MallProduct,
-  PriceTier,
-  SaveMallProductRequest,
-} from '@pos/core';
+import type { MallAddress, MallAddressInput, MallProduct, SaveMallProductRequest } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { brands, mallAddresses, mallProducts } from '../../db/schema';
+import { decode, select, selectOne, type RowOf } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
-import { num } from '../ledger/accounts';
 import { checkProduct } from '../terminals/import-terminals';
 import type { Buyer } from './orders';
-import { json } from '../../db/convert';
 
 /**
  * The platform's own unallocated terminals of a brand and model (unbound, in no tree, not deleted,
@@ -47,35 +42,51 @@ export async function lockModel(tx: DbOrTx, brandId: number, model: string) {
 
 /** The units of a model the platform can still sell (never below 0). */
 export async function freeOfModel(tx: DbOrTx, brandId: number, model: string) {
-  const [r] = await rows<{ n: unknown }>(
+  const r = await selectOne(
     tx,
-    sql`SELECT ${platformFree(sql`${brandId}`, sql`${model}`)} AS n`,
+    { n: sql`${platformFree(sql`${brandId}`, sql`${model}`)}`.mapWith(decode.number) },
+    sql``,
   );
-  return Math.max(0, num(r!.n));
+  return Math.max(0, r!.n);
 }
 
-const PRODUCT_COLUMNS = sql`p.id, p.brand_id, b.name AS brand_name, p.model, p.name, p.description,
-  p.image_url, p.price_tiers, p.stock AS reserved, p.on_sale,
-  greatest(0, ${platformFree(sql`p.brand_id`, sql`p.model`)}) AS platform_free`;
+const p = alias(mallProducts, 'p');
+const b = alias(brands, 'b');
+const PRODUCT = {
+  id: p.id,
+  brandId: p.brandId,
+  brandName: b.name,
+  model: p.model,
+  name: p.name,
+  description: p.description,
+  imageUrl: p.imageUrl,
+  priceTiers: p.priceTiers,
+  reserved: p.stock,
+  onSale: p.onSale,
+  platformFree: sql`greatest(0, ${platformFree(sql`${p.brandId}`, sql`${p.model}`)})`.mapWith(
+    decode.number,
+  ),
+};
+type ProductRow = RowOf<typeof PRODUCT>;
 
-const toProduct = (r: Record<string, unknown>): MallProduct => ({
-  id: num(r.id),
-  brandId: num(r.brand_id),
-  brandName: String(r.brand_name),
-  model: String(r.model),
-  name: String(r.name),
-  description: String(r.description ?? ''),
-  imageUrl: (r.image_url as string | null) ?? null,
-  priceTiers: json<PriceTier[]>(r.price_tiers),
-  stock: Math.min(num(r.reserved), num(r.platform_free)),
-  onSale: Boolean(r.on_sale),
+const toProduct = (r: ProductRow): MallProduct => ({
+  id: r.id,
+  brandId: r.brandId,
+  brandName: r.brandName,
+  model: r.model,
+  name: r.name,
+  description: r.description,
+  imageUrl: r.imageUrl,
+  priceTiers: r.priceTiers,
+  stock: Math.min(r.reserved, r.platformFree),
+  onSale: r.onSale,
 });
 
 /** A product as operators see it: also its reservation as set and the platform's free units. */
-const toAdminProduct = (r: Record<string, unknown>): MallProduct => ({
+const toAdminProduct = (r: ProductRow): MallProduct => ({
   ...toProduct(r),
-  reserved: num(r.reserved),
-  platformFree: num(r.platform_free),
+  reserved: r.reserved,
+  platformFree: r.platformFree,
 });
 
 /** Products on sale (agents), or every product (operators), by brand then sort order. */
@@ -83,23 +94,25 @@ export async function listProducts(
   db: DbOrTx,
   opts: { all?: boolean } = {},
 ): Promise<MallProduct[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ${PRODUCT_COLUMNS} FROM mall_products p JOIN brands b ON b.id = p.brand_id
-        ${opts.all ? sql`` : sql`WHERE p.on_sale`}
-        ORDER BY b.sort, p.sort, p.id`,
+    PRODUCT,
+    sql`FROM mall_products p JOIN brands b ON ${b.id} = ${p.brandId}
+        ${opts.all ? sql`` : sql`WHERE ${p.onSale}`}
+        ORDER BY ${b.sort}, ${p.sort}, ${p.id}`,
   );
   return found.map(opts.all ? toAdminProduct : toProduct);
 }
 
 export async function getProduct(db: DbOrTx, id: number, opts: { all?: boolean } = {}) {
-  const [p] = await rows<Record<string, unknown>>(
+  const found = await selectOne(
     db,
-    sql`SELECT ${PRODUCT_COLUMNS} FROM mall_products p JOIN brands b ON b.id = p.brand_id
-        WHERE p.id = ${id} ${opts.all ? sql`` : sql`AND p.on_sale`}`,
+    PRODUCT,
+    sql`FROM mall_products p JOIN brands b ON ${b.id} = ${p.brandId}
+        WHERE ${p.id} = ${id} ${opts.all ? sql`` : sql`AND ${p.onSale}`}`,
   );
-  if (!p) throw notFound('商品不存在或已下架');
-  return opts.all ? toAdminProduct(p) : toProduct(p);
+  if (!found) throw notFound('商品不存在或已下架');
+  return opts.all ? toAdminProduct(found) : toProduct(found);
 }
 
 /**
@@ -126,22 +139,21 @@ export async function saveProduct(db: Db, op: OperatorCaller, input: SaveMallPro
       );
     const values = sql`${input.brandId}, ${input.model}, ${input.name}, ${input.description ?? ''},
       ${input.imageUrl ?? null}, ${JSON.stringify(tiers)}::jsonb, ${input.stock}, ${input.onSale}, ${input.sort ?? 0}`;
-    const [saved] = await rows<{ id: unknown }>(
-      tx,
-      input.id
-        ? sql`UPDATE mall_products SET (brand_id, model, name, description, image_url, price_tiers, stock, on_sale, sort)
-                = (${values}), updated_at = now() WHERE id = ${input.id} RETURNING id`
-        : sql`INSERT INTO mall_products (brand_id, model, name, description, image_url, price_tiers, stock, on_sale, sort)
-              VALUES (${values}) RETURNING id`,
-    );
+    const saved = await selectOne(tx, { id: savedProduct.id }, sql`FROM saved`, {
+      with: input.id
+        ? sql`WITH saved AS (UPDATE mall_products SET (brand_id, model, name, description, image_url, price_tiers, stock, on_sale, sort)
+                = (${values}), updated_at = now() WHERE id = ${input.id} RETURNING id)`
+        : sql`WITH saved AS (INSERT INTO mall_products (brand_id, model, name, description, image_url, price_tiers, stock, on_sale, sort)
+              VALUES (${values}) RETURNING id)`,
+    });
     await audit(tx, op, {
       action: input.id ? 'mall_product.update' : 'mall_product.create',
       targetType: 'mall_product',
-      targetId: num(saved!.id),
+      targetId: saved!.id,
       before,
       after: { ...input, priceTiers: tiers },
     });
-    return { id: num(saved!.id) };
+    return { id: saved!.id };
   });
 }
 
@@ -149,15 +161,22 @@ export async function saveProduct(db: Db, op: OperatorCaller, input: SaveMallPro
 // Addresses: each agent's own; another agent's is simply not there
 // ---------------------------------------------------------------------------------------------
 
-const toAddress = (r: Record<string, unknown>): MallAddress => ({
-  id: num(r.id),
-  name: String(r.name),
-  mobile: String(r.mobile),
-  province: String(r.province),
-  city: String(r.city),
-  district: String(r.district),
-  detail: String(r.detail),
-  isDefault: Boolean(r.is_default),
+const ma = alias(mallAddresses, 'ma');
+/** The address a save wrote, or a delete removed (the CTE of saveAddress and deleteAddress). */
+const savedAddress = alias(mallAddresses, 'saved');
+/** The product a save wrote (the CTE of saveProduct). */
+const savedProduct = alias(mallProducts, 'saved');
+
+/** An address as its agent sees it, read from `t` (mall_addresses or a CTE of its rows). */
+const addressOf = (t: typeof ma | typeof savedAddress) => ({
+  id: t.id,
+  name: t.name,
+  mobile: t.mobile,
+  province: t.province,
+  city: t.city,
+  district: t.district,
+  detail: t.detail,
+  isDefault: t.isDefault,
 });
 
 /**
@@ -170,12 +189,13 @@ const ownerInTree = (buyer: Buyer): SQL =>
     : sql`JOIN agents buyer ON buyer.id = ma.agent_id AND buyer.top_id = ${buyer.topId}`;
 
 export async function listAddresses(db: DbOrTx, buyer: Buyer): Promise<MallAddress[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ma.* FROM mall_addresses ma ${ownerInTree(buyer)}
-         WHERE ma.agent_id = ${buyer.agentId} ORDER BY ma.is_default DESC, ma.id DESC`,
+    addressOf(ma),
+    sql`FROM mall_addresses ma ${ownerInTree(buyer)}
+         WHERE ${ma.agentId} = ${buyer.agentId} ORDER BY ${ma.isDefault} DESC, ${ma.id} DESC`,
   );
-  return found.map(toAddress);
+  return found;
 }
 
 /** Saves an address (the first one, or one marked default, becomes the only default). */
@@ -190,38 +210,37 @@ export async function saveAddress(db: Db, buyer: Buyer, input: MallAddressInput)
           where: sql` AND buyer.id = ma.agent_id AND buyer.top_id = ${buyer.topId}`,
         };
   return db.transaction(async (tx) => {
-    const [count] = await rows<{ n: unknown }>(
+    const count = await selectOne(
       tx,
-      sql`SELECT count(*) AS n FROM mall_addresses ma ${ownerInTree(buyer)} WHERE ma.agent_id = ${agentId}`,
+      { n: sql`count(*)`.mapWith(decode.number) },
+      sql`FROM mall_addresses ma ${ownerInTree(buyer)} WHERE ${ma.agentId} = ${agentId}`,
     );
-    if (!input.id && num(count!.n) >= 20) throw badRequest('收货地址最多20个', 'id');
-    const isDefault = input.isDefault || num(count!.n) === 0;
+    if (!input.id && count!.n >= 20) throw badRequest('收货地址最多20个', 'id');
+    const isDefault = input.isDefault || count!.n === 0;
     if (isDefault)
       await tx.execute(
         sql`UPDATE mall_addresses ma SET is_default = false${using.from}
              WHERE ma.agent_id = ${agentId}${using.where}`,
       );
-    const [saved] = await rows<Record<string, unknown>>(
-      tx,
-      input.id
-        ? sql`UPDATE mall_addresses ma SET name = ${input.name}, mobile = ${input.mobile}, province = ${input.province},
+    const saved = await selectOne(tx, addressOf(savedAddress), sql`FROM saved`, {
+      with: input.id
+        ? sql`WITH saved AS (UPDATE mall_addresses ma SET name = ${input.name}, mobile = ${input.mobile}, province = ${input.province},
                 city = ${input.city}, district = ${input.district}, detail = ${input.detail},
                 is_default = ${isDefault} OR ma.is_default, updated_at = now()${using.from}
-              WHERE ma.id = ${input.id} AND ma.agent_id = ${agentId}${using.where} RETURNING ma.*`
-        : sql`INSERT INTO mall_addresses (agent_id, name, mobile, province, city, district, detail, is_default)
+              WHERE ma.id = ${input.id} AND ma.agent_id = ${agentId}${using.where} RETURNING ma.*)`
+        : sql`WITH saved AS (INSERT INTO mall_addresses (agent_id, name, mobile, province, city, district, detail, is_default)
               VALUES (${agentId}, ${input.name}, ${input.mobile}, ${input.province}, ${input.city},
                       ${input.district}, ${input.detail}, ${isDefault})
-              RETURNING *`,
-    );
+              RETURNING *)`,
+    });
     if (!saved) throw notFound('收货地址不存在');
-    return toAddress(saved);
+    return saved;
   });
 }
 
 export async function deleteAddress(db: Db, agentId: number, id: number) {
-  const [gone] = await rows(
-    db,
-    sql`DELETE FROM mall_addresses WHERE id = ${id} AND agent_id = ${agentId} RETURNING id`,
-  );
+  const gone = await selectOne(db, { id: savedAddress.id }, sql`FROM saved`, {
+    with: sql`WITH saved AS (DELETE FROM mall_addresses WHERE id = ${id} AND agent_id = ${agentId} RETURNING id)`,
+  });
   if (!gone) throw notFound('收货地址不存在');
 }

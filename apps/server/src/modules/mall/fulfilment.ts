@@ -8,19 +8,39 @@ import {
   type ShipMallOrderRequest,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  agents,
+  brands,
+  mallOrderItems,
+  mallOrders,
+  mallProducts,
+  terminalOperations,
+  terminals,
+} from '../../db/schema';
+import { decode, select, selectOne, selection } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { platformCaller } from '../admin/terminal-import';
-import { num } from '../ledger/accounts';
 import { notifyOrderShipped } from '../message/send-product-events';
 import { BatchShortfall, explainStock, firstIneligible } from '../terminals/platform-batch';
 import { readSelection } from '../terminals/selection';
 import { platformStock } from './catalog';
-import { cancelOrder } from './orders';
-import { isoOrEpoch, isoOrNull, json } from '../../db/convert';
+import { cancelOrder, ORDER } from './orders';
+
+const o = alias(mallOrders, 'o');
+const a = alias(agents, 'a');
+const i = alias(mallOrderItems, 'i');
+const p = alias(mallProducts, 'p');
+const b = alias(brands, 'b');
+const t = alias(terminals, 't');
+/** The terminals a shipment moved (the CTE of shipOrder). */
+const moved = alias(terminals, 'moved');
+/** The orders a receipt changed (the CTE of confirmReceipt and receiveDueOrders). */
+const received = alias(mallOrders, 'received');
 
 /** Days after shipping when receipt is confirmed for the buyer (MALL_AUTO_RECEIVE_DAYS). */
 export const AUTO_RECEIVE_DAYS = 10;
@@ -42,64 +62,80 @@ export async function shipOrder(
   const platform = await platformCaller(db);
   try {
     return await db.transaction(async (tx) => {
-      const [o] = await rows<Record<string, unknown>>(
+      const order = await selectOne(
         tx,
-        sql`SELECT o.*, a.path AS buyer_path, a.top_id AS buyer_top, a.name AS buyer_name
-              FROM mall_orders o JOIN agents a ON a.id = o.agent_id WHERE o.id = ${input.id} FOR UPDATE OF o`,
+        {
+          status: o.status,
+          agentId: o.agentId,
+          orderNo: o.orderNo,
+          buyerPath: a.path,
+          buyerTop: a.topId,
+        },
+        sql`FROM mall_orders o JOIN agents a ON ${a.id} = ${o.agentId} WHERE ${o.id} = ${input.id} FOR UPDATE OF o`,
       );
-      if (!o) throw notFound('订单不存在');
-      if (num(o.status) !== MALL_ORDER_STATUS.PAID)
+      if (!order) throw notFound('订单不存在');
+      if (order.status !== MALL_ORDER_STATUS.PAID)
         throw badRequest('只有待发货的订单可以发货', 'id');
-      const buyer = num(o.agent_id);
-      const topId = o.buyer_top == null ? null : num(o.buyer_top);
-      const moved = await rows<{ id: unknown; sn: string; brand_id: unknown; model: string }>(
+      const buyer = order.agentId;
+      const topId = order.buyerTop;
+      const shipped = await select(
         tx,
-        sql`UPDATE terminals t SET holder_agent_id = ${buyer}, holder_path = ${o.buyer_path as string},
+        { id: moved.id, sn: moved.sn, brandId: moved.brandId, model: moved.model },
+        sql`FROM moved`,
+        {
+          with: sql`WITH moved AS (UPDATE terminals t SET holder_agent_id = ${buyer}, holder_path = ${order.buyerPath},
               top_id = ${topId}, updated_at = ${now}
             WHERE ${selection.where(sql`t`)} AND t.deleted_at IS NULL AND t.bind_status = 0
               AND t.holder_agent_id IS NULL AND t.pending_operation_id IS NULL
-            RETURNING t.id, t.sn, t.brand_id, t.model`,
+            RETURNING t.id, t.sn, t.brand_id, t.model)`,
+        },
       );
-      if (moved.length !== selection.count) throw new BatchShortfall();
-      const wanted = await rows<{
-        brand_id: unknown;
-        model: string;
-        quantity: unknown;
-        name: string;
-      }>(
+      if (shipped.length !== selection.count) throw new BatchShortfall();
+      const wanted = await select(
         tx,
-        sql`SELECT p.brand_id, p.model, sum(i.quantity) AS quantity, min(p.name) AS name
-              FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id
-             WHERE i.order_id = ${input.id} GROUP BY p.brand_id, p.model`,
+        {
+          brandId: p.brandId,
+          model: p.model,
+          quantity: sql`sum(${i.quantity})`.mapWith(decode.number),
+          name: sql`min(${p.name})`.mapWith(decode.text),
+        },
+        sql`FROM mall_order_items i JOIN mall_products p ON ${p.id} = ${i.productId}
+             WHERE ${i.orderId} = ${input.id} GROUP BY ${p.brandId}, ${p.model}`,
       );
       for (const w of wanted) {
-        const n = moved.filter(
-          (m) => num(m.brand_id) === num(w.brand_id) && m.model === w.model,
-        ).length;
-        if (n !== num(w.quantity))
+        const n = shipped.filter((m) => m.brandId === w.brandId && m.model === w.model).length;
+        if (n !== w.quantity)
           throw badRequest(
-            `${w.name}（${w.model}）应发 ${num(w.quantity)} 台，所选SN中有 ${n} 台`,
+            `${w.name}（${w.model}）应发 ${w.quantity} 台，所选SN中有 ${n} 台`,
             'sns',
           );
       }
-      const total = wanted.reduce((s, w) => s + num(w.quantity), 0);
-      if (moved.length !== total)
-        throw badRequest(`订单共 ${total} 台，所选SN有 ${moved.length} 台`, 'sns');
-      const sns = moved.map((m) => m.sn).sort();
-      const [record] = await rows<{ id: unknown }>(
-        tx,
-        sql`INSERT INTO terminal_operations (type, status, operator_id, from_agent_id, to_agent_id, top_id, count,
-              first_sn, last_sn, reason, created_at, decided_at)
-            VALUES (${TERMINAL_OPERATE_TYPE.ALLOCATE}, ${OPERATE_STATUS.PASSED}, ${platform.agentId}, NULL, ${buyer},
-              ${topId}, ${moved.length}, ${sns[0]!}, ${sns[sns.length - 1]!}, ${`商城订单 ${String(o.order_no)}`},
-              ${now}, ${now})
-            RETURNING id`,
-      );
-      const operationId = num(record!.id);
+      const total = wanted.reduce((s, w) => s + w.quantity, 0);
+      if (shipped.length !== total)
+        throw badRequest(`订单共 ${total} 台，所选SN有 ${shipped.length} 台`, 'sns');
+      const sns = shipped.map((m) => m.sn).sort();
+      const [record] = await tx
+        .insert(terminalOperations)
+        .values({
+          type: TERMINAL_OPERATE_TYPE.ALLOCATE,
+          status: OPERATE_STATUS.PASSED,
+          operatorId: platform.agentId,
+          fromAgentId: null,
+          toAgentId: buyer,
+          topId,
+          count: shipped.length,
+          firstSn: sns[0]!,
+          lastSn: sns[sns.length - 1]!,
+          reason: `商城订单 ${order.orderNo}`,
+          createdAt: now,
+          decidedAt: now,
+        })
+        .returning({ id: terminalOperations.id });
+      const operationId = record!.id;
       await tx.execute(
         sql`INSERT INTO terminal_operation_items (operation_id, terminal_id, sn)
-            SELECT ${operationId}, unnest(string_to_array(${moved.map((m) => num(m.id)).join(',')}, ','))::bigint,
-                   unnest(string_to_array(${moved.map((m) => m.sn).join(',')}, ','))`,
+            SELECT ${operationId}, unnest(string_to_array(${shipped.map((m) => m.id).join(',')}, ','))::bigint,
+                   unnest(string_to_array(${shipped.map((m) => m.sn).join(',')}, ','))`,
       );
       await tx.execute(
         sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.SHIPPED}, shipped_at = ${now},
@@ -109,8 +145,8 @@ export async function shipOrder(
       await notifyOrderShipped(tx, {
         ...input,
         agentId: buyer,
-        orderNo: String(o.order_no),
-        count: moved.length,
+        orderNo: order.orderNo,
+        count: shipped.length,
       });
       await audit(tx, op, {
         action: 'mall_order.ship',
@@ -120,13 +156,13 @@ export async function shipOrder(
         after: {
           status: MALL_ORDER_STATUS.SHIPPED,
           operationId,
-          count: moved.length,
+          count: shipped.length,
           sns: sns.slice(0, 50),
           courier: input.courier,
           waybillNo: input.waybillNo,
         },
       });
-      return { id: input.id, operationId, count: moved.length };
+      return { id: input.id, operationId, count: shipped.length };
     });
   } catch (err) {
     if (!(err instanceof BatchShortfall)) throw err;
@@ -152,31 +188,37 @@ export async function shipOrder(
  * (the operator picks from these, by list or range).
  */
 export async function shippableFor(db: Db, orderId: number): Promise<MallShippableModel[]> {
-  const wanted = await rows<Record<string, unknown>>(
+  const wanted = await select(
     db,
-    sql`SELECT p.brand_id, b.name AS brand_name, p.model, sum(i.quantity) AS quantity
-          FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id JOIN brands b ON b.id = p.brand_id
-         WHERE i.order_id = ${orderId} GROUP BY p.brand_id, b.name, p.model ORDER BY p.model`,
+    {
+      brandId: p.brandId,
+      brandName: b.name,
+      model: p.model,
+      quantity: sql`sum(${i.quantity})`.mapWith(decode.number),
+    },
+    sql`FROM mall_order_items i JOIN mall_products p ON ${p.id} = ${i.productId} JOIN brands b ON ${b.id} = ${p.brandId}
+         WHERE ${i.orderId} = ${orderId} GROUP BY ${p.brandId}, ${b.name}, ${p.model} ORDER BY ${p.model}`,
   );
   if (wanted.length === 0) throw notFound('订单不存在');
   const out: MallShippableModel[] = [];
   for (const w of wanted) {
-    const brandId = num(w.brand_id);
-    const model = String(w.model);
-    const [count] = await rows<{ n: unknown }>(
+    const { brandId, model } = w;
+    const count = await selectOne(
       db,
-      sql`SELECT count(*) AS n ${platformStock(sql`${brandId}`, sql`${model}`)}`,
+      { n: sql`count(*)`.mapWith(decode.number) },
+      platformStock(sql`${brandId}`, sql`${model}`),
     );
-    const sns = await rows<{ sn: string }>(
+    const sns = await select(
       db,
-      sql`SELECT t.sn ${platformStock(sql`${brandId}`, sql`${model}`)} ORDER BY t.sn LIMIT 500`,
+      { sn: t.sn },
+      sql`${platformStock(sql`${brandId}`, sql`${model}`)} ORDER BY ${t.sn} LIMIT 500`,
     );
     out.push({
       brandId,
-      brandName: String(w.brand_name),
+      brandName: w.brandName,
       model,
-      quantity: num(w.quantity),
-      available: num(count!.n),
+      quantity: w.quantity,
+      available: count!.n,
       sns: sns.map((r) => r.sn),
     });
   }
@@ -185,15 +227,15 @@ export async function shippableFor(db: Db, orderId: number): Promise<MallShippab
 
 /** The buyer confirms receipt of a shipped order. */
 export async function confirmReceipt(db: Db, agentId: number, id: number, now: Date = new Date()) {
-  const [done] = await rows(
-    db,
-    sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.RECEIVED}, received_at = ${now}, updated_at = ${now}
-        WHERE id = ${id} AND agent_id = ${agentId} AND status = ${MALL_ORDER_STATUS.SHIPPED} RETURNING id`,
-  );
+  const done = await selectOne(db, { id: received.id }, sql`FROM received`, {
+    with: sql`WITH received AS (UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.RECEIVED}, received_at = ${now}, updated_at = ${now}
+        WHERE id = ${id} AND agent_id = ${agentId} AND status = ${MALL_ORDER_STATUS.SHIPPED} RETURNING id)`,
+  });
   if (done) return;
-  const [exists] = await rows<{ status: unknown }>(
+  const exists = await selectOne(
     db,
-    sql`SELECT status FROM mall_orders WHERE id = ${id} AND agent_id = ${agentId}`,
+    { status: mallOrders.status },
+    sql`FROM mall_orders WHERE ${mallOrders.id} = ${id} AND ${mallOrders.agentId} = ${agentId}`,
   );
   if (!exists) throw notFound('订单不存在');
   throw badRequest('订单不是已发货状态', 'id');
@@ -201,12 +243,11 @@ export async function confirmReceipt(db: Db, agentId: number, id: number, now: D
 
 /** Confirms receipt of every order shipped more than the set days ago. Returns how many. */
 export async function receiveDueOrders(db: Db, now: Date = new Date(), days = AUTO_RECEIVE_DAYS) {
-  const done = await rows(
-    db,
-    sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.RECEIVED}, received_at = ${now}, updated_at = ${now}
+  const done = await select(db, { id: received.id }, sql`FROM received`, {
+    with: sql`WITH received AS (UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.RECEIVED}, received_at = ${now}, updated_at = ${now}
         WHERE status = ${MALL_ORDER_STATUS.SHIPPED} AND shipped_at <= ${new Date(now.getTime() - days * 86_400_000)}
-        RETURNING id`,
-  );
+        RETURNING id)`,
+  });
   return done.length;
 }
 
@@ -218,31 +259,54 @@ export async function cancelByOperator(
   now: Date = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const [o] = await rows<Record<string, unknown>>(
+    const order = await selectOne(
       tx,
-      sql`SELECT * FROM mall_orders WHERE id = ${input.id} FOR UPDATE`,
+      ORDER,
+      sql`FROM mall_orders o WHERE ${o.id} = ${input.id} FOR UPDATE`,
     );
-    if (!o) throw notFound('订单不存在');
-    const closed = await cancelOrder(tx, o, input.reason, now);
+    if (!order) throw notFound('订单不存在');
+    const closed = await cancelOrder(tx, order, input.reason, now);
     await audit(tx, op, {
       action: 'mall_order.cancel',
       targetType: 'mall_order',
       targetId: input.id,
-      before: { status: num(o.status) },
-      after: { status: num(closed.status), reason: input.reason },
+      before: { status: order.status },
+      after: { status: closed.status, reason: input.reason },
     });
-    return { id: input.id, status: num(closed.status) };
+    return { id: input.id, status: closed.status };
   });
 }
+
+const ADMIN_ORDER = selection({
+  id: o.id,
+  orderNo: o.orderNo,
+  status: o.status,
+  payType: o.payType,
+  shippingWay: o.shippingWay,
+  totalFen: o.totalFen,
+  createdAt: o.createdAt,
+  paidAt: o.paidAt,
+  shippedAt: o.shippedAt,
+  courier: o.courier,
+  waybillNo: o.waybillNo,
+  agentName: a.name,
+  agentMobile: a.mobile,
+  address: o.address,
+  quantity:
+    sql`(SELECT coalesce(sum(i.quantity), 0) FROM mall_order_items i WHERE i.order_id = ${o.id})`.mapWith(
+      decode.number,
+    ),
+  summary:
+    sql`(SELECT string_agg(p.name || ' ' || p.model || ' x' || i.quantity, '; ' ORDER BY p.id)
+                 FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id WHERE i.order_id = ${o.id})`.mapWith(
+      decode.textOrNull,
+    ),
+});
 
 /** Every order for the console, newest first, by state or order number. */
 export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrder> {
   return {
-    select: sql`o.id, o.order_no, o.status, o.pay_type, o.shipping_way, o.total_fen, o.created_at, o.paid_at,
-                o.shipped_at, o.courier, o.waybill_no, a.name AS agent_name, a.mobile AS agent_mobile, o.address,
-                (SELECT coalesce(sum(i.quantity), 0) FROM mall_order_items i WHERE i.order_id = o.id) AS quantity,
-                (SELECT string_agg(p.name || ' ' || p.model || ' x' || i.quantity, '; ' ORDER BY p.id)
-                   FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id WHERE i.order_id = o.id) AS summary`,
+    select: ADMIN_ORDER.list,
     from: sql`FROM mall_orders o JOIN agents a ON a.id = o.agent_id`,
     where: [
       q.status !== undefined && sql`o.status = ${q.status}`,
@@ -254,25 +318,26 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
     // Mall orders are few (an agent restocks a few times a month) and the status filter has its
     // index: the operator sees how many there are.
     counted: true,
-    map: (r) => {
-      const address = json<Record<string, string>>(r.address);
+    map: (raw) => {
+      const r = ADMIN_ORDER.toRow(raw);
+      const address = r.address;
       return {
-        id: num(r.id),
-        orderNo: String(r.order_no),
-        status: num(r.status),
-        payType: r.pay_type == null ? null : num(r.pay_type),
-        shippingWay: num(r.shipping_way),
-        totalFen: num(r.total_fen),
-        quantity: num(r.quantity),
-        summary: String(r.summary ?? ''),
-        agentName: String(r.agent_name),
-        agentMobile: String(r.agent_mobile),
+        id: r.id,
+        orderNo: r.orderNo,
+        status: r.status,
+        payType: r.payType,
+        shippingWay: r.shippingWay,
+        totalFen: r.totalFen,
+        quantity: r.quantity,
+        summary: r.summary ?? '',
+        agentName: r.agentName,
+        agentMobile: r.agentMobile,
         address: `${address.name} ${address.mobile} ${address.province}${address.city}${address.district}${address.detail}`,
-        createdAt: isoOrEpoch(r.created_at),
-        paidAt: isoOrNull(r.paid_at),
-        shippedAt: isoOrNull(r.shipped_at),
-        courier: (r.courier as string | null) ?? null,
-        waybillNo: (r.waybill_no as string | null) ?? null,
+        createdAt: r.createdAt.toISOString(),
+        paidAt: r.paidAt?.toISOString() ?? null,
+        shippedAt: r.shippedAt?.toISOString() ?? null,
+        courier: r.courier,
+        waybillNo: r.waybillNo,
       };
     },
   };

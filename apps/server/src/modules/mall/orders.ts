@@ -13,16 +13,24 @@ import {
   type MallQuote,
   type MallQuoteRequest,
   type PayMallOrderRequest,
-  type PriceTier,
 } from '@pos/core';
 import { randomInt } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  mallAddresses,
+  mallFreeQuotas,
+  mallOrderItems,
+  mallOrders,
+  mallProducts,
+  terminalOperationItems,
+} from '../../db/schema';
+import { decode, select, selectOne, selection, type RowOf } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import {
   agentAccountId,
   agentBalances,
-  num,
   platformAccountId,
   PLATFORM_ACCOUNTS,
 } from '../ledger/accounts';
@@ -33,7 +41,6 @@ import { checkPayPassword } from '../withdrawals/pay-password';
 import { readMallRules } from './rules';
 import { freeOfModel, lockModel } from './catalog';
 import type { GatewayLookup } from '../payments/gateway';
-import { isoOrEpoch, isoOrNull, json } from '../../db/convert';
 
 /**
  * An order or payment number: a letter, the time to the second in Asia/Shanghai (the day the
@@ -41,6 +48,9 @@ import { isoOrEpoch, isoOrNull, json } from '../../db/convert';
  */
 export const serialNo = (prefix: string, now: Date) =>
   `${prefix}${formatDate(now, 'yyyymmddhhMMss').slice(2)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+/** The quota a free claim took (the CTE of createOrder). */
+const takenQuota = alias(mallFreeQuotas, 'taken');
 
 const shortfall = (name: string, stock: number) => `${name} 库存不足，仅剩 ${stock} 台`;
 
@@ -53,14 +63,25 @@ export type Buyer = Pick<Caller, 'agentId' | 'topId'>;
 /** ` AND column = the buyer's tree`, or nothing without one. */
 const inTree = (column: SQL, buyer: Pick<Buyer, 'topId'>) => andInTree(column, buyer);
 
+/** Every column of an order, read FROM mall_orders o (or a CTE o of its rows). */
+const o = alias(mallOrders, 'o');
+export const ORDER = selection(getTableColumns(o));
+export type OrderRow = RowOf<ReturnType<typeof getTableColumns<typeof o>>>;
+
+/** `WITH o AS (<statement> RETURNING *)`: the order a write changed, read whole. */
+export async function writtenOrder(tx: DbOrTx, write: SQL): Promise<OrderRow | undefined> {
+  return selectOne(tx, ORDER, sql`FROM o`, { with: sql`WITH o AS (${write})` });
+}
+
 async function loadOrder(db: DbOrTx, buyer: Buyer, id: number, lock = false) {
-  const [o] = await rows<Record<string, unknown>>(
+  const found = await selectOne(
     db,
-    sql`SELECT * FROM mall_orders WHERE id = ${id} AND agent_id = ${buyer.agentId}${inTree(sql`top_id`, buyer)}
+    ORDER,
+    sql`FROM mall_orders o WHERE ${o.id} = ${id} AND ${o.agentId} = ${buyer.agentId}${inTree(sql`${o.topId}`, buyer)}
         ${lock ? sql`FOR UPDATE` : sql``}`,
   );
-  if (!o) throw notFound('订单不存在');
-  return o;
+  if (!found) throw notFound('订单不存在');
+  return found;
 }
 
 /** An order as its buyer sees it. */
@@ -71,10 +92,24 @@ export async function getOrder(db: DbOrTx, buyer: Buyer, id: number): Promise<Ma
 async function toOrder(
   db: DbOrTx,
   buyer: Pick<Buyer, 'topId'>,
-  o: Record<string, unknown>,
+  order: OrderRow,
 ): Promise<MallOrder> {
-  return (await toOrders(db, buyer, [o]))[0]!;
+  return (await toOrders(db, buyer, [order]))[0]!;
 }
+
+const i = alias(mallOrderItems, 'i');
+const p = alias(mallProducts, 'p');
+const shippedItem = alias(terminalOperationItems, 'i');
+const LINE = selection({
+  orderId: i.orderId,
+  productId: i.productId,
+  name: p.name,
+  model: p.model,
+  quantity: i.quantity,
+  unitPriceFen: i.unitPriceFen,
+  amountFen: i.amountFen,
+});
+type LineRow = ReturnType<typeof LINE.toRow>;
 
 /**
  * Orders as their buyer sees them, with the lines of all of them read in one query; the lines
@@ -83,80 +118,77 @@ async function toOrder(
 async function toOrders(
   db: DbOrTx,
   buyer: Pick<Buyer, 'topId'>,
-  orders: Record<string, unknown>[],
+  orders: OrderRow[],
 ): Promise<MallOrder[]> {
   if (orders.length === 0) return [];
-  const lines = await rows<Record<string, unknown>>(
+  const lines = await select(
     db,
-    sql`SELECT i.order_id, i.product_id, p.name, p.model, i.quantity, i.unit_price_fen, i.amount_fen
-          FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id
-          ${buyer.topId === null ? sql`` : sql`JOIN mall_orders o ON o.id = i.order_id AND o.top_id = ${buyer.topId}`}
-         WHERE i.order_id = ANY(string_to_array(${orders.map((o) => num(o.id)).join(',')}, ',')::bigint[])
-         ORDER BY i.order_id, i.product_id`,
+    LINE,
+    sql`FROM mall_order_items i JOIN mall_products p ON ${p.id} = ${i.productId}
+          ${buyer.topId === null ? sql`` : sql`JOIN mall_orders o ON ${o.id} = ${i.orderId} AND ${o.topId} = ${buyer.topId}`}
+         WHERE ${i.orderId} = ANY(string_to_array(${orders.map((x) => x.id).join(',')}, ',')::bigint[])
+         ORDER BY ${i.orderId}, ${i.productId}`,
   );
-  const operations = orders.filter((o) => o.operation_id != null).map((o) => num(o.operation_id));
+  const operations = orders.flatMap((x) => (x.operationId === null ? [] : [x.operationId]));
   const shipped = operations.length
-    ? await rows<{ operation_id: unknown; sn: string }>(
+    ? await select(
         db,
-        sql`SELECT i.operation_id, i.sn FROM terminal_operation_items i
-             ${buyer.topId === null ? sql`` : sql`JOIN terminal_operations o ON o.id = i.operation_id AND o.top_id = ${buyer.topId}`}
-             WHERE i.operation_id = ANY(string_to_array(${operations.join(',')}, ',')::bigint[])
-             ORDER BY i.operation_id, i.sn`,
+        { operationId: shippedItem.operationId, sn: shippedItem.sn },
+        sql`FROM terminal_operation_items i
+             ${buyer.topId === null ? sql`` : sql`JOIN terminal_operations o ON o.id = ${shippedItem.operationId} AND o.top_id = ${buyer.topId}`}
+             WHERE ${shippedItem.operationId} = ANY(string_to_array(${operations.join(',')}, ',')::bigint[])
+             ORDER BY ${shippedItem.operationId}, ${shippedItem.sn}`,
       )
     : [];
-  return orders.map((o) =>
+  return orders.map((x) =>
     toView(
-      o,
-      lines.filter((l) => num(l.order_id) === num(o.id)),
-      o.operation_id == null
+      x,
+      lines.filter((l) => l.orderId === x.id),
+      x.operationId === null
         ? []
-        : shipped.filter((x) => num(x.operation_id) === num(o.operation_id)).map((x) => x.sn),
+        : shipped.filter((s) => s.operationId === x.operationId).map((s) => s.sn),
     ),
   );
 }
 
-function toView(
-  o: Record<string, unknown>,
-  items: Record<string, unknown>[],
-  shippedSns: string[],
-): MallOrder {
-  const address = json<Record<string, string>>(o.address);
+function toView(order: OrderRow, items: LineRow[], shippedSns: string[]): MallOrder {
+  const address = order.address;
   return {
-    id: num(o.id),
-    orderNo: String(o.order_no),
-    status: num(o.status),
-    payType: o.pay_type == null ? null : num(o.pay_type),
-    shippingWay: num(o.shipping_way),
-    goodsFen: num(o.goods_fen),
-    shippingFen: num(o.shipping_fen),
-    discountFen: num(o.discount_fen),
-    totalFen: num(o.total_fen),
+    id: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    payType: order.payType,
+    shippingWay: order.shippingWay,
+    goodsFen: order.goodsFen,
+    shippingFen: order.shippingFen,
+    discountFen: order.discountFen,
+    totalFen: order.totalFen,
     address: {
-      name: address.name!,
-      mobile: address.mobile!,
-      province: address.province!,
-      city: address.city!,
-      district: address.district!,
-      detail: address.detail!,
+      name: address.name,
+      mobile: address.mobile,
+      province: address.province,
+      city: address.city,
+      district: address.district,
+      detail: address.detail,
     },
-    items: items.map((i) => ({
-      productId: num(i.product_id),
-      name: String(i.name),
-      model: String(i.model),
-      quantity: num(i.quantity),
-      unitPriceFen: num(i.unit_price_fen),
-      amountFen: num(i.amount_fen),
+    items: items.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      model: l.model,
+      quantity: l.quantity,
+      unitPriceFen: l.unitPriceFen,
+      amountFen: l.amountFen,
     })),
-    expiresAt: isoOrEpoch(o.expires_at),
-    createdAt: isoOrEpoch(o.created_at),
-    paidAt: isoOrNull(o.paid_at),
-    shippedAt: isoOrNull(o.shipped_at),
-    receivedAt: isoOrNull(o.received_at),
-    cancelledAt: isoOrNull(o.cancelled_at),
-    cancelReason: (o.cancel_reason as string | null) ?? null,
+    expiresAt: order.expiresAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    receivedAt: order.receivedAt?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason,
     shippedSns,
-    courier: (o.courier as string | null) ?? null,
-    waybillNo: (o.waybill_no as string | null) ?? null,
+    courier: order.courier,
+    waybillNo: order.waybillNo,
   };
 }
 
@@ -220,6 +252,15 @@ interface Priced {
   stock: number;
 }
 
+/** A product as an order prices it, read FROM mall_products p (or a CTE p of its rows). */
+const PRICED = selection({
+  name: p.name,
+  model: p.model,
+  priceTiers: p.priceTiers,
+  stock: p.stock,
+  brandId: p.brandId,
+});
+
 /**
  * Prices the lines by their tiers. With reserve, each product's stock is taken in the same
  * statement that checks it (concurrent orders for the last units let exactly as many through
@@ -238,60 +279,58 @@ async function priceItems(
     if (opts.reserve) {
       // Orders and product edits of one model take its lock, so the platform's free units of
       // the model are read and taken by one order at a time.
-      const [m] = await rows<{ brand_id: unknown; model: string }>(
+      const m = await selectOne(
         tx,
-        sql`SELECT brand_id, model FROM mall_products WHERE id = ${item.productId}`,
+        { brandId: mallProducts.brandId, model: mallProducts.model },
+        sql`FROM mall_products WHERE ${mallProducts.id} = ${item.productId}`,
       );
-      if (m) await lockModel(tx, num(m.brand_id), m.model);
+      if (m) await lockModel(tx, m.brandId, m.model);
     }
-    const [p] = opts.reserve
-      ? await rows<Record<string, unknown>>(
-          tx,
-          sql`UPDATE mall_products SET stock = stock - ${item.quantity}, updated_at = ${opts.now}
+    const product = opts.reserve
+      ? await selectOne(tx, PRICED, sql`FROM p`, {
+          with: sql`WITH p AS (UPDATE mall_products SET stock = stock - ${item.quantity}, updated_at = ${opts.now}
                WHERE id = ${item.productId} AND on_sale AND stock >= ${item.quantity}
-              RETURNING name, model, price_tiers, stock, brand_id`,
-        )
-      : await rows<Record<string, unknown>>(
+              RETURNING name, model, price_tiers, stock, brand_id)`,
+        })
+      : await selectOne(
           tx,
-          sql`SELECT name, model, price_tiers, stock, brand_id FROM mall_products
-               WHERE id = ${item.productId} AND on_sale`,
+          PRICED,
+          sql`FROM mall_products p WHERE ${p.id} = ${item.productId} AND ${p.onSale}`,
         );
-    if (p) {
+    if (product) {
       // Never more than the platform's unallocated terminals of the model: the lines of this
       // order are not written yet, so the free units must still cover this line.
-      const free = await freeOfModel(tx, num(p.brand_id), String(p.model));
-      const left = Math.min(num(p.stock) + (opts.reserve ? item.quantity : 0), free);
+      const free = await freeOfModel(tx, product.brandId, product.model);
+      const left = Math.min(product.stock + (opts.reserve ? item.quantity : 0), free);
       if (opts.reserve && free < item.quantity)
-        throw badRequest(shortfall(String(p.name), left), `items.${i}.quantity`);
-      p.stock = left - (opts.reserve ? item.quantity : 0);
+        throw badRequest(shortfall(product.name, left), `items.${i}.quantity`);
+      product.stock = left - (opts.reserve ? item.quantity : 0);
     }
-    if (!p) {
-      const [exists] = await rows<{
-        name: string;
-        stock: unknown;
-        on_sale: boolean;
-        brand_id: unknown;
-        model: string;
-      }>(
+    if (!product) {
+      const exists = await selectOne(
         tx,
-        sql`SELECT name, stock, on_sale, brand_id, model FROM mall_products WHERE id = ${item.productId}`,
+        {
+          name: mallProducts.name,
+          stock: mallProducts.stock,
+          onSale: mallProducts.onSale,
+          brandId: mallProducts.brandId,
+          model: mallProducts.model,
+        },
+        sql`FROM mall_products WHERE ${mallProducts.id} = ${item.productId}`,
       );
-      if (!exists || !exists.on_sale) throw badRequest('商品已下架', `items.${i}.productId`);
-      const free = await freeOfModel(tx, num(exists.brand_id), exists.model);
-      throw badRequest(
-        shortfall(exists.name, Math.min(num(exists.stock), free)),
-        `items.${i}.quantity`,
-      );
+      if (!exists || !exists.onSale) throw badRequest('商品已下架', `items.${i}.productId`);
+      const free = await freeOfModel(tx, exists.brandId, exists.model);
+      throw badRequest(shortfall(exists.name, Math.min(exists.stock, free)), `items.${i}.quantity`);
     }
-    const unit = unitPriceFor(json<PriceTier[]>(p.price_tiers), item.quantity);
-    if (unit === null) throw badRequest(`${String(p.name)} 暂无价格`, `items.${i}.productId`);
+    const unit = unitPriceFor(product.priceTiers, item.quantity);
+    if (unit === null) throw badRequest(`${product.name} 暂无价格`, `items.${i}.productId`);
     priced.push({
       productId: item.productId,
-      name: String(p.name),
-      model: String(p.model),
+      name: product.name,
+      model: product.model,
       quantity: item.quantity,
       unit,
-      stock: num(p.stock) + (opts.reserve ? item.quantity : 0),
+      stock: product.stock + (opts.reserve ? item.quantity : 0),
     });
   }
   return priced;
@@ -308,11 +347,15 @@ function checkCombination(shippingWay: number, payType: number) {
  * shipping way does not go with the pay type (named on the request's pay type, the shipping way
  * being fixed on the order by then). Every way of paying checks the same.
  */
-export function assertPayable(o: Record<string, unknown>, payType: number, now: Date) {
-  if (num(o.status) !== MALL_ORDER_STATUS.PENDING_PAYMENT)
+export function assertPayable(
+  order: Pick<OrderRow, 'status' | 'expiresAt' | 'shippingWay'>,
+  payType: number,
+  now: Date,
+) {
+  if (order.status !== MALL_ORDER_STATUS.PENDING_PAYMENT)
     throw badRequest('订单不是待付款状态', 'id');
-  if (new Date(o.expires_at as string) <= now) throw badRequest('订单已超时，请重新下单', 'id');
-  const refusal = mallCombinationError(num(o.shipping_way), payType);
+  if (order.expiresAt <= now) throw badRequest('订单已超时，请重新下单', 'id');
+  const refusal = mallCombinationError(order.shippingWay, payType);
   if (refusal) throw badRequest(refusal, 'payType');
 }
 
@@ -327,12 +370,14 @@ async function amounts(db: DbOrTx, priced: Priced[], shippingWay: number, payTyp
 }
 
 async function freeQuotaLeft(db: DbOrTx, buyer: Buyer) {
-  const [q] = await rows<{ left: unknown }>(
+  const q = mallFreeQuotas;
+  const found = await selectOne(
     db,
-    sql`SELECT granted - used AS left FROM mall_free_quotas
-         WHERE agent_id = ${buyer.agentId}${inTree(sql`top_id`, buyer)}`,
+    { left: sql`${q.granted} - ${q.used}`.mapWith(decode.number) },
+    sql`FROM mall_free_quotas WHERE ${q.agentId} = ${buyer.agentId}${inTree(sql`${q.topId}`, buyer)}`,
   );
-  return num(q?.left);
+  // No quota row: nothing granted.
+  return found?.left ?? 0;
 }
 
 /**
@@ -409,11 +454,20 @@ export async function createOrder(
 ): Promise<MallOrder> {
   const now = opts.now ?? new Date();
   checkCombination(input.shippingWay, input.payType);
-  const [address] = await rows<Record<string, unknown>>(
+  const ma = alias(mallAddresses, 'ma');
+  const address: MallOrder['address'] | undefined = await selectOne(
     db,
-    sql`SELECT ma.name, ma.mobile, ma.province, ma.city, ma.district, ma.detail FROM mall_addresses ma
-          ${agent.topId === null ? sql`` : sql`JOIN agents buyer ON buyer.id = ma.agent_id AND buyer.top_id = ${agent.topId}`}
-         WHERE ma.id = ${input.addressId} AND ma.agent_id = ${agent.agentId}`,
+    {
+      name: ma.name,
+      mobile: ma.mobile,
+      province: ma.province,
+      city: ma.city,
+      district: ma.district,
+      detail: ma.detail,
+    },
+    sql`FROM mall_addresses ma
+          ${agent.topId === null ? sql`` : sql`JOIN agents buyer ON buyer.id = ${ma.agentId} AND buyer.top_id = ${agent.topId}`}
+         WHERE ${ma.id} = ${input.addressId} AND ${ma.agentId} = ${agent.agentId}`,
   );
   if (!address) throw badRequest('收货地址不存在', 'addressId');
   return db.transaction(async (tx) => {
@@ -422,18 +476,17 @@ export async function createOrder(
     const free = input.payType === ORDER_PAY_TYPE.FREE_CLAIM;
     const units = free ? priced.reduce((s, p) => s + p.quantity, 0) : 0;
     if (free) {
-      const [taken] = await rows(
-        tx,
-        sql`UPDATE mall_free_quotas SET used = used + ${units}, updated_at = ${now}
+      const taken = await selectOne(tx, { agentId: takenQuota.agentId }, sql`FROM taken`, {
+        with: sql`WITH taken AS (UPDATE mall_free_quotas SET used = used + ${units}, updated_at = ${now}
              WHERE agent_id = ${agent.agentId}${inTree(sql`top_id`, agent)} AND granted - used >= ${units}
-             RETURNING agent_id`,
-      );
+             RETURNING agent_id)`,
+      });
       if (!taken) {
         throw badRequest(`免费领取额度不足，剩余 ${await freeQuotaLeft(tx, agent)} 台`, 'payType');
       }
     }
     const paidNow = free && a.total === 0;
-    const [o] = await rows<Record<string, unknown>>(
+    const placed = await writtenOrder(
       tx,
       sql`INSERT INTO mall_orders (order_no, agent_id, top_id, agent_path, status, pay_type, shipping_way, goods_fen,
                                    shipping_fen, discount_fen, total_fen, free_units, address, expires_at,
@@ -445,13 +498,13 @@ export async function createOrder(
                   ${new Date(now.getTime() + opts.timeoutMinutes * 60_000)}, ${paidNow ? now : null}, ${now}, ${now})
           RETURNING *`,
     );
-    for (const p of priced) {
+    for (const line of priced) {
       await tx.execute(
         sql`INSERT INTO mall_order_items (order_id, product_id, quantity, unit_price_fen, amount_fen)
-            VALUES (${o!.id as number}, ${p.productId}, ${p.quantity}, ${p.unit}, ${p.unit * p.quantity})`,
+            VALUES (${placed!.id}, ${line.productId}, ${line.quantity}, ${line.unit}, ${line.unit * line.quantity})`,
       );
     }
-    return toOrder(tx, agent, o!);
+    return toOrder(tx, agent, placed!);
   });
 }
 
@@ -477,26 +530,26 @@ export async function payOrder(
   await checkPayPassword(db, agentId, input.payPassword);
   try {
     return await db.transaction(async (tx) => {
-      const o = await loadOrder(tx, buyer, input.id, true);
-      assertPayable(o, input.payType, now);
+      const order = await loadOrder(tx, buyer, input.id, true);
+      assertPayable(order, input.payType, now);
       const posted = await postOrderMoney(
         tx,
         {
-          id: num(o.id),
-          orderNo: String(o.order_no),
+          id: order.id,
+          orderNo: order.orderNo,
           agentId,
           payType: input.payType,
-          amountFen: num(o.total_fen),
+          amountFen: order.totalFen,
         },
-        `mall:pay:${num(o.id)}`,
+        `mall:pay:${order.id}`,
       );
-      const [paid] = await rows<Record<string, unknown>>(
+      const paid = await writtenOrder(
         tx,
         sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.PAID}, pay_type = ${input.payType},
               pay_entry_id = ${posted.entryId}, paid_at = ${now}, updated_at = ${now}
-            WHERE id = ${num(o.id)} RETURNING *`,
+            WHERE id = ${order.id} RETURNING *`,
       );
-      await closeOpenPayments(tx, num(o.id), now);
+      await closeOpenPayments(tx, order.id, now);
       return toOrder(tx, buyer, paid!);
     });
   } catch (err) {
@@ -532,15 +585,15 @@ async function closeOpenPayments(
  */
 export async function cancelOrder(
   tx: DbOrTx,
-  order: Record<string, unknown>,
+  order: OrderRow,
   reason: string,
   now: Date = new Date(),
   tree: Pick<Buyer, 'topId'> = { topId: null },
-): Promise<Record<string, unknown>> {
-  const status = num(order.status);
+): Promise<OrderRow> {
+  const { status } = order;
   if (status !== MALL_ORDER_STATUS.PENDING_PAYMENT && status !== MALL_ORDER_STATUS.PAID)
     throw conflict('订单已发货或已关闭，不能取消');
-  const id = num(order.id);
+  const { id } = order;
   await tx.execute(
     tree.topId === null
       ? sql`UPDATE mall_products p SET stock = p.stock + i.quantity, updated_at = ${now}
@@ -549,24 +602,25 @@ export async function cancelOrder(
           FROM mall_order_items i JOIN mall_orders o ON o.id = i.order_id AND o.top_id = ${tree.topId}
           WHERE i.order_id = ${id} AND p.id = i.product_id`,
   );
-  if (num(order.free_units) > 0) {
+  if (order.freeUnits > 0) {
     await tx.execute(
-      sql`UPDATE mall_free_quotas SET used = used - ${num(order.free_units)}, updated_at = ${now}
-           WHERE agent_id = ${num(order.agent_id)}${inTree(sql`top_id`, tree)}`,
+      sql`UPDATE mall_free_quotas SET used = used - ${order.freeUnits}, updated_at = ${now}
+           WHERE agent_id = ${order.agentId}${inTree(sql`top_id`, tree)}`,
     );
   }
   await closeOpenPayments(tx, id, now, tree);
   let refundEntry: number | null = null;
-  if (status === MALL_ORDER_STATUS.PAID && order.pay_entry_id != null) {
-    const payType = num(order.pay_type);
+  if (status === MALL_ORDER_STATUS.PAID && order.payEntryId !== null) {
+    // A paid order always has its pay type.
+    const payType = order.payType ?? 0;
     const posted = await postOrderMoney(
       tx,
       {
         id,
-        orderNo: String(order.order_no),
-        agentId: num(order.agent_id),
+        orderNo: order.orderNo,
+        agentId: order.agentId,
         payType,
-        amountFen: num(order.total_fen),
+        amountFen: order.totalFen,
       },
       `mall:refund:${id}`,
       true,
@@ -576,12 +630,12 @@ export async function cancelOrder(
       await tx.execute(
         sql`UPDATE mall_payments SET status = 2, refund_entry_id = ${refundEntry},
               refund_reason = ${`订单取消：${reason}`}, updated_at = ${now}
-            WHERE order_id = ${id}${inTree(sql`top_id`, tree)} AND entry_id = ${num(order.pay_entry_id)}
+            WHERE order_id = ${id}${inTree(sql`top_id`, tree)} AND entry_id = ${order.payEntryId}
               AND status = 1`,
       );
     }
   }
-  const [closed] = await rows<Record<string, unknown>>(
+  const closed = await writtenOrder(
     tx,
     sql`UPDATE mall_orders SET status = ${refundEntry ? MALL_ORDER_STATUS.REFUNDED : MALL_ORDER_STATUS.CANCELLED},
           refund_entry_id = ${refundEntry}, cancelled_at = ${now}, cancel_reason = ${reason}, updated_at = ${now}
@@ -593,8 +647,8 @@ export async function cancelOrder(
 /** The buyer cancels its own order (unpaid, or paid and not shipped: refunded). */
 export async function cancelOwnOrder(db: Db, buyer: Buyer, id: number, now = new Date()) {
   return db.transaction(async (tx) => {
-    const o = await loadOrder(tx, buyer, id, true);
-    return toOrder(tx, buyer, await cancelOrder(tx, o, '买家取消', now, buyer));
+    const order = await loadOrder(tx, buyer, id, true);
+    return toOrder(tx, buyer, await cancelOrder(tx, order, '买家取消', now, buyer));
   });
 }
 
@@ -608,22 +662,24 @@ export async function expireUnpaidOrders(
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<number> {
-  const due = await rows<{ id: unknown }>(
+  const due = await select(
     db,
-    sql`SELECT id FROM mall_orders WHERE status = ${MALL_ORDER_STATUS.PENDING_PAYMENT}
+    { id: mallOrders.id },
+    sql`FROM mall_orders WHERE status = ${MALL_ORDER_STATUS.PENDING_PAYMENT}
           AND expires_at <= ${now} ORDER BY expires_at LIMIT 500`,
   );
   let n = 0;
   for (const { id } of due) {
     if (signal?.aborted) break;
     const done = await db.transaction(async (tx) => {
-      const [o] = await rows<Record<string, unknown>>(
+      const order = await selectOne(
         tx,
-        sql`SELECT * FROM mall_orders WHERE id = ${num(id)} AND status = ${MALL_ORDER_STATUS.PENDING_PAYMENT}
+        ORDER,
+        sql`FROM mall_orders o WHERE ${o.id} = ${id} AND ${o.status} = ${MALL_ORDER_STATUS.PENDING_PAYMENT}
             FOR UPDATE SKIP LOCKED`,
       );
-      if (!o) return false;
-      await cancelOrder(tx, o, '超时未支付，自动取消', now);
+      if (!order) return false;
+      await cancelOrder(tx, order, '超时未支付，自动取消', now);
       return true;
     });
     if (done) n += 1;
@@ -637,16 +693,17 @@ export async function listOrders(
   buyer: Buyer,
   q: { status?: number; cursor?: string; pageSize: number },
 ) {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT * FROM mall_orders WHERE agent_id = ${buyer.agentId}${inTree(sql`top_id`, buyer)}
-          ${q.status === undefined ? sql`` : sql`AND status = ${q.status}`}
-          ${q.cursor ? sql`AND id < ${Number(q.cursor)}` : sql``}
-        ORDER BY id DESC LIMIT ${q.pageSize + 1}`,
+    ORDER,
+    sql`FROM mall_orders o WHERE ${o.agentId} = ${buyer.agentId}${inTree(sql`${o.topId}`, buyer)}
+          ${q.status === undefined ? sql`` : sql`AND ${o.status} = ${q.status}`}
+          ${q.cursor ? sql`AND ${o.id} < ${Number(q.cursor)}` : sql``}
+        ORDER BY ${o.id} DESC LIMIT ${q.pageSize + 1}`,
   );
   const page = found.slice(0, q.pageSize);
   return {
     rows: await toOrders(db, buyer, page),
-    nextCursor: found.length > q.pageSize ? String(num(page[page.length - 1]!.id)) : null,
+    nextCursor: found.length > q.pageSize ? String(page[page.length - 1]!.id) : null,
   };
 }

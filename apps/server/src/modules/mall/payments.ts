@@ -5,13 +5,18 @@ import {
   type GatewayNotify,
   type MallPrepay,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { mallOrders, mallPayments } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
-import { num } from '../ledger/accounts';
 import type { GatewayChannel, GatewayClient, GatewayLookup } from '../payments/gateway';
-import { assertPayable, postOrderMoney, serialNo } from './orders';
+import { assertPayable, ORDER, postOrderMoney, serialNo } from './orders';
+
+/** A payment a write marked (the CTE of refundPendingPayments and recordRefundResult). */
+export const markedPayment = alias(mallPayments, 'marked');
 
 /** Payment states (mall_payments.status). */
 export const PAYMENT_STATUS = {
@@ -50,25 +55,34 @@ export async function prepayOrder(
       `${channel === 'wechat' ? '微信' : '支付宝'}支付暂未开放，请使用其他方式支付`,
       'payType',
     );
-  const [o] = await rows<Record<string, unknown>>(
+  const mo = mallOrders;
+  const o = await selectOne(
     db,
-    sql`SELECT id, order_no, agent_id, top_id, status, shipping_way, total_fen, expires_at
-          FROM mall_orders WHERE id = ${input.id} AND agent_id = ${agentId}`,
+    {
+      id: mo.id,
+      orderNo: mo.orderNo,
+      topId: mo.topId,
+      status: mo.status,
+      shippingWay: mo.shippingWay,
+      totalFen: mo.totalFen,
+      expiresAt: mo.expiresAt,
+    },
+    sql`FROM mall_orders WHERE ${mo.id} = ${input.id} AND ${mo.agentId} = ${agentId}`,
   );
   if (!o) throw notFound('订单不存在');
   assertPayable(o, input.payType, now);
-  const amountFen = num(o.total_fen);
+  const amountFen = o.totalFen;
   const no = serialNo('P', now);
   await db.execute(
     sql`INSERT INTO mall_payments (payment_no, order_id, agent_id, top_id, pay_type, amount_fen, created_at, updated_at)
-        VALUES (${no}, ${num(o.id)}, ${agentId}, ${o.top_id == null ? null : num(o.top_id)}, ${input.payType},
+        VALUES (${no}, ${o.id}, ${agentId}, ${o.topId}, ${input.payType},
                 ${amountFen}, ${now}, ${now})`,
   );
   const cashier = await gateway.createPayment({
     paymentNo: no,
     channel,
     amountFen,
-    subject: `终端采购订单 ${String(o.order_no)}`,
+    subject: `终端采购订单 ${o.orderNo}`,
     client: input.client,
     openid: input.openid,
     payerIp,
@@ -85,12 +99,14 @@ export async function prepayOrder(
 
 /** The payment of the caller's own (for the simulated cashier, which confirms as the payer). */
 export async function ownPayment(db: DbOrTx, agentId: number, paymentNo: string) {
-  const [p] = await rows<{ payment_no: string }>(
+  const mp = mallPayments;
+  const p = await selectOne(
     db,
-    sql`SELECT payment_no FROM mall_payments WHERE payment_no = ${paymentNo} AND agent_id = ${agentId}`,
+    { paymentNo: mp.paymentNo },
+    sql`FROM mall_payments WHERE ${mp.paymentNo} = ${paymentNo} AND ${mp.agentId} = ${agentId}`,
   );
   if (!p) throw notFound('支付单不存在');
-  return p.payment_no;
+  return p.paymentNo;
 }
 
 /**
@@ -108,42 +124,46 @@ export async function applyGatewayNotify(
   return db.transaction(async (tx) => {
     // The order is locked before its payment, as every path that touches an order's payments
     // does, so two callbacks for one order queue on the order instead of deadlocking.
-    const [ref] = await rows<{ order_id: unknown }>(
+    const mp = mallPayments;
+    const ref = await selectOne(
       tx,
-      sql`SELECT order_id FROM mall_payments WHERE payment_no = ${notify.paymentNo}`,
+      { orderId: mp.orderId },
+      sql`FROM mall_payments WHERE ${mp.paymentNo} = ${notify.paymentNo}`,
     );
     if (!ref) throw notFound('支付单不存在');
-    const [o] = await rows<Record<string, unknown>>(
+    const o = await selectOne(
       tx,
-      sql`SELECT * FROM mall_orders WHERE id = ${num(ref.order_id)} FOR UPDATE`,
+      ORDER,
+      sql`FROM mall_orders o WHERE o.id = ${ref.orderId} FOR UPDATE`,
     );
-    const [p] = await rows<Record<string, unknown>>(
+    const p = await selectOne(
       tx,
-      sql`SELECT * FROM mall_payments WHERE payment_no = ${notify.paymentNo} FOR UPDATE`,
+      getTableColumns(mallPayments),
+      sql`FROM mall_payments WHERE ${mp.paymentNo} = ${notify.paymentNo} FOR UPDATE`,
     );
     if (!p || !o) throw notFound('支付单不存在');
-    if (num(p.pay_type) !== payTypeOf(notify.channel) || num(p.amount_fen) !== notify.amountFen)
+    if (p.payType !== payTypeOf(notify.channel) || p.amountFen !== notify.amountFen)
       throw badRequest('支付渠道或金额与支付单不符', 'amountFen');
-    const status = num(p.status);
+    const { status } = p;
     if (status !== PAYMENT_STATUS.AWAITING && status !== PAYMENT_STATUS.CLOSED) {
-      if (p.trade_no !== notify.tradeNo) throw badRequest('支付单已由另一笔交易支付', 'tradeNo');
+      if (p.tradeNo !== notify.tradeNo) throw badRequest('支付单已由另一笔交易支付', 'tradeNo');
       return { paymentNo: notify.paymentNo, outcome: 'repeat' as const };
     }
     const order = {
-      id: num(o!.id),
-      orderNo: String(o!.order_no),
-      agentId: num(o!.agent_id),
-      payType: num(p.pay_type),
-      amountFen: num(p.amount_fen),
+      id: o.id,
+      orderNo: o.orderNo,
+      agentId: o.agentId,
+      payType: p.payType,
+      amountFen: p.amountFen,
     };
     const paid = await postOrderMoney(tx, order, `mall:gw:${notify.paymentNo}`);
     const paidAt = new Date(notify.paidAt);
     const at = Number.isNaN(paidAt.getTime()) ? now : paidAt;
-    if (num(o!.status) === MALL_ORDER_STATUS.PENDING_PAYMENT) {
+    if (o.status === MALL_ORDER_STATUS.PENDING_PAYMENT) {
       await tx.execute(
         sql`UPDATE mall_payments SET status = ${PAYMENT_STATUS.APPLIED}, trade_no = ${notify.tradeNo},
               entry_id = ${paid.entryId}, paid_at = ${at}, updated_at = ${now}
-            WHERE id = ${num(p.id)}`,
+            WHERE id = ${p.id}`,
       );
       await tx.execute(
         sql`UPDATE mall_orders SET status = ${MALL_ORDER_STATUS.PAID}, pay_type = ${order.payType},
@@ -157,8 +177,7 @@ export async function applyGatewayNotify(
       return { paymentNo: notify.paymentNo, outcome: 'applied' as const };
     }
     const reason =
-      num(o!.status) === MALL_ORDER_STATUS.CANCELLED ||
-      num(o!.status) === MALL_ORDER_STATUS.REFUNDED
+      o.status === MALL_ORDER_STATUS.CANCELLED || o.status === MALL_ORDER_STATUS.REFUNDED
         ? '订单已关闭，付款原路退回'
         : '订单已支付，重复付款原路退回';
     const refund = await postOrderMoney(tx, order, `mall:gwrefund:${notify.paymentNo}`, true);
@@ -166,7 +185,7 @@ export async function applyGatewayNotify(
       sql`UPDATE mall_payments SET status = ${PAYMENT_STATUS.REFUND_PENDING}, trade_no = ${notify.tradeNo},
             entry_id = ${paid.entryId}, refund_entry_id = ${refund.entryId}, refund_reason = ${reason},
             paid_at = ${at}, updated_at = ${now}
-          WHERE id = ${num(p.id)}`,
+          WHERE id = ${p.id}`,
     );
     return { paymentNo: notify.paymentNo, outcome: 'refund' as const };
   });
@@ -185,35 +204,43 @@ export async function refundPendingPayments(
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<number> {
-  const due = await rows<Record<string, unknown>>(
+  const mp = mallPayments;
+  const due = await select(
     db,
-    sql`SELECT id, payment_no, pay_type, trade_no, amount_fen, refund_reason FROM mall_payments
+    {
+      id: mp.id,
+      paymentNo: mp.paymentNo,
+      payType: mp.payType,
+      tradeNo: mp.tradeNo,
+      amountFen: mp.amountFen,
+      refundReason: mp.refundReason,
+    },
+    sql`FROM mall_payments
          WHERE status = ${PAYMENT_STATUS.REFUND_PENDING} ORDER BY id LIMIT 200`,
   );
   let done = 0;
   for (const p of due) {
     if (signal?.aborted) break;
-    const channel = channelOf(num(p.pay_type));
+    const channel = channelOf(p.payType);
     // A channel switched off keeps its refunds pending until it is on again.
     const gateway = gateways(channel);
     if (!gateway) continue;
     try {
       await gateway.refund({
-        paymentNo: String(p.payment_no),
+        paymentNo: p.paymentNo,
         channel,
-        tradeNo: String(p.trade_no),
-        amountFen: num(p.amount_fen),
-        reason: String(p.refund_reason ?? '退款'),
+        tradeNo: String(p.tradeNo),
+        amountFen: p.amountFen,
+        reason: p.refundReason ?? '退款',
       });
     } catch (err) {
-      log?.error({ err, paymentNo: p.payment_no }, 'gateway refund failed; it will be sent again');
+      log?.error({ err, paymentNo: p.paymentNo }, 'gateway refund failed; it will be sent again');
       continue;
     }
-    const [marked] = await rows(
-      db,
-      sql`UPDATE mall_payments SET status = ${PAYMENT_STATUS.REFUNDED}, refunded_at = ${now}, updated_at = ${now}
-           WHERE id = ${num(p.id)} AND status = ${PAYMENT_STATUS.REFUND_PENDING} RETURNING id`,
-    );
+    const marked = await selectOne(db, { id: markedPayment.id }, sql`FROM marked`, {
+      with: sql`WITH marked AS (UPDATE mall_payments SET status = ${PAYMENT_STATUS.REFUNDED}, refunded_at = ${now}, updated_at = ${now}
+           WHERE id = ${p.id} AND status = ${PAYMENT_STATUS.REFUND_PENDING} RETURNING id)`,
+    });
     if (marked) done += 1;
   }
   return done;

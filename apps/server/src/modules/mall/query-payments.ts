@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rows, type Db } from '../../db/client';
-import { num } from '../ledger/accounts';
+import type { Db } from '../../db/client';
+import { mallPayments } from '../../db/schema';
+import { select } from '../../db/typed';
 import type { GatewayLookup } from '../payments/gateway';
 import { applyGatewayNotify, channelOf, PAYMENT_STATUS, refundPendingPayments } from './payments';
 
@@ -22,9 +23,10 @@ export async function queryUnappliedPayments(
 ): Promise<number> {
   const settled = new Date(now.getTime() - (opts.settleMs ?? 60_000));
   const since = new Date(now.getTime() - opts.windowMinutes * 60_000);
-  const due = await rows<{ payment_no: string; pay_type: unknown }>(
+  const due = await select(
     db,
-    sql`SELECT payment_no, pay_type FROM mall_payments
+    { paymentNo: mallPayments.paymentNo, payType: mallPayments.payType },
+    sql`FROM mall_payments
          WHERE status IN (${PAYMENT_STATUS.AWAITING}, ${PAYMENT_STATUS.CLOSED})
            AND created_at > ${since} AND created_at <= ${settled}
          ORDER BY created_at DESC LIMIT 200`,
@@ -33,17 +35,17 @@ export async function queryUnappliedPayments(
   let refunds = false;
   for (const p of due) {
     if (opts.signal?.aborted) break;
-    const channel = channelOf(num(p.pay_type));
+    const channel = channelOf(p.payType);
     const gateway = gateways(channel);
     if (!gateway?.queryPayment) continue;
     try {
-      const paid = await gateway.queryPayment(p.payment_no, channel);
+      const paid = await gateway.queryPayment(p.paymentNo, channel);
       if (!paid) continue;
       const result = await applyGatewayNotify(db, paid, now);
       if (result.outcome !== 'repeat') applied += 1;
       if (result.outcome === 'refund') refunds = true;
     } catch (err) {
-      log?.error({ err, paymentNo: p.payment_no }, 'gateway payment query failed');
+      log?.error({ err, paymentNo: p.paymentNo }, 'gateway payment query failed');
     }
   }
   if (refunds) await refundPendingPayments(db, gateways, log, now, opts.signal);

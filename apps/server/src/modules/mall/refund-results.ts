@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { PAYMENT_STATUS, payTypeOf } from './payments';
+import type { Db } from '../../db/client';
+import { selectOne } from '../../db/typed';
+import { markedPayment, PAYMENT_STATUS, payTypeOf } from './payments';
 import type { GatewayChannel } from '../payments/gateway';
 
 /** A refund's final state at its gateway. */
@@ -19,9 +20,8 @@ export async function recordRefundResult(
 ): Promise<'recorded' | 'ignored'> {
   const payType = payTypeOf(report.channel);
   const done = report.result === 'SUCCESS';
-  const [marked] = await rows(
-    db,
-    sql`UPDATE mall_payments
+  const marked = await selectOne(db, { id: markedPayment.id }, sql`FROM marked`, {
+    with: sql`WITH marked AS (UPDATE mall_payments
            SET refund_result = ${report.result}, refund_result_at = ${now},
                status = CASE WHEN ${done} THEN ${PAYMENT_STATUS.REFUNDED}::smallint ELSE status END,
                refunded_at = CASE WHEN ${done} THEN COALESCE(refunded_at, ${now}) ELSE refunded_at END,
@@ -30,7 +30,7 @@ export async function recordRefundResult(
            AND amount_fen = ${report.amountFen}
            AND status IN (${PAYMENT_STATUS.REFUND_PENDING}, ${PAYMENT_STATUS.REFUNDED})
            AND refund_result IS NULL
-     RETURNING id`,
-  );
+     RETURNING id)`,
+  });
   return marked ? 'recorded' : 'ignored';
 }

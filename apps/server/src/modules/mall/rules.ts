@@ -1,6 +1,8 @@
 import { DEFAULT_MALL_RULES, MALL_RULES_PARAM, mallRules, type MallRules } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { systemParams } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { agentAccountId, platformAccountId, PLATFORM_ACCOUNTS } from '../ledger/accounts';
 import { postEntry } from '../ledger/post-entry';
 
@@ -17,9 +19,10 @@ export async function readMallRules(db: DbOrTx): Promise<MallRules> {
 export async function readStoredMallRules(
   db: DbOrTx,
 ): Promise<{ rules: MallRules; stored: boolean }> {
-  const [row] = await rows<{ value: string }>(
+  const row = await selectOne(
     db,
-    sql`SELECT value FROM system_params WHERE key = ${MALL_RULES_PARAM}`,
+    { value: systemParams.value },
+    sql`FROM system_params WHERE ${systemParams.key} = ${MALL_RULES_PARAM}`,
   );
   if (!row) return { rules: DEFAULT_MALL_RULES, stored: false };
   try {

@@ -1,7 +1,10 @@
 import type { MallWallet } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { agentBalances, num } from '../ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { ledgerEntries, ledgerLines, mallFreeQuotas } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
+import { agentBalances } from '../ledger/accounts';
 import { getPayPasswordStatus } from '../withdrawals/pay-password';
 import { andInTree } from '../../db/tree';
 import type { Buyer } from './orders';
@@ -11,13 +14,16 @@ import { readMallRules } from './rules';
 export async function getMallWallet(db: DbOrTx, buyer: Buyer): Promise<MallWallet> {
   const { agentId, topId } = buyer;
   const balances = await agentBalances(db, agentId, topId);
-  const [q] = await rows<{ granted: unknown; used: unknown }>(
+  const fq = mallFreeQuotas;
+  const q = await selectOne(
     db,
-    sql`SELECT granted, used FROM mall_free_quotas WHERE agent_id = ${agentId}${andInTree(sql`top_id`, buyer)}`,
+    { granted: fq.granted, used: fq.used },
+    sql`FROM mall_free_quotas WHERE ${fq.agentId} = ${agentId}${andInTree(sql`${fq.topId}`, buyer)}`,
   );
   const rules = await readMallRules(db);
-  const granted = num(q?.granted);
-  const used = num(q?.used);
+  // No quota row: nothing granted, nothing used.
+  const granted = q?.granted ?? 0;
+  const used = q?.used ?? 0;
   return {
     goodsBalanceFen: balances.capital_pool ?? 0,
     points: balances.points ?? 0,
@@ -35,10 +41,12 @@ export async function listPoints(
   q: { cursor?: string; pageSize: number },
 ) {
   const tree = (column: SQL) => andInTree(column, buyer);
-  const found = await rows<Record<string, unknown>>(
+  const l = alias(ledgerLines, 'l');
+  const e = alias(ledgerEntries, 'e');
+  const found = await select(
     db,
-    sql`SELECT l.id, l.amount_fen, l.info_type, e.memo, l.created_at
-          FROM ledger_lines l JOIN ledger_entries e ON e.id = l.entry_id
+    { id: l.id, points: l.amountFen, infoType: l.infoType, memo: e.memo, createdAt: l.createdAt },
+    sql`FROM ledger_lines l JOIN ledger_entries e ON ${e.id} = ${l.entryId}
          WHERE l.account_id = (SELECT id FROM ledger_accounts
                                 WHERE agent_id = ${buyer.agentId} AND wallet_type = 'points'${tree(sql`top_id`)})${tree(sql`l.top_id`)}
            ${q.cursor ? sql`AND l.id < ${Number(q.cursor)}` : sql``}
@@ -46,13 +54,7 @@ export async function listPoints(
   );
   const page = found.slice(0, q.pageSize);
   return {
-    rows: page.map((r) => ({
-      id: num(r.id),
-      points: num(r.amount_fen),
-      infoType: String(r.info_type),
-      memo: (r.memo as string | null) ?? null,
-      createdAt: new Date(r.created_at as string).toISOString(),
-    })),
-    nextCursor: found.length > q.pageSize ? String(num(page[page.length - 1]!.id)) : null,
+    rows: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    nextCursor: found.length > q.pageSize ? String(page[page.length - 1]!.id) : null,
   };
 }
