@@ -15,3 +15,4 @@ export * from './channels';
 export * from './tax-channel-changes';
 export * from './messages';
 export * from './exports';
+export * from './support';

@@ -13,18 +13,25 @@ import {
 } from '@pos/core';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { rows } from '../../db/client';
+import {
+  agents,
+  operators,
+  supportTicketImages,
+  supportTicketReplies,
+  supportTickets,
+} from '../../db/schema';
+import { decode, orNull, select, selectOne, type RowOf } from '../../db/typed';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/app-error';
 import { checkImageDimensions } from '../../lib/image-dimensions';
-import { keysetPage, type KeysetSpec } from '../../lib/keyset';
+import { keysetPage, typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 import { sniffImage } from '../merchants/upload-merchant-file';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
-const isoOrNull = (v: unknown) => (v == null ? null : iso(v));
+const isoOrNull = (v: Date | null) => (v === null ? null : v.toISOString());
 const SUMMARY_CHARS = 60;
 /** Images an agent may upload in a day without opening a ticket with them. */
 export const TICKET_LOOSE_IMAGES_PER_DAY = 20;
@@ -40,17 +47,32 @@ const treeToWrite = (caller: Opener) => {
   return caller.topId;
 };
 
-const summaryOf = (text: unknown) => String(text).replace(/\s+/g, ' ').slice(0, SUMMARY_CHARS);
+const summaryOf = (text: string) => text.replace(/\s+/g, ' ').slice(0, SUMMARY_CHARS);
 
-const itemOf = (r: Record<string, unknown>): TicketItem => ({
-  id: Number(r.id),
-  type: Number(r.type),
-  status: Number(r.status),
+const t = alias(supportTickets, 't');
+const i = supportTicketImages;
+const COUNT = { n: sql`count(*)`.mapWith(decode.number) };
+/** A ticket as its lists show it (`support_tickets t`). */
+const ITEM = {
+  id: t.id,
+  type: t.type,
+  status: t.status,
+  description: t.description,
+  replies: t.replies,
+  rating: t.rating,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+};
+
+const itemOf = (r: RowOf<typeof ITEM>): TicketItem => ({
+  id: r.id,
+  type: r.type,
+  status: r.status,
   summary: summaryOf(r.description),
-  replies: Number(r.replies),
-  rated: r.rating != null,
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
+  replies: r.replies,
+  rated: r.rating !== null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 // --- agents ------------------------------------------------------------------------------------
@@ -72,23 +94,24 @@ export async function uploadTicketImage(
   const mime = sniffImage(input.data);
   if (!mime) throw badRequest('只支持JPG、PNG或WebP图片', 'file');
   checkImageDimensions(input.data, mime, 'file');
-  const [loose] = await rows<{ n: unknown }>(
+  const loose = await selectOne(
     db,
-    sql`SELECT count(*) AS n FROM support_ticket_images
-        WHERE agent_id = ${caller.agentId} AND top_id = ${treeOf(caller)} AND ticket_id IS NULL
-          AND created_at > now() - interval '1 day'`,
+    COUNT,
+    sql`FROM ${i}
+        WHERE ${i.agentId} = ${caller.agentId} AND ${i.topId} = ${treeOf(caller)} AND ${i.ticketId} IS NULL
+          AND ${i.createdAt} > now() - interval '1 day'`,
   );
-  if (Number(loose?.n ?? 0) >= TICKET_LOOSE_IMAGES_PER_DAY)
+  if ((loose?.n ?? 0) >= TICKET_LOOSE_IMAGES_PER_DAY)
     throw tooMany('上传的图片过多，请先提交工单或明天再试');
   const sha256 = createHash('sha256').update(input.data).digest('hex');
-  const [row] = await rows<{ id: unknown }>(
-    db,
-    sql`INSERT INTO support_ticket_images (agent_id, top_id, mime, size_bytes, sha256, data)
-        VALUES (${caller.agentId}, ${topId}, ${mime}, ${input.data.length}, ${sha256},
-          decode(${input.data.toString('base64')}, 'base64'))
-        RETURNING id`,
-  );
-  return { imageId: Number(row!.id), sizeBytes: input.data.length };
+  const row = await selectOne(db, { id: inserted.id }, sql`FROM inserted`, {
+    with: sql`WITH inserted AS (
+      INSERT INTO support_ticket_images (agent_id, top_id, mime, size_bytes, sha256, data)
+      VALUES (${caller.agentId}, ${topId}, ${mime}, ${input.data.length}, ${sha256},
+        decode(${input.data.toString('base64')}, 'base64'))
+      RETURNING id)`,
+  });
+  return { imageId: row!.id, sizeBytes: input.data.length };
 }
 
 /** Opens a ticket with images the caller uploaded and no ticket holds yet. */
@@ -101,11 +124,12 @@ export async function createTicket(
   const topId = treeToWrite(caller);
   return db.transaction(async (tx) => {
     if (imageIds.length) {
-      const own = await rows<{ id: unknown }>(
+      const own = await select(
         tx,
-        sql`SELECT id FROM support_ticket_images
-            WHERE agent_id = ${caller.agentId} AND top_id = ${treeOf(caller)} AND ticket_id IS NULL
-              AND id IN (${sql.join(
+        { id: i.id },
+        sql`FROM ${i}
+            WHERE ${i.agentId} = ${caller.agentId} AND ${i.topId} = ${treeOf(caller)} AND ${i.ticketId} IS NULL
+              AND ${i.id} IN (${sql.join(
                 imageIds.map((i) => sql`${i}`),
                 sql`, `,
               )})
@@ -113,13 +137,13 @@ export async function createTicket(
       );
       if (own.length !== imageIds.length) throw badRequest('图片不存在或已使用', 'imageIds');
     }
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO support_tickets (agent_id, top_id, type, description)
-          VALUES (${caller.agentId}, ${topId}, ${input.type}, ${input.description})
-          RETURNING id`,
-    );
-    const id = Number(row!.id);
+    const row = await selectOne(tx, { id: insertedTicket.id }, sql`FROM inserted`, {
+      with: sql`WITH inserted AS (
+        INSERT INTO support_tickets (agent_id, top_id, type, description)
+        VALUES (${caller.agentId}, ${topId}, ${input.type}, ${input.description})
+        RETURNING id)`,
+    });
+    const id = row!.id;
     if (imageIds.length) {
       await tx.execute(
         sql`UPDATE support_ticket_images SET ticket_id = ${id}
@@ -134,8 +158,13 @@ export async function createTicket(
   });
 }
 
+/** Rows an INSERT … RETURNING gives (the CTE `inserted`). */
+const inserted = alias(supportTicketImages, 'inserted');
+const insertedTicket = alias(supportTickets, 'inserted');
+const insertedReply = alias(supportTicketReplies, 'inserted');
+
 const ownTickets = (caller: Opener) =>
-  sql`t.agent_id = ${caller.agentId} AND t.top_id = ${treeOf(caller)}`;
+  sql`${t.agentId} = ${caller.agentId} AND ${t.topId} = ${treeOf(caller)}`;
 
 /** The caller's own tickets, newest first, by keyset; optionally of one state. */
 export function listTickets(
@@ -143,8 +172,8 @@ export function listTickets(
   caller: Opener,
   q: { pageSize: number; cursor?: string; status?: number },
 ): Promise<TicketPage> {
-  const spec: KeysetSpec<TicketItem> = {
-    select: sql`t.id, t.type, t.status, t.description, t.replies, t.rating, t.created_at, t.updated_at`,
+  const spec: KeysetSpec<TicketItem> = typedKeyset({
+    shape: ITEM,
     from: sql`FROM support_tickets t`,
     where: [ownTickets(caller), q.status ? sql`t.status = ${q.status}` : undefined],
     sorts: { createdAt: { expr: sql`t.created_at`, type: 'timestamptz' } },
@@ -152,58 +181,61 @@ export function listTickets(
     defaultOrder: 'desc',
     id: sql`t.id`,
     map: itemOf,
-  };
+  });
   return keysetPage(db, spec, { pageSize: q.pageSize, cursor: q.cursor });
 }
 
 async function loadParts(db: DbOrTx, ticketId: number, topId: number) {
-  const images = await rows<{ id: unknown }>(
+  const images = await select(
     db,
-    sql`SELECT i.id FROM support_ticket_images i
-        WHERE i.ticket_id = ${ticketId} AND i.top_id = ${topId} ORDER BY i.id`,
+    { id: i.id },
+    sql`FROM ${i} WHERE ${i.ticketId} = ${ticketId} AND ${i.topId} = ${topId} ORDER BY ${i.id}`,
   );
-  const replies = await rows<Record<string, unknown>>(
+  const r = supportTicketReplies;
+  const replies = await select(
     db,
-    sql`SELECT r.id, r.body, r.created_at, o.name AS operator_name
-        FROM support_ticket_replies r JOIN operators o ON o.id = r.operator_id
-        WHERE r.ticket_id = ${ticketId} AND r.top_id = ${topId} ORDER BY r.id`,
+    { id: r.id, body: r.body, createdAt: r.createdAt, operatorName: operators.name },
+    sql`FROM ${r} JOIN ${operators} ON ${operators.id} = ${r.operatorId}
+        WHERE ${r.ticketId} = ${ticketId} AND ${r.topId} = ${topId} ORDER BY ${r.id}`,
   );
-  return { images: images.map((i) => Number(i.id)), replies };
+  return { images: images.map((image) => image.id), replies };
 }
 
 /** One of the caller's tickets with its images and replies; anyone else's is not found. */
 export async function getTicket(db: Db, caller: Opener, id: number): Promise<TicketDetail> {
-  const [t] = await rows<Record<string, unknown>>(
+  const found = await selectOne(
     db,
-    sql`SELECT t.* FROM support_tickets t WHERE t.id = ${id} AND ${ownTickets(caller)}`,
+    { ...ITEM, ratingComment: t.ratingComment, ratedAt: t.ratedAt, closedAt: t.closedAt },
+    sql`FROM support_tickets t WHERE ${t.id} = ${id} AND ${ownTickets(caller)}`,
   );
-  if (!t) throw notFound('工单不存在');
+  if (!found) throw notFound('工单不存在');
   const parts = await loadParts(db, id, treeOf(caller));
   return {
-    ...itemOf(t),
-    description: String(t.description),
+    ...itemOf(found),
+    description: found.description,
     images: parts.images,
     replyList: parts.replies.map((r) => ({
-      id: Number(r.id),
-      body: String(r.body),
-      createdAt: iso(r.created_at),
+      id: r.id,
+      body: r.body,
+      createdAt: r.createdAt.toISOString(),
     })),
-    rating: t.rating == null ? null : Number(t.rating),
-    ratingComment: t.rating_comment == null ? null : String(t.rating_comment),
-    ratedAt: isoOrNull(t.rated_at),
-    closedAt: isoOrNull(t.closed_at),
+    rating: found.rating,
+    ratingComment: found.ratingComment,
+    ratedAt: isoOrNull(found.ratedAt),
+    closedAt: isoOrNull(found.closedAt),
   };
 }
 
 /** The bytes of an image the caller uploaded; anyone else's is not found. */
 export async function readOwnTicketImage(db: Db, caller: Opener, id: number) {
-  const [row] = await rows<{ mime: string; data: string }>(
+  const row = await selectOne(
     db,
-    sql`SELECT mime, encode(data, 'base64') AS data FROM support_ticket_images
-        WHERE id = ${id} AND agent_id = ${caller.agentId} AND top_id = ${treeOf(caller)}`,
+    { mime: i.mime, data: i.data },
+    sql`FROM ${i}
+        WHERE ${i.id} = ${id} AND ${i.agentId} = ${caller.agentId} AND ${i.topId} = ${treeOf(caller)}`,
   );
   if (!row) throw notFound('图片不存在');
-  return { mime: row.mime, data: Buffer.from(row.data, 'base64') };
+  return row;
 }
 
 /**
@@ -216,14 +248,15 @@ export async function rateTicket(
   input: { id: number; rating: number; comment?: string },
 ): Promise<TicketDetail> {
   await db.transaction(async (tx) => {
-    const [t] = await rows<Record<string, unknown>>(
+    const found = await selectOne(
       tx,
-      sql`SELECT t.status, t.replies, t.rating FROM support_tickets t
-          WHERE t.id = ${input.id} AND ${ownTickets(caller)} FOR UPDATE`,
+      { status: t.status, replies: t.replies, rating: t.rating },
+      sql`FROM support_tickets t
+          WHERE ${t.id} = ${input.id} AND ${ownTickets(caller)} FOR UPDATE`,
     );
-    if (!t) throw notFound('工单不存在');
-    if (t.rating != null) throw conflict('该工单已评价', 'rating');
-    if (Number(t.replies) === 0) throw conflict('客服回复后才能评价', 'rating');
+    if (!found) throw notFound('工单不存在');
+    if (found.rating !== null) throw conflict('该工单已评价', 'rating');
+    if (found.replies === 0) throw conflict('客服回复后才能评价', 'rating');
     await tx.execute(
       sql`UPDATE support_tickets t SET rating = ${input.rating},
             rating_comment = ${input.comment ? input.comment : null}, rated_at = now(),
@@ -237,17 +270,24 @@ export async function rateTicket(
 
 // --- operators ---------------------------------------------------------------------------------
 
-const adminColumns = sql`t.id, t.type, t.status, t.description, t.replies, t.rating, t.created_at,
-  t.updated_at, t.assignee_id, a.name AS agent_name, a.mobile AS agent_mobile, o.name AS assignee`;
-const adminFrom = sql`FROM support_tickets t JOIN agents a ON a.id = t.agent_id
-  LEFT JOIN operators o ON o.id = t.assignee_id`;
+const a = alias(agents, 'a');
+const o = alias(operators, 'o');
+const ADMIN_ITEM = {
+  ...ITEM,
+  assigneeId: t.assigneeId,
+  agentName: a.name,
+  agentMobile: a.mobile,
+  assignee: orNull(o.name),
+};
+const adminFrom = sql`FROM support_tickets t JOIN agents a ON ${a.id} = ${t.agentId}
+  LEFT JOIN operators o ON ${o.id} = ${t.assigneeId}`;
 
-const adminItemOf = (r: Record<string, unknown>): AdminTicket => ({
+const adminItemOf = (r: RowOf<typeof ADMIN_ITEM>): AdminTicket => ({
   ...itemOf(r),
-  agentName: String(r.agent_name),
-  agentMobile: maskPhone(String(r.agent_mobile)),
-  assignee: r.assignee == null ? null : String(r.assignee),
-  rating: r.rating == null ? null : Number(r.rating),
+  agentName: r.agentName,
+  agentMobile: maskPhone(r.agentMobile),
+  assignee: r.assignee,
+  rating: r.rating,
 });
 
 /** The console's queue: every ticket, newest first, by state, type and whose it is. */
@@ -255,8 +295,8 @@ export function adminTicketList(
   op: Pick<OperatorCaller, 'operatorId'>,
   q: { status?: number; type?: number; assignee?: 'me' | 'none' },
 ): KeysetSpec<AdminTicket> {
-  return {
-    select: adminColumns,
+  return typedKeyset({
+    shape: ADMIN_ITEM,
     from: adminFrom,
     where: [
       q.status ? sql`t.status = ${q.status}` : undefined,
@@ -271,64 +311,73 @@ export function adminTicketList(
     defaultSort: 'createdAt',
     id: sql`t.id`,
     map: adminItemOf,
-  };
+  });
 }
 
 export async function adminGetTicket(db: DbOrTx, id: number): Promise<AdminTicketDetail> {
-  const [t] = await rows<Record<string, unknown>>(
+  const found = await selectOne(
     db,
-    sql`SELECT ${adminColumns}, t.top_id, t.rating_comment, t.rated_at, t.closed_at
-        ${adminFrom} WHERE t.id = ${id}`,
+    {
+      ...ADMIN_ITEM,
+      topId: t.topId,
+      ratingComment: t.ratingComment,
+      ratedAt: t.ratedAt,
+      closedAt: t.closedAt,
+    },
+    sql`${adminFrom} WHERE ${t.id} = ${id}`,
   );
-  if (!t) throw notFound('工单不存在');
-  const parts = await loadParts(db, id, Number(t.top_id));
+  if (!found) throw notFound('工单不存在');
+  const parts = await loadParts(db, id, found.topId);
   return {
-    ...adminItemOf(t),
-    description: String(t.description),
-    assigneeId: t.assignee_id == null ? null : Number(t.assignee_id),
+    ...adminItemOf(found),
+    description: found.description,
+    assigneeId: found.assigneeId,
     images: parts.images,
     replyList: parts.replies.map((r) => ({
-      id: Number(r.id),
-      body: String(r.body),
-      createdAt: iso(r.created_at),
-      operatorName: String(r.operator_name),
+      id: r.id,
+      body: r.body,
+      createdAt: r.createdAt.toISOString(),
+      operatorName: r.operatorName,
     })),
-    ratingComment: t.rating_comment == null ? null : String(t.rating_comment),
-    ratedAt: isoOrNull(t.rated_at),
-    closedAt: isoOrNull(t.closed_at),
+    ratingComment: found.ratingComment,
+    ratedAt: isoOrNull(found.ratedAt),
+    closedAt: isoOrNull(found.closedAt),
   };
 }
 
 /** The bytes of an image attached to a ticket (an unattached upload is nobody's business yet). */
 export async function adminReadTicketImage(db: Db, id: number) {
-  const [row] = await rows<{ mime: string; data: string }>(
+  const row = await selectOne(
     db,
-    sql`SELECT mime, encode(data, 'base64') AS data FROM support_ticket_images
-        WHERE id = ${id} AND ticket_id IS NOT NULL`,
+    { mime: i.mime, data: i.data },
+    sql`FROM ${i} WHERE ${i.id} = ${id} AND ${i.ticketId} IS NOT NULL`,
   );
   if (!row) throw notFound('图片不存在');
-  return { mime: row.mime, data: Buffer.from(row.data, 'base64') };
+  return row;
 }
 
 /** Active operators whose role may handle tickets: who a ticket can be assigned to. */
 export async function ticketAssignees(db: Db): Promise<TicketAssignee[]> {
-  const found = await rows<{ id: unknown; name: string; role: string }>(
+  const found = await select(
     db,
-    sql`SELECT id, name, role FROM operators WHERE status = 0 ORDER BY id`,
+    { id: operators.id, name: operators.name, role: operators.role },
+    sql`FROM ${operators} WHERE ${operators.status} = 0 ORDER BY ${operators.id}`,
   );
   return found
-    .filter((o) => hasPermission(o.role, 'ticket:handle'))
-    .map((o) => ({ id: Number(o.id), name: o.name }));
+    .filter((op) => hasPermission(op.role, 'ticket:handle'))
+    .map((op) => ({ id: op.id, name: op.name }));
 }
 
 async function lockOpen(tx: DbOrTx, id: number) {
-  const [t] = await rows<Record<string, unknown>>(
+  const st = supportTickets;
+  const found = await selectOne(
     tx,
-    sql`SELECT id, top_id, status, assignee_id FROM support_tickets WHERE id = ${id} FOR UPDATE`,
+    { id: st.id, topId: st.topId, status: st.status, assigneeId: st.assigneeId },
+    sql`FROM ${st} WHERE ${st.id} = ${id} FOR UPDATE`,
   );
-  if (!t) throw notFound('工单不存在');
-  if (Number(t.status) === TICKET_STATUS.CLOSED) throw conflict('工单已关闭');
-  return t;
+  if (!found) throw notFound('工单不存在');
+  if (found.status === TICKET_STATUS.CLOSED) throw conflict('工单已关闭');
+  return found;
 }
 
 /** Gives a ticket to an operator who may handle tickets (audited). */
@@ -339,10 +388,11 @@ export async function assignTicket(
   operatorId: number,
 ): Promise<AdminTicketDetail> {
   await db.transaction(async (tx) => {
-    const t = await lockOpen(tx, id);
-    const [to] = await rows<{ name: string; role: string }>(
+    const ticket = await lockOpen(tx, id);
+    const to = await selectOne(
       tx,
-      sql`SELECT name, role FROM operators WHERE id = ${operatorId} AND status = 0`,
+      { name: operators.name, role: operators.role },
+      sql`FROM ${operators} WHERE ${operators.id} = ${operatorId} AND ${operators.status} = 0`,
     );
     if (!to || !hasPermission(to.role, 'ticket:handle'))
       throw badRequest('该操作员不能处理工单', 'operatorId');
@@ -356,7 +406,7 @@ export async function assignTicket(
       action: 'ticket.assign',
       targetType: 'ticket',
       targetId: id,
-      before: { assigneeId: t.assignee_id == null ? null : Number(t.assignee_id) },
+      before: { assigneeId: ticket.assigneeId },
       after: { assigneeId: operatorId, assignee: to.name },
     });
   });
@@ -371,12 +421,12 @@ export async function replyTicket(
   body: string,
 ): Promise<AdminTicketDetail> {
   await db.transaction(async (tx) => {
-    const t = await lockOpen(tx, id);
-    const [reply] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO support_ticket_replies (ticket_id, top_id, operator_id, body)
-          VALUES (${id}, ${Number(t.top_id)}, ${op.operatorId}, ${body}) RETURNING id`,
-    );
+    const ticket = await lockOpen(tx, id);
+    const reply = await selectOne(tx, { id: insertedReply.id }, sql`FROM inserted`, {
+      with: sql`WITH inserted AS (
+        INSERT INTO support_ticket_replies (ticket_id, top_id, operator_id, body)
+        VALUES (${id}, ${ticket.topId}, ${op.operatorId}, ${body}) RETURNING id)`,
+    });
     await tx.execute(
       sql`UPDATE support_tickets SET status = ${TICKET_STATUS.REPLIED}, replies = replies + 1,
             assignee_id = coalesce(assignee_id, ${op.operatorId}), updated_at = now()
@@ -386,8 +436,8 @@ export async function replyTicket(
       action: 'ticket.reply',
       targetType: 'ticket',
       targetId: id,
-      before: { status: Number(t.status) },
-      after: { status: TICKET_STATUS.REPLIED, replyId: Number(reply!.id), body },
+      before: { status: ticket.status },
+      after: { status: TICKET_STATUS.REPLIED, replyId: reply!.id, body },
     });
   });
   return adminGetTicket(db, id);
@@ -401,11 +451,11 @@ export async function closeTicket(
   note: string | undefined,
 ): Promise<AdminTicketDetail> {
   await db.transaction(async (tx) => {
-    const t = await lockOpen(tx, id);
+    const ticket = await lockOpen(tx, id);
     if (note) {
       await tx.execute(
         sql`INSERT INTO support_ticket_replies (ticket_id, top_id, operator_id, body)
-            VALUES (${id}, ${Number(t.top_id)}, ${op.operatorId}, ${note})`,
+            VALUES (${id}, ${ticket.topId}, ${op.operatorId}, ${note})`,
       );
     }
     await tx.execute(
@@ -417,7 +467,7 @@ export async function closeTicket(
       action: 'ticket.close',
       targetType: 'ticket',
       targetId: id,
-      before: { status: Number(t.status) },
+      before: { status: ticket.status },
       after: { status: TICKET_STATUS.CLOSED, note: note ?? null },
     });
   });
