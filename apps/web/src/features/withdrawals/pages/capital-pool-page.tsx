@@ -1,5 +1,5 @@
-import { WITHDRAWABLE_WALLETS, fenToYuanText, formatMoney, parseYuanAmount } from '@pos/core';
-import { Button, Dialog, Input, List, Selector, Skeleton, Toast } from 'antd-mobile';
+import { WITHDRAWABLE_WALLETS, formatMoney, parseYuanAmount } from '@pos/core';
+import { Dialog, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
@@ -9,7 +9,7 @@ import { useBalances } from '../api/get-balances';
 import { usePayPasswordStatus } from '../api/get-pay-password-status';
 import { useToCapitalPool } from '../api/to-capital-pool';
 import { newIdempotencyKey, useWdLabels } from '../components/labels';
-import { PayPasswordInput } from '../components/pay-password-input';
+import { AmountField, PayPasswordField, SubmitBar } from '../components/money-form';
 import '../i18n';
 import '../withdrawals.css';
 
@@ -101,64 +101,37 @@ export default function CapitalPoolPage() {
               data-testid="from-wallet"
             />
           </div>
+          <AmountField
+            label={t('withdrawals.transferAmount')}
+            value={amount}
+            onChange={setAmount}
+            availableFen={available}
+            error={errors.amount}
+            hint={`${t('withdrawals.available')} ¥${formatMoney(available)}`}
+          />
           <div className="wd-block">
-            <div>{t('withdrawals.transferAmount')}</div>
-            <List.Item
-              extra={
-                <a onClick={() => setAmount(fenToYuanText(available))}>{t('withdrawals.all')}</a>
+            <PayPasswordField
+              label={
+                <>
+                  {t('withdrawals.payPassword')}
+                  {payPwd.data && !payPwd.data.hasPayPassword && (
+                    <a
+                      style={{ float: 'right' }}
+                      onClick={() => navigate('/page-subpage/setting/forgotPayPassword')}
+                    >
+                      {t('withdrawals.goSet')}
+                    </a>
+                  )}
+                </>
               }
-              description={
-                errors.amount ? (
-                  <span className="adm-form-item-feedback-error">{errors.amount}</span>
-                ) : (
-                  `${t('withdrawals.available')} ¥${formatMoney(available)}`
-                )
-              }
-            >
-              <Input
-                className="wd-amount-input"
-                value={amount}
-                onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
-                inputMode="decimal"
-                placeholder={t('withdrawals.amountPlaceholder')}
-                aria-label={t('withdrawals.transferAmount')}
-                data-testid="amount"
-              />
-            </List.Item>
-          </div>
-          <div className="wd-block">
-            <div>
-              {t('withdrawals.payPassword')}
-              {payPwd.data && !payPwd.data.hasPayPassword && (
-                <a
-                  style={{ float: 'right' }}
-                  onClick={() => navigate('/page-subpage/setting/forgotPayPassword')}
-                >
-                  {t('withdrawals.goSet')}
-                </a>
-              )}
-            </div>
-            <PayPasswordInput
               value={password}
               onChange={setPassword}
-              error={Boolean(errors.payPassword)}
+              error={errors.payPassword}
             />
-            {errors.payPassword && (
-              <div className="adm-form-item-feedback-error">{errors.payPassword}</div>
-            )}
           </div>
-          <div className="wd-submit">
-            <Button
-              block
-              color="primary"
-              size="large"
-              loading={move.isPending}
-              onClick={() => void submit()}
-              data-testid="submit-transfer"
-            >
-              {t('withdrawals.confirmTransfer')}
-            </Button>
-          </div>
+          <SubmitBar loading={move.isPending} onSubmit={submit} testId="submit-transfer">
+            {t('withdrawals.confirmTransfer')}
+          </SubmitBar>
         </>
       )}
     </Page>

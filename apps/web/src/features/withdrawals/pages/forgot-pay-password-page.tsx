@@ -1,5 +1,5 @@
 import { formatDate } from '@pos/core';
-import { Button, Form, Input, NoticeBar, Toast } from 'antd-mobile';
+import { Form, Input, NoticeBar, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useNavigate } from '@/lib/router';
@@ -7,7 +7,7 @@ import { Page } from '@/components/ui/page';
 import { SmsCodeButton } from '@/components/ui/sms-code-button';
 import { usePayPasswordStatus } from '../api/get-pay-password-status';
 import { sendPayPasswordCode, useSetPayPassword } from '../api/set-pay-password';
-import { PayPasswordInput } from '../components/pay-password-input';
+import { PayPasswordField, SubmitBar } from '../components/money-form';
 import '../i18n';
 import '../withdrawals.css';
 
@@ -70,39 +70,24 @@ export default function ForgotPayPasswordPage() {
         </Form.Item>
       </Form>
       <div className="wd-block">
-        <div>{t('withdrawals.newPayPassword')}</div>
-        <PayPasswordInput
+        <PayPasswordField
+          label={t('withdrawals.newPayPassword')}
           value={pwd}
           onChange={setPwd}
           testId="new-pay-password"
-          error={Boolean(errors.payPassword)}
+          error={errors.payPassword}
         />
-        {errors.payPassword && (
-          <div className="adm-form-item-feedback-error">{errors.payPassword}</div>
-        )}
-        <div>{t('withdrawals.confirmPayPassword')}</div>
-        <PayPasswordInput
+        <PayPasswordField
+          label={t('withdrawals.confirmPayPassword')}
           value={confirm}
           onChange={setConfirm}
           testId="confirm-pay-password"
-          error={Boolean(errors.confirmPassword)}
+          error={errors.confirmPassword}
         />
-        {errors.confirmPassword && (
-          <div className="adm-form-item-feedback-error">{errors.confirmPassword}</div>
-        )}
       </div>
-      <div className="wd-submit">
-        <Button
-          block
-          color="primary"
-          size="large"
-          loading={save.isPending}
-          onClick={() => void submit()}
-          data-testid="submit-pay-password"
-        >
-          {t('withdrawals.save')}
-        </Button>
-      </div>
+      <SubmitBar loading={save.isPending} onSubmit={submit} testId="submit-pay-password">
+        {t('withdrawals.save')}
+      </SubmitBar>
     </Page>
   );
 }

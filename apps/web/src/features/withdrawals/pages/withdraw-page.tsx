@@ -6,17 +6,7 @@ import {
   maskName,
   parseYuanAmount,
 } from '@pos/core';
-import {
-  Button,
-  Dialog,
-  Input,
-  List,
-  NoticeBar,
-  Radio,
-  Selector,
-  Skeleton,
-  Toast,
-} from 'antd-mobile';
+import { Dialog, List, NoticeBar, Radio, Selector, Skeleton, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -31,7 +21,7 @@ import { useSettleAccounts } from '../api/get-settle-accounts';
 import { getWithdrawPreview, useWithdrawPreview } from '../api/get-withdraw-preview';
 import { withdrawalKeys } from '../api/keys';
 import { newIdempotencyKey, useWdLabels } from '../components/labels';
-import { PayPasswordInput } from '../components/pay-password-input';
+import { AmountField, PayPasswordField, SubmitBar } from '../components/money-form';
 import '../i18n';
 import '../withdrawals.css';
 
@@ -255,35 +245,16 @@ export default function WithdrawPage() {
               data-testid="wallet-picker"
             />
           </div>
-          <div className="wd-block">
-            <div>{t('withdrawals.amount')}</div>
-            <List.Item
-              extra={
-                <a
-                  onClick={() => changeAmount(fenToYuanText(available))}
-                  data-testid="withdraw-all"
-                >
-                  {t('withdrawals.all')}
-                </a>
-              }
-              description={
-                errors.amount ? (
-                  <span className="adm-form-item-feedback-error">{errors.amount}</span>
-                ) : (
-                  `${t('withdrawals.available')} ¥${formatMoney(available)} · ${t('withdrawals.minAmount', { m: fenToYuanText(WITHDRAW_MIN_FEN) })}`
-                )
-              }
-            >
-              <Input
-                className="wd-amount-input"
-                value={amount}
-                onChange={(v) => changeAmount(v.replace(/[^\d.]/g, ''))}
-                inputMode="decimal"
-                placeholder={t('withdrawals.amountPlaceholder')}
-                aria-label={t('withdrawals.amount')}
-                data-testid="amount"
-              />
-            </List.Item>
+          <AmountField
+            label={t('withdrawals.amount')}
+            value={amount}
+            onChange={changeAmount}
+            availableFen={available}
+            error={errors.amount}
+            hint={`${t('withdrawals.available')} ¥${formatMoney(available)} · ${t('withdrawals.minAmount', { m: fenToYuanText(WITHDRAW_MIN_FEN) })}`}
+            allTestId="withdraw-all"
+            inputClassName="wd-amount-input"
+          >
             {preview.data && amountFen !== null && (
               <div className="wd-charges" data-testid="charges">
                 <span>{t('withdrawals.fee')}</span>
@@ -304,7 +275,7 @@ export default function WithdrawPage() {
                 </span>
               </div>
             )}
-          </div>
+          </AmountField>
           <List header={t('withdrawals.card')}>
             {cards.length === 0 ? (
               <List.Item
@@ -339,28 +310,16 @@ export default function WithdrawPage() {
             )}
           </List>
           <div className="wd-block">
-            <div>{t('withdrawals.payPassword')}</div>
-            <PayPasswordInput
+            <PayPasswordField
+              label={t('withdrawals.payPassword')}
               value={password}
               onChange={changePassword}
-              error={Boolean(errors.payPassword)}
+              error={errors.payPassword}
             />
-            {errors.payPassword && (
-              <div className="adm-form-item-feedback-error">{errors.payPassword}</div>
-            )}
           </div>
-          <div className="wd-submit">
-            <Button
-              block
-              color="primary"
-              size="large"
-              loading={apply.isPending}
-              onClick={() => void submit()}
-              data-testid="submit-withdraw"
-            >
-              {t('withdrawals.submit')}
-            </Button>
-          </div>
+          <SubmitBar loading={apply.isPending} onSubmit={submit} testId="submit-withdraw">
+            {t('withdrawals.submit')}
+          </SubmitBar>
         </>
       )}
     </Page>
