@@ -1,21 +1,18 @@
 import { Image } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
-import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
 import { absoluteUrl } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { useSearchParams } from '@/lib/router';
 import { schoolKeys, useSchoolItems } from '../api/school';
 import { CategoryTabs } from '../components/category-tabs';
 import { MaterialActions } from '../components/material-actions';
+import { SchoolList } from '../components/school-list';
 import '../i18n';
 import '../school.css';
 
 /** The material library (/pages/school/materials): posters and copy to download and share. */
 export default function SchoolMaterialsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('category') ?? 0);
   const categoryId = Number.isInteger(raw) && raw > 0 ? raw : null;
@@ -28,39 +25,23 @@ export default function SchoolMaterialsPage() {
         value={categoryId}
         onChange={(id) => setParams(id ? { category: String(id) } : {}, { replace: true })}
       />
-      <InfiniteList
+      <SchoolList
         query={q}
-        onRefresh={() => qc.invalidateQueries({ queryKey: schoolKeys.all })}
+        refreshKey={schoolKeys.all}
         empty={t('school.materialsEmpty')}
-        emptyTestId="school-empty"
-        skeleton={<ListSkeleton className="school-list" />}
-      >
-        {(rows) => (
-          <div className="school-list" data-testid="school-list">
-            {rows.map((item) => (
-              <div key={item.id} className="material-card" data-testid="material-card">
-                <button
-                  type="button"
-                  className="material-open"
-                  onClick={() => navigate(`/pages/school/detail?id=${item.id}`)}
-                >
-                  {item.images[0] && (
-                    <Image
-                      src={absoluteUrl(item.images[0])}
-                      width="100%"
-                      height={180}
-                      fit="cover"
-                    />
-                  )}
-                  <div className="material-title">{item.title}</div>
-                  {item.summary && <div className="school-card-summary">{item.summary}</div>}
-                </button>
-                <MaterialActions item={item} />
-              </div>
-            ))}
+        renderItem={(item, open) => (
+          <div key={item.id} className="material-card" data-testid="material-card">
+            <button type="button" className="material-open" onClick={open}>
+              {item.images[0] && (
+                <Image src={absoluteUrl(item.images[0])} width="100%" height={180} fit="cover" />
+              )}
+              <div className="material-title">{item.title}</div>
+              {item.summary && <div className="school-card-summary">{item.summary}</div>}
+            </button>
+            <MaterialActions item={item} />
           </div>
         )}
-      </InfiniteList>
+      />
     </Page>
   );
 }
