@@ -16,3 +16,4 @@ export * from './tax-channel-changes';
 export * from './messages';
 export * from './exports';
 export * from './support';
+export * from './school';

@@ -8,19 +8,19 @@ import {
   type SchoolItem,
   type SchoolItemDetail,
   type SchoolItemPage,
-  type SchoolKind,
   type SchoolSection,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/client';
+import { operators, schoolCategories, schoolItems } from '../../db/schema';
+import { decode, select, selectOne, type RowOf } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
-import { keysetPage, type KeysetSpec } from '../../lib/keyset';
+import { keysetPage, typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
 type Reader = Pick<Caller, 'agentId' | 'topId'>;
 /** The reader's tree (the shard key of favourites and downloads); none is 0, no tree. */
 const treeOf = (r: Reader) => r.topId ?? 0;
@@ -32,33 +32,53 @@ const treeToWrite = (r: Reader) => {
 /** What agents may see: shown, not deleted, in a shown category. */
 const visible = sql`i.deleted_at IS NULL AND i.shown AND c.shown`;
 
-const itemOf = (r: Record<string, unknown>): SchoolItem => ({
-  id: Number(r.id),
-  section: r.section as SchoolSection,
-  kind: r.kind as SchoolKind,
-  categoryId: Number(r.category_id),
-  title: String(r.title),
-  summary: String(r.summary),
-  coverUrl: String(r.cover_url),
-  images: (r.images as string[] | null) ?? [],
-  publishedAt: iso(r.published_at),
-  favourite: r.favourite === true,
+const i = alias(schoolItems, 'i');
+const c = alias(schoolCategories, 'c');
+/** An item as the lists show it (`school_items i`). */
+const BASE = {
+  id: i.id,
+  section: i.section,
+  kind: i.kind,
+  categoryId: i.categoryId,
+  title: i.title,
+  summary: i.summary,
+  coverUrl: i.coverUrl,
+  images: i.images,
+  publishedAt: i.publishedAt,
+};
+type BaseRow = RowOf<typeof BASE>;
+
+const itemOf = (r: BaseRow, favourite: boolean): SchoolItem => ({
+  id: r.id,
+  section: r.section,
+  kind: r.kind,
+  categoryId: r.categoryId,
+  title: r.title,
+  summary: r.summary,
+  coverUrl: r.coverUrl,
+  images: r.images,
+  publishedAt: r.publishedAt.toISOString(),
+  favourite,
 });
 
-const itemColumns = (reader: Reader) => sql`i.id, i.section, i.kind, i.category_id, i.title,
-  i.summary, i.cover_url, i.images, i.published_at, i.body, i.video_url,
-  EXISTS (SELECT 1 FROM school_favourites f WHERE f.agent_id = ${reader.agentId}
-    AND f.top_id = ${treeOf(reader)} AND f.item_id = i.id) AS favourite`;
+/** An item with its text and whether the reader keeps it. */
+const itemFields = (reader: Reader) => ({
+  ...BASE,
+  body: i.body,
+  videoUrl: i.videoUrl,
+  favourite: sql`EXISTS (SELECT 1 FROM school_favourites f WHERE f.agent_id = ${reader.agentId}
+    AND f.top_id = ${treeOf(reader)} AND f.item_id = ${i.id})`.mapWith(decode.bool),
+});
 
 // --- agents ------------------------------------------------------------------------------------
 
 export async function listCategories(db: Db, section: SchoolSection): Promise<SchoolCategory[]> {
-  const found = await rows<{ id: unknown; name: string; name_en: string }>(
+  const sc = schoolCategories;
+  return select(
     db,
-    sql`SELECT id, name, name_en FROM school_categories
-        WHERE section = ${section} AND shown ORDER BY sort, id`,
+    { id: sc.id, name: sc.name, nameEn: sc.nameEn },
+    sql`FROM ${sc} WHERE ${sc.section} = ${section} AND ${sc.shown} ORDER BY ${sc.sort}, ${sc.id}`,
   );
-  return found.map((c) => ({ id: Number(c.id), name: c.name, nameEn: c.name_en }));
 }
 
 /** A section's items, newest first by keyset, optionally of one category. */
@@ -67,9 +87,9 @@ export function listItems(
   reader: Reader,
   q: { section: SchoolSection; categoryId?: number; pageSize: number; cursor?: string },
 ): Promise<SchoolItemPage> {
-  const spec: KeysetSpec<SchoolItem> = {
-    select: itemColumns(reader),
-    from: sql`FROM school_items i JOIN school_categories c ON c.id = i.category_id`,
+  const spec: KeysetSpec<SchoolItem> = typedKeyset({
+    shape: itemFields(reader),
+    from: sql`FROM school_items i JOIN school_categories c ON ${c.id} = ${i.categoryId}`,
     where: [
       visible,
       sql`i.section = ${q.section}`,
@@ -79,19 +99,20 @@ export function listItems(
     defaultSort: 'publishedAt',
     defaultOrder: 'desc',
     id: sql`i.id`,
-    map: itemOf,
-  };
+    map: (r) => itemOf(r, r.favourite),
+  });
   return keysetPage(db, spec, { pageSize: q.pageSize, cursor: q.cursor });
 }
 
 export async function readItem(db: Db, reader: Reader, id: number): Promise<SchoolItemDetail> {
-  const [r] = await rows<Record<string, unknown>>(
+  const r = await selectOne(
     db,
-    sql`SELECT ${itemColumns(reader)} FROM school_items i
-        JOIN school_categories c ON c.id = i.category_id WHERE i.id = ${id} AND ${visible}`,
+    itemFields(reader),
+    sql`FROM school_items i
+        JOIN school_categories c ON ${c.id} = ${i.categoryId} WHERE ${i.id} = ${id} AND ${visible}`,
   );
   if (!r) throw notFound('内容不存在或已下架');
-  return { ...itemOf(r), body: String(r.body), videoUrl: String(r.video_url) };
+  return { ...itemOf(r, r.favourite), body: r.body, videoUrl: r.videoUrl };
 }
 
 /** Adds or removes a favourite; only what agents may see can be added. */
@@ -122,18 +143,17 @@ export function listFavourites(
   reader: Reader,
   q: { pageSize: number; cursor?: string },
 ): Promise<SchoolItemPage> {
-  const spec: KeysetSpec<SchoolItem> = {
-    select: sql`i.id, i.section, i.kind, i.category_id, i.title, i.summary, i.cover_url,
-      i.images, i.published_at, true AS favourite`,
-    from: sql`FROM school_favourites f JOIN school_items i ON i.id = f.item_id
-      JOIN school_categories c ON c.id = i.category_id`,
+  const spec: KeysetSpec<SchoolItem> = typedKeyset({
+    shape: BASE,
+    from: sql`FROM school_favourites f JOIN school_items i ON ${i.id} = f.item_id
+      JOIN school_categories c ON ${c.id} = ${i.categoryId}`,
     where: [sql`f.agent_id = ${reader.agentId} AND f.top_id = ${treeOf(reader)}`, visible],
     sorts: { favouredAt: { expr: sql`f.created_at`, type: 'timestamptz' } },
     defaultSort: 'favouredAt',
     defaultOrder: 'desc',
     id: sql`i.id`,
-    map: itemOf,
-  };
+    map: (r) => itemOf(r, true),
+  });
   return keysetPage(db, spec, { pageSize: q.pageSize, cursor: q.cursor });
 }
 
@@ -159,22 +179,21 @@ export async function adminCategories(
   db: Db,
   section?: SchoolSection,
 ): Promise<AdminSchoolCategory[]> {
-  const found = await rows<Record<string, unknown>>(
+  return select(
     db,
-    sql`SELECT c.*, (SELECT count(*) FROM school_items i
-          WHERE i.category_id = c.id AND i.deleted_at IS NULL) AS items
-        FROM school_categories c ${section ? sql`WHERE c.section = ${section}` : sql``}
-        ORDER BY c.section, c.sort, c.id`,
+    {
+      id: c.id,
+      section: c.section,
+      name: c.name,
+      nameEn: c.nameEn,
+      sort: c.sort,
+      shown: c.shown,
+      items: sql`(SELECT count(*) FROM school_items i
+          WHERE i.category_id = ${c.id} AND i.deleted_at IS NULL)`.mapWith(decode.number),
+    },
+    sql`FROM school_categories c ${section ? sql`WHERE ${c.section} = ${section}` : sql``}
+        ORDER BY ${c.section}, ${c.sort}, ${c.id}`,
   );
-  return found.map((c) => ({
-    id: Number(c.id),
-    section: c.section as SchoolSection,
-    name: String(c.name),
-    nameEn: String(c.name_en),
-    sort: Number(c.sort),
-    shown: Boolean(c.shown),
-    items: Number(c.items),
-  }));
 }
 
 export async function saveCategory(
@@ -183,13 +202,15 @@ export async function saveCategory(
   input: SaveSchoolCategory,
 ): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    let before: Record<string, unknown> | null = null;
+    let before: object | null = null;
     let id: number;
+    const sc = schoolCategories;
     if (input.id) {
-      const [old] = await rows<Record<string, unknown>>(
+      // Audited as the row's columns, named as they are in the table.
+      const old = await selectOne(
         tx,
-        sql`SELECT section, name, name_en, sort, shown FROM school_categories
-            WHERE id = ${input.id} FOR UPDATE`,
+        { section: sc.section, name: sc.name, name_en: sc.nameEn, sort: sc.sort, shown: sc.shown },
+        sql`FROM ${sc} WHERE ${sc.id} = ${input.id} FOR UPDATE`,
       );
       if (!old) throw notFound('分类不存在');
       if (old.section !== input.section) throw badRequest('分类的栏目不能修改', 'section');
@@ -201,14 +222,13 @@ export async function saveCategory(
       );
       id = input.id;
     } else {
-      const [row] = await rows<{ id: unknown }>(
-        tx,
-        sql`INSERT INTO school_categories (section, name, name_en, sort, shown)
-            VALUES (${input.section}, ${input.name}, ${input.nameEn}, ${input.sort},
-              ${input.shown})
-            RETURNING id`,
-      );
-      id = Number(row!.id);
+      const row = await selectOne(tx, { id: insertedCategory.id }, sql`FROM inserted`, {
+        with: sql`WITH inserted AS (
+          INSERT INTO school_categories (section, name, name_en, sort, shown)
+          VALUES (${input.section}, ${input.name}, ${input.nameEn}, ${input.sort}, ${input.shown})
+          RETURNING id)`,
+      });
+      id = row!.id;
     }
     await audit(tx, op, {
       action: 'school_category.save',
@@ -230,9 +250,12 @@ export async function saveCategory(
 /** Publishes a new item or edits one (audited); its kind must belong to its category's section. */
 export async function saveItem(db: Db, op: OperatorCaller, input: SaveSchoolItem) {
   return db.transaction(async (tx) => {
-    const [cat] = await rows<{ section: SchoolSection }>(
+    const sc = schoolCategories;
+    const si = schoolItems;
+    const cat = await selectOne(
       tx,
-      sql`SELECT section FROM school_categories WHERE id = ${input.categoryId}`,
+      { section: sc.section },
+      sql`FROM ${sc} WHERE ${sc.id} = ${input.categoryId}`,
     );
     if (!cat) throw badRequest('分类不存在', 'categoryId');
     if (!SCHOOL_SECTION_KINDS[cat.section].includes(input.kind))
@@ -249,10 +272,19 @@ export async function saveItem(db: Db, op: OperatorCaller, input: SaveSchoolItem
       shown: input.shown,
     };
     if (input.id) {
-      const [old] = await rows<Record<string, unknown>>(
+      // Audited as the row's columns, named as they are in the table.
+      const old = await selectOne(
         tx,
-        sql`SELECT category_id, kind, title, cover_url, images, video_url, shown FROM school_items
-            WHERE id = ${input.id} AND deleted_at IS NULL FOR UPDATE`,
+        {
+          category_id: si.categoryId,
+          kind: si.kind,
+          title: si.title,
+          cover_url: si.coverUrl,
+          images: si.images,
+          video_url: si.videoUrl,
+          shown: si.shown,
+        },
+        sql`FROM ${si} WHERE ${si.id} = ${input.id} AND ${si.deletedAt} IS NULL FOR UPDATE`,
       );
       if (!old) throw notFound('内容不存在');
       await tx.execute(
@@ -271,16 +303,16 @@ export async function saveItem(db: Db, op: OperatorCaller, input: SaveSchoolItem
       });
       return { id: input.id };
     }
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO school_items (category_id, section, kind, title, summary, body, cover_url,
-            images, video_url, shown, published_by)
-          VALUES (${input.categoryId}, ${cat.section}, ${input.kind}, ${input.title},
-            ${input.summary}, ${input.body}, ${input.coverUrl}, ${images}::text[],
-            ${input.videoUrl}, ${input.shown}, ${op.operatorId})
-          RETURNING id`,
-    );
-    const id = Number(row!.id);
+    const row = await selectOne(tx, { id: insertedItem.id }, sql`FROM inserted`, {
+      with: sql`WITH inserted AS (
+        INSERT INTO school_items (category_id, section, kind, title, summary, body, cover_url,
+          images, video_url, shown, published_by)
+        VALUES (${input.categoryId}, ${cat.section}, ${input.kind}, ${input.title},
+          ${input.summary}, ${input.body}, ${input.coverUrl}, ${images}::text[],
+          ${input.videoUrl}, ${input.shown}, ${op.operatorId})
+        RETURNING id)`,
+    });
+    const id = row!.id;
     await audit(tx, op, {
       action: 'school_item.create',
       targetType: 'school_item',
@@ -294,11 +326,11 @@ export async function saveItem(db: Db, op: OperatorCaller, input: SaveSchoolItem
 /** Takes an item down for good (kept for the audit trail and favourites' integrity). */
 export async function deleteItem(db: Db, op: OperatorCaller, id: number) {
   await db.transaction(async (tx) => {
-    const [old] = await rows<{ title: string }>(
-      tx,
-      sql`UPDATE school_items SET deleted_at = now(), updated_at = now()
-          WHERE id = ${id} AND deleted_at IS NULL RETURNING title`,
-    );
+    const old = await selectOne(tx, { title: removed.title }, sql`FROM removed`, {
+      with: sql`WITH removed AS (
+        UPDATE school_items SET deleted_at = now(), updated_at = now()
+        WHERE id = ${id} AND deleted_at IS NULL RETURNING title)`,
+    });
     if (!old) throw notFound('内容不存在');
     await audit(tx, op, {
       action: 'school_item.delete',
@@ -315,14 +347,24 @@ export function adminItemList(q: {
   categoryId?: number;
   keyword?: string;
 }): KeysetSpec<AdminSchoolItem> {
-  return {
-    select: sql`i.id, i.section, i.kind, i.category_id, i.title, i.summary, i.cover_url,
-      i.images, i.published_at, i.body, i.video_url, i.shown, c.name AS category_name,
-      o.name AS operator_name,
-      (SELECT count(*) FROM school_favourites f WHERE f.item_id = i.id) AS favourites,
-      (SELECT count(*) FROM school_downloads d WHERE d.item_id = i.id) AS downloads`,
-    from: sql`FROM school_items i JOIN school_categories c ON c.id = i.category_id
-      JOIN operators o ON o.id = i.published_by`,
+  const o = alias(operators, 'o');
+  return typedKeyset({
+    shape: {
+      ...BASE,
+      body: i.body,
+      videoUrl: i.videoUrl,
+      shown: i.shown,
+      categoryName: c.name,
+      operatorName: o.name,
+      favourites: sql`(SELECT count(*) FROM school_favourites f WHERE f.item_id = ${i.id})`.mapWith(
+        decode.number,
+      ),
+      downloads: sql`(SELECT count(*) FROM school_downloads d WHERE d.item_id = ${i.id})`.mapWith(
+        decode.number,
+      ),
+    },
+    from: sql`FROM school_items i JOIN school_categories c ON ${c.id} = ${i.categoryId}
+      JOIN operators o ON ${o.id} = ${i.publishedBy}`,
     where: [
       sql`i.deleted_at IS NULL`,
       q.section ? sql`i.section = ${q.section}` : undefined,
@@ -334,17 +376,22 @@ export function adminItemList(q: {
     id: sql`i.id`,
     counted: true,
     map: (r) => {
-      const { favourite: _f, ...base } = itemOf(r);
+      const { favourite: _f, ...base } = itemOf(r, false);
       return {
         ...base,
-        body: String(r.body),
-        videoUrl: String(r.video_url),
-        categoryName: String(r.category_name),
-        shown: Boolean(r.shown),
-        favourites: Number(r.favourites),
-        downloads: Number(r.downloads),
-        publishedBy: String(r.operator_name),
+        body: r.body,
+        videoUrl: r.videoUrl,
+        categoryName: r.categoryName,
+        shown: r.shown,
+        favourites: r.favourites,
+        downloads: r.downloads,
+        publishedBy: r.operatorName,
       };
     },
-  };
+  });
 }
+
+/** Rows an INSERT or UPDATE … RETURNING gives (the CTEs `inserted`, `removed`). */
+const insertedCategory = alias(schoolCategories, 'inserted');
+const insertedItem = alias(schoolItems, 'inserted');
+const removed = alias(schoolItems, 'removed');
