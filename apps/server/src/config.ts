@@ -153,7 +153,7 @@ export interface Config {
    * Push notifications of the message centre (PUSH_SERVICE, decision 044): 'simulated' (the
    * built-in push service: each push goes to the server log and nowhere else), 'disabled' (the
    * app offers no push) or 'webpush' (Web Push to the browsers' push services, signed with the
-   * VAPID keys; native devices through the provider registered with useNativePushProvider).
+   * VAPID keys; native devices as PUSH_NATIVE says).
    * Production refuses 'simulated'.
    */
   pushService: 'simulated' | 'disabled' | 'webpush';
@@ -168,6 +168,32 @@ export interface Config {
    * always false in production, where every endpoint is https on a public host.
    */
   pushLocalEndpoints: boolean;
+  /**
+   * The native shell's push (PUSH_NATIVE, decision 044): 'simulated' (each push to a phone goes to
+   * the server log; the default with PUSH_SERVICE=simulated, refused in production), 'disabled'
+   * (no native subscriptions) or 'providers' (the default otherwise: FCM HTTP v1 for Android and
+   * APNs for iOS, each where its keys are set).
+   */
+  nativePush: {
+    mode: 'simulated' | 'disabled' | 'providers';
+    /** FCM: the service account key (a file, or its JSON text) and the API's base URL. */
+    fcm: { serviceAccountFile: string; serviceAccountJson: string; baseUrl: string };
+    /**
+     * APNs token-based auth: the .p8 signing key (a file, or its PEM text), its key id, the team
+     * id, the app's bundle id (apns-topic), production or sandbox, and a base URL over those hosts.
+     */
+    apns: {
+      keyFile: string;
+      key: string;
+      keyId: string;
+      teamId: string;
+      topic: string;
+      production: boolean;
+      baseUrl: string;
+      /** Certificates trusted for the APNs host instead of the system's: set only by tests. */
+      ca?: string[];
+    };
+  };
 }
 
 const bool = (v: string | undefined, fallback: boolean) =>
@@ -245,6 +271,26 @@ export function loadConfig(
       subject: (env.VAPID_SUBJECT ?? '').trim() || 'mailto:push@pos-agent.invalid',
     },
     pushLocalEndpoints: env.NODE_ENV !== 'production',
+    nativePush: {
+      mode: (env.PUSH_NATIVE ||
+        ((env.PUSH_SERVICE || 'simulated') === 'simulated'
+          ? 'simulated'
+          : 'providers')) as Config['nativePush']['mode'],
+      fcm: {
+        serviceAccountFile: (env.PUSH_FCM_SERVICE_ACCOUNT_FILE ?? '').trim(),
+        serviceAccountJson: (env.PUSH_FCM_SERVICE_ACCOUNT_JSON ?? '').trim(),
+        baseUrl: (env.PUSH_FCM_BASE_URL ?? '').trim() || 'https://fcm.googleapis.com',
+      },
+      apns: {
+        keyFile: (env.PUSH_APNS_KEY_FILE ?? '').trim(),
+        key: (env.PUSH_APNS_KEY ?? '').replace(/\\n/g, '\n').trim(),
+        keyId: (env.PUSH_APNS_KEY_ID ?? '').trim(),
+        teamId: (env.PUSH_APNS_TEAM_ID ?? '').trim(),
+        topic: (env.PUSH_APNS_TOPIC ?? '').trim(),
+        production: bool(env.PUSH_APNS_PRODUCTION, env.NODE_ENV === 'production'),
+        baseUrl: (env.PUSH_APNS_BASE_URL ?? '').trim(),
+      },
+    },
     nativeOrigins: (env.NATIVE_ORIGINS ?? 'capacitor://localhost,https://localhost')
       .split(',')
       .map((o) => o.trim())

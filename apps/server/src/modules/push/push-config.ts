@@ -1,4 +1,6 @@
+import { createPrivateKey } from 'node:crypto';
 import type { Config } from '../../config';
+import { apnsKey, fcmServiceAccount } from './native';
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const bytesOf = (v: string) => (BASE64URL.test(v) ? Buffer.from(v, 'base64url') : null);
@@ -34,6 +36,7 @@ export function pushConfigProblems(config: Config, env: NodeJS.ProcessEnv): stri
   if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject)) {
     problems.push(`VAPID_SUBJECT must be a mailto: address or an https: URL (got ${subject})`);
   }
+  problems.push(...nativePushProblems(config, env));
   if (env.NODE_ENV !== 'production') return problems;
   if (config.pushService === 'simulated') {
     problems.push(
@@ -51,6 +54,95 @@ export function pushConfigProblems(config: Config, env: NodeJS.ProcessEnv): stri
         'VAPID_SUBJECT must name your contact (mailto: or https:) in production with PUSH_SERVICE=webpush',
       );
     }
+  }
+  return problems;
+}
+
+const urlProblem = (name: string, value: string, httpsOnly: boolean) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${name} must be a URL (got ${value})`;
+  }
+  if (url.protocol !== 'https:' && (httpsOnly || url.protocol !== 'http:')) {
+    return `${name} must be an https: URL (got ${value})`;
+  }
+  return null;
+};
+
+/** An APNs signing key: the .p8 file's PKCS#8 PEM of a P-256 key. */
+function apnsKeyProblem(pem: string): string | null {
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') {
+      return null;
+    }
+  } catch {
+    // Reported below.
+  }
+  return 'PUSH_APNS_KEY (or the PUSH_APNS_KEY_FILE) must be the .p8 signing key from Apple: a P-256 private key in PEM';
+}
+
+/**
+ * What is wrong with the native shell's push settings (decision 044): an unknown PUSH_NATIVE, an
+ * FCM service account key that cannot be read or is not one, half the APNs settings, and, in
+ * production, the simulated native provider beside a real web push and URLs that are not https.
+ */
+export function nativePushProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const { mode, fcm, apns } = config.nativePush;
+  if (!['simulated', 'disabled', 'providers'].includes(mode)) {
+    problems.push(
+      `PUSH_NATIVE must be simulated, disabled or providers (got ${String(env.PUSH_NATIVE)})`,
+    );
+  }
+  const account = fcmServiceAccount(config);
+  if (account && 'problem' in account) problems.push(account.problem);
+  if (account && 'account' in account && account.account.token_uri) {
+    const bad = urlProblem(
+      'the service account key’s token_uri',
+      account.account.token_uri,
+      production,
+    );
+    if (bad) problems.push(`PUSH_FCM_SERVICE_ACCOUNT: ${bad}`);
+  }
+  const fcmUrl = urlProblem('PUSH_FCM_BASE_URL', fcm.baseUrl, production);
+  if (fcmUrl) problems.push(fcmUrl);
+
+  const key = apnsKey(config);
+  const apnsSet = [key, apns.keyId, apns.teamId, apns.topic].some(Boolean);
+  if (apnsSet) {
+    if (!key)
+      problems.push(
+        'PUSH_APNS_KEY_FILE (or PUSH_APNS_KEY) must be set with the other PUSH_APNS_ settings',
+      );
+    else if ('problem' in key) problems.push(key.problem);
+    else {
+      const bad = apnsKeyProblem(key.key);
+      if (bad) problems.push(bad);
+    }
+    if (!/^[A-Z0-9]{10}$/.test(apns.keyId)) {
+      problems.push('PUSH_APNS_KEY_ID must be the signing key’s 10-character key id');
+    }
+    if (!/^[A-Z0-9]{10}$/.test(apns.teamId)) {
+      problems.push(
+        'PUSH_APNS_TEAM_ID must be the 10-character team id of the Apple developer account',
+      );
+    }
+    if (!/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(apns.topic)) {
+      problems.push('PUSH_APNS_TOPIC must be the iOS app’s bundle id (com.example.app)');
+    }
+  }
+  if (apns.baseUrl) {
+    const bad = urlProblem('PUSH_APNS_BASE_URL', apns.baseUrl, true);
+    if (bad) problems.push(bad);
+  }
+  if (production && config.pushService === 'webpush' && mode === 'simulated') {
+    problems.push(
+      'PUSH_NATIVE=simulated sends no notification to any phone: set PUSH_NATIVE=providers with the FCM and APNs keys (or disabled) in production',
+    );
   }
   return problems;
 }

@@ -15,6 +15,8 @@ const pushConfig = z.object({
   vapidPublicKey: z.string().nullable(),
   /** Native devices (the Capacitor shell) can subscribe. */
   native: z.boolean(),
+  /** The platforms whose native devices can subscribe (FCM: android, APNs: ios). */
+  nativePlatforms: z.array(z.enum(['android', 'ios'])),
 });
 const subscription = z.object({
   id: z.number(),
@@ -61,7 +63,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       ok({
         service: app.config.pushService,
         vapidPublicKey: app.push?.vapid.publicKey ?? null,
-        native: app.push?.native ?? false,
+        native: Boolean(app.push?.nativePlatforms.length),
+        nativePlatforms: app.push?.nativePlatforms ?? [],
       }),
   );
   app.get(
@@ -92,7 +95,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await subscribe(app.db, callerOf(request), request.body, {
           allowLocal: app.config.pushLocalEndpoints,
-          native: push.native,
+          nativePlatforms: push.nativePlatforms,
         }),
       );
     },

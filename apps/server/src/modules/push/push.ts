@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { heardMessage, PUSH_CHANNEL, pushesSettled, useDelivery } from './deliver';
+import { nativePushFromConfig, type NativePlatform, type NativePush } from './native';
 import {
+  RoutingPushSender,
   SimulatedPushSender,
   WebPushSender,
   type NativePushProvider,
@@ -18,25 +20,25 @@ declare module 'fastify' {
 export interface PushService {
   vapid: VapidKeys;
   sender: PushSender;
-  /** Native devices can be pushed to (the simulator, or a registered provider). */
-  native: boolean;
+  /** The platforms whose native devices can be pushed to (none: native push not offered). */
+  nativePlatforms: NativePlatform[];
 }
 
-let nativeProvider: NativePushProvider | null = null;
+let nativeOverride: NativePushProvider | null = null;
 
 /**
- * Registers the provider side of the native shell's push (an FCM or APNs adapter), used with
- * PUSH_SERVICE=webpush by the apps built after it; the simulated service needs none.
+ * Puts a provider of its own in place of the one PUSH_NATIVE names, for both platforms (tests
+ * that look at what reaches the provider); null goes back to the configured one.
  */
 export function useNativePushProvider(provider: NativePushProvider | null) {
-  nativeProvider = provider;
+  nativeOverride = provider;
 }
 
 /**
  * Sets up push delivery for this process (API and jobs alike, since product events are made by
- * both): the VAPID keys, the sender PUSH_SERVICE names, and the listener that pushes each
- * message once its transaction has committed. On close, listening stops and the pushes on
- * their way finish.
+ * both): the VAPID keys, the web sender PUSH_SERVICE names and the native provider PUSH_NATIVE
+ * names, and the listener that pushes each message once its transaction has committed. On close,
+ * listening stops, the pushes on their way finish and the providers' connections close.
  */
 export async function setUpPush(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -45,11 +47,19 @@ export async function setUpPush(app: FastifyInstance): Promise<void> {
     return;
   }
   const vapid = await vapidKeys(app.db, config, app.cipher);
-  const simulated = config.pushService === 'simulated';
-  const sender = simulated
-    ? new SimulatedPushSender(app.log)
-    : new WebPushSender(vapid, nativeProvider);
-  const service: PushService = { vapid, sender, native: simulated || nativeProvider != null };
+  const web =
+    config.pushService === 'simulated'
+      ? new SimulatedPushSender(app.log)
+      : new WebPushSender(vapid);
+  const native: NativePush | null = nativeOverride
+    ? {
+        platforms: ['android', 'ios'],
+        send: nativeOverride.send.bind(nativeOverride),
+        close: () => Promise.resolve(),
+      }
+    : nativePushFromConfig(config, app.log);
+  const sender = new RoutingPushSender(web, native);
+  const service: PushService = { vapid, sender, nativePlatforms: native?.platforms ?? [] };
   app.decorate('push', service);
   useDelivery({ db: app.db, sender, log: app.log });
   let unlisten: (() => Promise<void>) | null = null;
@@ -62,5 +72,6 @@ export async function setUpPush(app: FastifyInstance): Promise<void> {
     await unlisten?.();
     await pushesSettled();
     useDelivery(null);
+    await native?.close();
   });
 }

@@ -35,8 +35,8 @@ export interface PushSender {
 
 /**
  * The provider side of the native shell's push (FCM for Android, APNs for iOS): the device token
- * the Capacitor plugin registered, and the notification. A real provider is registered with
- * useNativePushProvider (decision 044); without one, native subscriptions are not offered.
+ * the Capacitor plugin registered, and the notification (native.ts builds it from PUSH_NATIVE;
+ * decision 044).
  */
 export interface NativePushProvider {
   send(token: string, platform: 'android' | 'ios', payload: PushPayload): Promise<PushOutcome>;
@@ -53,19 +53,13 @@ export const payloadText = (payload: PushPayload) =>
 /**
  * Web Push through the `web-push` package: RFC 8030 POST with a TTL, the payload encrypted to
  * the browser's keys (RFC 8291, aes128gcm), signed with the VAPID keys (RFC 8292). A 404 or
- * 410 from the push service means the browser dropped the subscription.
+ * 410 from the push service means the browser dropped the subscription. Web targets only: the
+ * native ones go to the native provider (push.ts routes them).
  */
 export class WebPushSender implements PushSender {
-  constructor(
-    private readonly vapid: VapidKeys,
-    private readonly native: NativePushProvider | null,
-  ) {}
+  constructor(private readonly vapid: VapidKeys) {}
 
   async send(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {
-    if (target.kind === 'native') {
-      if (!this.native) throw new Error('no native push provider is registered');
-      return this.native.send(target.endpoint, target.platform!, payload);
-    }
     // The package makes the request (encrypted body, VAPID Authorization, TTL and Urgency
     // headers); it is sent here so redirects are never followed and a stalled service times out.
     const request = webpush.generateRequestDetails(
@@ -108,7 +102,7 @@ export interface SimulatedPush {
 
 /**
  * The built-in push service (PUSH_SERVICE=simulated, the embedded default): nothing leaves the
- * machine; each push is written to the server log and kept in memory (the last 100), so a
+ * machine; each web push is written to the server log and kept in memory (the last 100), so a
  * demo runs on one machine. Production refuses it (ops/config-check.ts).
  */
 export class SimulatedPushSender implements PushSender {
@@ -127,5 +121,24 @@ export class SimulatedPushSender implements PushSender {
     if (this.sent.length > 100) this.sent.shift();
     this.log.info({ push: entry }, 'simulated push notification');
     return Promise.resolve('sent');
+  }
+}
+
+/**
+ * Sends each subscription where it belongs: a browser's to the web sender (the push service or
+ * the simulator), a native device's to the native provider of its platform.
+ */
+export class RoutingPushSender implements PushSender {
+  constructor(
+    private readonly web: PushSender,
+    private readonly native: NativePushProvider | null,
+  ) {}
+
+  send(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {
+    if (target.kind === 'web') return this.web.send(target, payload);
+    if (!this.native || !target.platform) {
+      return Promise.reject(new Error('no native push provider for this device'));
+    }
+    return this.native.send(target.endpoint, target.platform, payload);
   }
 }

@@ -39,7 +39,7 @@ export async function subscribe(
   db: Db,
   caller: Caller,
   input: SubscribeInput,
-  check: EndpointCheck & { native: boolean },
+  check: EndpointCheck & { nativePlatforms: readonly ('android' | 'ios')[] },
 ): Promise<PushSubscriptionView> {
   let endpoint: string;
   let p256dh: string | null = null;
@@ -53,10 +53,13 @@ export async function subscribe(
     p256dh = input.keys.p256dh;
     auth = input.keys.auth;
   } else {
-    if (!check.native) throw badRequest('本平台未开通原生推送', 'kind');
-    if (!/^[A-Za-z0-9:_.-]{16,512}$/.test(input.token)) {
-      throw badRequest('推送设备标识格式错误', 'token');
+    if (!check.nativePlatforms.length) throw badRequest('本平台未开通原生推送', 'kind');
+    if (!check.nativePlatforms.includes(input.platform)) {
+      throw badRequest('本平台未开通原生推送', 'platform');
     }
+    // An FCM registration token; an APNs device token is hexadecimal (32 bytes today).
+    const format = input.platform === 'ios' ? /^[0-9a-fA-F]{64,200}$/ : /^[A-Za-z0-9:_.-]{16,512}$/;
+    if (!format.test(input.token)) throw badRequest('推送设备标识格式错误', 'token');
     endpoint = input.token;
     platform = input.platform;
   }
