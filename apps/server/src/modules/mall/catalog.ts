@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { checkProduct } from '../terminals/import-terminals';
-import type { Buyer } from './orders';
+import type { Buyer } from './order-row';
 
 /**
  * The platform's own unallocated terminals of a brand and model (unbound, in no tree, not deleted,

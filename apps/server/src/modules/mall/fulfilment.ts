@@ -29,7 +29,8 @@ import { notifyOrderShipped } from '../message/send-product-events';
 import { BatchShortfall, explainStock, firstIneligible } from '../terminals/platform-batch';
 import { readSelection } from '../terminals/selection';
 import { platformStock } from './catalog';
-import { cancelOrder, ORDER } from './orders';
+import { cancelOrder } from './cancel-order';
+import { ORDER } from './order-row';
 
 const o = alias(mallOrders, 'o');
 const a = alias(agents, 'a');

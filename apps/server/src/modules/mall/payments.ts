@@ -13,7 +13,10 @@ import { mallOrders, mallPayments } from '../../db/schema';
 import { select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { GatewayChannel, GatewayClient, GatewayLookup } from '../payments/gateway';
-import { assertPayable, ORDER, postOrderMoney, serialNo } from './orders';
+import { postOrderMoney } from './order-money';
+import { assertPayable } from './order-pricing';
+import { ORDER } from './order-row';
+import { serialNo } from './serial-no';
 
 /** A payment a write marked (the CTE of refundPendingPayments and recordRefundResult). */
 export const markedPayment = alias(mallPayments, 'marked');

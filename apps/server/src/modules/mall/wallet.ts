@@ -7,7 +7,7 @@ import { select, selectOne } from '../../db/typed';
 import { agentBalances } from '../ledger/accounts';
 import { getPayPasswordStatus } from '../withdrawals/pay-password';
 import { andInTree } from '../../db/tree';
-import type { Buyer } from './orders';
+import type { Buyer } from './order-row';
 import { readMallRules } from './rules';
 
 /** The caller's means of paying in the mall: goods balance, points, free-claim quota, rules. */

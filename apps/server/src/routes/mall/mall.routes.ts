@@ -27,14 +27,12 @@ import {
   saveAddress,
 } from '../../modules/mall/catalog';
 import { confirmReceipt } from '../../modules/mall/fulfilment';
-import {
-  cancelOwnOrder,
-  createOrder,
-  getOrder,
-  listOrders,
-  payOrder,
-  quoteOrder,
-} from '../../modules/mall/orders';
+import { cancelOwnOrder } from '../../modules/mall/cancel-own-order';
+import { createOrder } from '../../modules/mall/create-order';
+import { getOrder } from '../../modules/mall/get-order';
+import { listOrders } from '../../modules/mall/list-orders';
+import { payOrder } from '../../modules/mall/pay-order';
+import { quoteOrder } from '../../modules/mall/quote-order';
 import { ownPayment, prepayOrder, refundPendingPayments } from '../../modules/mall/payments';
 import { getMallWallet, listPoints } from '../../modules/mall/wallet';
 import { gatewaysOf, simulatedGatewayOf } from '../../modules/payments/gateway';
