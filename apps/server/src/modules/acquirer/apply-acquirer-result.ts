@@ -1,6 +1,8 @@
 import { CHANGE_SERVICE_STATUS, FEE_KIND } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { feeChanges, rateChanges } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { AcquirerResult } from './acquirer';
 
@@ -24,14 +26,15 @@ export async function applyAcquirerResult(db: Db, result: AcquirerResult): Promi
   const match = /^([RF])(\d{1,15})$/.exec(result.requestNo);
   if (!match) throw notFound('请求单号不存在');
   const id = Number(match[2]);
-  const table = match[1] === 'R' ? sql`rate_changes` : sql`fee_changes`;
+  const table = match[1] === 'R' ? rateChanges : feeChanges;
   return db.transaction(async (tx) => {
-    const [row] = await rows<{ status: unknown }>(
+    const row = await selectOne(
       tx,
-      sql`SELECT status FROM ${table} WHERE id = ${id} FOR UPDATE`,
+      { status: table.status },
+      sql`FROM ${table} WHERE ${table.id} = ${id} FOR UPDATE`,
     );
     if (!row) throw notFound('请求单号不存在');
-    const status = Number(row.status);
+    const status = row.status;
     const unchanged = { requestNo: result.requestNo, status, changed: false };
     if (status === DONE || status === FAILED) return unchanged;
     if (result.status === 'processing') {
@@ -69,13 +72,13 @@ async function applyRate(tx: DbOrTx, id: number) {
 
 /** Every terminal of the batch carries the new fee option. */
 async function applyFee(tx: DbOrTx, id: number) {
-  const [change] = await rows<{ kind: unknown; new_fee_fen: unknown }>(
+  const change = await selectOne(
     tx,
-    sql`SELECT kind, new_fee_fen FROM fee_changes WHERE id = ${id}`,
+    { kind: feeChanges.kind, newFeeFen: feeChanges.newFeeFen },
+    sql`FROM ${feeChanges} WHERE ${feeChanges.id} = ${id}`,
   );
-  const column =
-    Number(change!.kind) === FEE_KIND.SERVICE ? sql`service_fee_fen` : sql`comm_fee_fen`;
+  const column = change!.kind === FEE_KIND.SERVICE ? sql`service_fee_fen` : sql`comm_fee_fen`;
   await tx.execute(sql`
-    UPDATE terminals t SET ${column} = ${Number(change!.new_fee_fen)}, updated_at = now()
+    UPDATE terminals t SET ${column} = ${change!.newFeeFen}, updated_at = now()
     FROM fee_change_items i WHERE i.fee_change_id = ${id} AND t.id = i.terminal_id`);
 }

@@ -1,6 +1,7 @@
 import { CHANGE_SERVICE_STATUS } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { feeChanges, rateChanges } from '../../db/schema';
 
 export const ACQUIRER_TIMEOUT_REASON = '收单机构处理超时';
 
@@ -16,15 +17,18 @@ export async function failTimedOutChanges(
 ): Promise<{ rateChanges: number; feeChanges: number }> {
   const cutoff = new Date(now.getTime() - timeoutMs);
   const { FAILED } = CHANGE_SERVICE_STATUS;
-  const rate = await rows<{ id: unknown }>(
-    db,
-    sql`UPDATE rate_changes SET status = ${FAILED}, reason = ${ACQUIRER_TIMEOUT_REASON}, updated_at = now(), finished_at = now()
-        WHERE status IN (0, 1) AND created_at < ${cutoff} RETURNING id`,
-  );
-  const fee = await rows<{ id: unknown }>(
-    db,
-    sql`UPDATE fee_changes SET status = ${FAILED}, reason = ${ACQUIRER_TIMEOUT_REASON}, updated_at = now(), finished_at = now()
-        WHERE status IN (0, 1) AND created_at < ${cutoff} RETURNING id`,
-  );
+  const fail = (table: typeof rateChanges | typeof feeChanges) =>
+    db
+      .update(table)
+      .set({
+        status: FAILED,
+        reason: ACQUIRER_TIMEOUT_REASON,
+        updatedAt: sql`now()`,
+        finishedAt: sql`now()`,
+      })
+      .where(and(inArray(table.status, [0, 1]), lt(table.createdAt, cutoff)))
+      .returning({ id: table.id });
+  const rate = await fail(rateChanges);
+  const fee = await fail(feeChanges);
   return { rateChanges: rate.length, feeChanges: fee.length };
 }
