@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { pageOf } from '../policies/scope';
 import { andInTree } from '../../db/tree';
 import { PRICE_SHARE, priceShareFrom, toPriceShareItem, withoutId } from './price-share-queries';
-import { decodeIdCursor } from '../../lib/keyset';
+import { decodeIdCursor, encodeIdCursor } from '../../lib/keyset';
 
 /** What the caller passes down to each direct child, per policy (price-property). */
 export async function listPriceShares(
@@ -23,6 +22,10 @@ export async function listPriceShares(
         WHERE ap.parent_agent_id = ${caller.agentId}${andInTree('ap.top_id', caller)} ${after ? sql`AND ap.id < ${after}` : sql``}
         ORDER BY ap.id DESC LIMIT ${query.pageSize + 1}`,
   );
-  const page = pageOf(found.map(toPriceShareItem), query.pageSize);
-  return { rows: page.rows.map(withoutId), nextCursor: page.nextCursor };
+  const page = found.slice(0, query.pageSize).map(toPriceShareItem);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(withoutId),
+    nextCursor: found.length > query.pageSize && last ? encodeIdCursor(last.id) : null,
+  };
 }
