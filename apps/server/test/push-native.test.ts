@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config';
 import { rows } from '../src/db/client';
 import { createMessage } from '../src/modules/message/messages';
 import { pushesSettled } from '../src/modules/push/deliver';
+import { FcmProvider, parseServiceAccount, type ServiceAccount } from '../src/modules/push/fcm';
 import { configProblems } from '../src/ops/config-check';
 import { startFakeApns } from './fakes/apns-fake';
 import { startFakeFcm } from './fakes/fcm-fake';
@@ -255,6 +256,68 @@ describe('a provider failing for a while', () => {
     },
     WAITS,
   );
+});
+
+describe('FCM errors that are not about the device', () => {
+  const provider = new FcmProvider(
+    parseServiceAccount(fcm.serviceAccountJson) as ServiceAccount,
+    fcm.origin,
+  );
+  const payload = { title: 'T', body: 'B', url: '/pages/message/index', tag: 'message-1' };
+
+  it('keeps the device when INVALID_ARGUMENT names a field of the message, not the token', async () => {
+    const token = androidToken();
+    fcm.answer(token, 400, {
+      error: {
+        code: 400,
+        message: "Invalid value at 'message.data[0].value' (TYPE_STRING), 12",
+        status: 'INVALID_ARGUMENT',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError',
+            errorCode: 'INVALID_ARGUMENT',
+          },
+          {
+            '@type': 'type.googleapis.com/google.rpc.BadRequest',
+            fieldViolations: [{ field: 'message.data[0].value', description: 'not a string' }],
+          },
+        ],
+      },
+    });
+    await expect(provider.send(token, payload)).rejects.toThrow('FCM answered 400');
+    expect(fcm.attempts.get(token)).toBe(1);
+  });
+
+  it('keeps the device on SENDER_ID_MISMATCH (another project’s token: a configuration mistake)', async () => {
+    const token = androidToken();
+    fcm.answer(token, 403, {
+      error: {
+        code: 403,
+        message: 'SenderId mismatch',
+        status: 'PERMISSION_DENIED',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError',
+            errorCode: 'SENDER_ID_MISMATCH',
+          },
+        ],
+      },
+    });
+    await expect(provider.send(token, payload)).rejects.toThrow('FCM answered 403');
+    expect(fcm.attempts.get(token)).toBe(1);
+  });
+
+  it('reuses its access token until it nears its end', async () => {
+    const fresh = new FcmProvider(
+      parseServiceAccount(fcm.serviceAccountJson) as ServiceAccount,
+      fcm.origin,
+    );
+    const grants = fcm.tokenGrants;
+    const token = androidToken();
+    expect(await fresh.send(token, payload)).toBe('sent');
+    expect(await fresh.send(token, payload)).toBe('sent');
+    expect(fcm.tokenGrants).toBe(grants + 1);
+  });
 });
 
 describe('the production configuration check', () => {

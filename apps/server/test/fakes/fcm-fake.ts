@@ -11,7 +11,10 @@ export interface FcmReceived {
 
 /** How the fake answers a registration token (the test marks it). */
 type TokenState =
-  { kind: 'gone' } | { kind: 'invalid' } | { kind: 'failing'; status: number; times: number };
+  | { kind: 'answer'; answer: FakeAnswer }
+  | { kind: 'gone' }
+  | { kind: 'invalid' }
+  | { kind: 'failing'; status: number; times: number };
 
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
@@ -147,6 +150,7 @@ export async function startFakeFcm(projectId = 'pos-agent-test') {
     }
     attempts.set(token, (attempts.get(token) ?? 0) + 1);
     const state = tokens.get(token);
+    if (state?.kind === 'answer') return state.answer;
     if (state?.kind === 'gone') {
       return {
         status: 404,
@@ -215,6 +219,10 @@ export async function startFakeFcm(projectId = 'pos-agent-test') {
     /** FCM answers INVALID_ARGUMENT about the token. */
     invalidate(token: string) {
       tokens.set(token, { kind: 'invalid' });
+    },
+    /** FCM's answer to the token as the test words it (an error FCM documents). */
+    answer(token: string, status: number, json: unknown) {
+      tokens.set(token, { kind: 'answer', answer: { status, json } });
     },
     /** The next `times` sends to the token fail with `status` (503 unless said). */
     fail(token: string, times: number, status = 503) {
