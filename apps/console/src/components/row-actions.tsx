@@ -1,3 +1,4 @@
+import type { ProColumns } from '@ant-design/pro-components';
 import { Popconfirm } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -23,3 +24,37 @@ export function editDeleteActions(p: EditDelete): ReactNode[] {
     </Popconfirm>,
   ];
 }
+
+/**
+ * The actions column of a content list (banners, notices): edit, and delete asked first, for an
+ * operator who may publish; nothing for one who may not.
+ */
+export function editDeleteColumn<T extends { id: number }>(p: {
+  allowed: boolean;
+  /** The column's title and the links' words. */
+  words: Pick<EditDelete, 'edit' | 'remove' | 'confirm'> & { title: string };
+  onEdit: (row: T) => void;
+  /** The delete call and what follows it (reload). */
+  onRemove: (row: T) => Promise<unknown>;
+}): ProColumns<T> {
+  return {
+    title: p.words.title,
+    valueType: 'option',
+    render: (_, r) =>
+      p.allowed
+        ? editDeleteActions({
+            edit: p.words.edit,
+            remove: p.words.remove,
+            confirm: p.words.confirm,
+            onEdit: () => p.onEdit(r),
+            onRemove: () => p.onRemove(r),
+          })
+        : [],
+  };
+}
+
+/** A list's toolbar: its buttons (a "new" one, say) for an operator allowed to use them. */
+export const toolbarIf =
+  (allowed: boolean, ...buttons: ReactNode[]) =>
+  (): ReactNode[] =>
+    allowed ? buttons : [];

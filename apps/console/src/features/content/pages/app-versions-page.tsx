@@ -208,6 +208,14 @@ export default function AppVersionsPage() {
   ];
 
   const finish = async (v: VersionForm) => {
+    // What a hot bundle and a package both say of their release.
+    const release = {
+      platform: v.platform,
+      version: v.version,
+      title: v.title,
+      contents: v.contents ?? '',
+      mandatory: v.mandatory ?? false,
+    };
     if (publishing === 'bundle') {
       if (!bundle) {
         void message.error(L('请上传更新包'));
@@ -219,11 +227,7 @@ export default function AppVersionsPage() {
       }
       const r = await api<PublishedBundle>('/app-versions/bundle', {
         body: {
-          platform: v.platform,
-          version: v.version,
-          title: v.title,
-          contents: v.contents ?? '',
-          mandatory: v.mandatory ?? false,
+          ...release,
           minVersion: v.minVersion || undefined,
           bundleBase64: await toBase64(bundle),
           signature: v.signature.trim(),
@@ -240,11 +244,7 @@ export default function AppVersionsPage() {
     } else {
       await api('/app-versions/package', {
         body: {
-          platform: v.platform,
-          version: v.version,
-          title: v.title,
-          contents: v.contents ?? '',
-          mandatory: v.mandatory ?? false,
+          ...release,
           url: v.url,
           sha256: v.sha256 || undefined,
         },

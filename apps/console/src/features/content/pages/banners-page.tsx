@@ -14,7 +14,7 @@ import { App, Button, Tag, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
-import { editDeleteActions } from '@/components/row-actions';
+import { editDeleteColumn, toolbarIf } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import { uploadImage } from '@/lib/upload';
 import { useI18n } from '@/lib/i18n';
@@ -61,23 +61,15 @@ export default function BannersPage() {
       ),
     },
     { title: t('sort'), dataIndex: 'sort', search: false, sorter: true },
-    {
-      title: t('actions'),
-      valueType: 'option',
-      render: (_, r) =>
-        can('content:publish')
-          ? editDeleteActions({
-              edit: t('edit'),
-              remove: t('delete'),
-              confirm: t('delete'),
-              onEdit: () => setEditing(r),
-              onRemove: async () => {
-                await api('/banners/delete', { body: { id: r.id } });
-                void ref.current?.reload();
-              },
-            })
-          : [],
-    },
+    editDeleteColumn<AdminBanner>({
+      allowed: can('content:publish'),
+      words: { title: t('actions'), edit: t('edit'), remove: t('delete'), confirm: t('delete') },
+      onEdit: setEditing,
+      onRemove: async (r) => {
+        await api('/banners/delete', { body: { id: r.id } });
+        void ref.current?.reload();
+      },
+    }),
   ];
   return (
     <>
@@ -88,20 +80,17 @@ export default function BannersPage() {
         rowKey="id"
         fileName="banners"
         columns={columns}
-        toolbar={() =>
-          can('content:publish')
-            ? [
-                <Button
-                  key="n"
-                  type="primary"
-                  onClick={() => setEditing({ bannerType: 1, isShow: true, sort: 0 })}
-                  data-testid="new-banner"
-                >
-                  {t('create')}
-                </Button>,
-              ]
-            : []
-        }
+        toolbar={toolbarIf(
+          can('content:publish'),
+          <Button
+            key="n"
+            type="primary"
+            onClick={() => setEditing({ bannerType: 1, isShow: true, sort: 0 })}
+            data-testid="new-banner"
+          >
+            {t('create')}
+          </Button>,
+        )}
       />
       <ModalForm<SaveBannerRequest>
         formRef={formRef}

@@ -10,7 +10,7 @@ import { App, Button } from 'antd';
 import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { KeysetTable } from '@/components/keyset-table';
-import { editDeleteActions } from '@/components/row-actions';
+import { editDeleteColumn, toolbarIf } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { noticeSavedText } from '@/lib/review-words';
@@ -32,23 +32,15 @@ export default function NoticesPage() {
       search: false,
       sorter: true,
     },
-    {
-      title: t('actions'),
-      valueType: 'option',
-      render: (_, r) =>
-        can('content:publish')
-          ? editDeleteActions({
-              edit: t('edit'),
-              remove: t('delete'),
-              confirm: t('delete'),
-              onEdit: () => setEditing(r),
-              onRemove: async () => {
-                await api('/notices/delete', { body: { id: r.id } });
-                void ref.current?.reload();
-              },
-            })
-          : [],
-    },
+    editDeleteColumn<AdminNotice>({
+      allowed: can('content:publish'),
+      words: { title: t('actions'), edit: t('edit'), remove: t('delete'), confirm: t('delete') },
+      onEdit: setEditing,
+      onRemove: async (r) => {
+        await api('/notices/delete', { body: { id: r.id } });
+        void ref.current?.reload();
+      },
+    }),
   ];
   return (
     <>
@@ -59,15 +51,12 @@ export default function NoticesPage() {
         rowKey="id"
         fileName="notices"
         columns={columns}
-        toolbar={() =>
-          can('content:publish')
-            ? [
-                <Button key="n" type="primary" onClick={() => setEditing({})}>
-                  {t('create')}
-                </Button>,
-              ]
-            : []
-        }
+        toolbar={toolbarIf(
+          can('content:publish'),
+          <Button key="n" type="primary" onClick={() => setEditing({})}>
+            {t('create')}
+          </Button>,
+        )}
       />
       <ModalForm<SaveNoticeRequest>
         title={editing?.id ? t('edit') : t('create')}

@@ -7,7 +7,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Select,
   Space,
   Switch,
   Table,
@@ -20,6 +19,7 @@ import { api, ApiError, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { totalText } from '@/lib/review-words';
 import { uploadImage } from '@/lib/upload';
+import { BrandModelFields } from '@/components/brand-model-fields';
 
 interface FormValues {
   id?: number;
@@ -52,7 +52,6 @@ export default function MallProductsPage() {
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
-  const brandId = Form.useWatch('brandId', form);
   const load = useCallback(() => void api<MallProduct[]>('/mall/products').then(setProducts), []);
   useEffect(load, [load]);
   useEffect(() => void api<AdminBrand[]>('/brands').then(setBrands), []);
@@ -113,7 +112,6 @@ export default function MallProductsPage() {
     }
   };
 
-  const models = brands.find((b) => b.id === brandId)?.models ?? [];
   return (
     <Card
       title={L('商城商品')}
@@ -216,27 +214,7 @@ export default function MallProductsPage() {
       >
         <Form form={form} layout="vertical" data-testid="product-form" preserve={false}>
           <Space wrap>
-            <Form.Item
-              name="brandId"
-              label={L('品牌')}
-              rules={[{ required: true, message: L('请选择品牌') }]}
-            >
-              <Select
-                style={{ width: 160 }}
-                options={brands.map((b) => ({ value: b.id, label: b.name }))}
-                onChange={() => form.setFieldValue('model', undefined)}
-              />
-            </Form.Item>
-            <Form.Item
-              name="model"
-              label={L('型号')}
-              rules={[{ required: true, message: L('请选择型号') }]}
-            >
-              <Select
-                style={{ width: 160 }}
-                options={models.map((m) => ({ value: m, label: m }))}
-              />
-            </Form.Item>
+            <BrandModelFields form={form} brands={brands} style={{ width: 160 }} />
           </Space>
           <Form.Item
             name="name"

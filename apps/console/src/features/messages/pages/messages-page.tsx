@@ -27,6 +27,7 @@ import { useRef, useState } from 'react';
 import { useAuth } from '@/app/auth';
 import { AgentPicker, agentShort } from '@/components/agent-picker';
 import { KeysetTable } from '@/components/keyset-table';
+import { toolbarIf } from '@/components/row-actions';
 import { api } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
@@ -175,20 +176,12 @@ export default function MessagesPage() {
         rowKey="id"
         fileName="messages"
         columns={columns}
-        toolbar={() =>
-          can('content:publish')
-            ? [
-                <Button
-                  key="n"
-                  type="primary"
-                  onClick={() => setOpen(true)}
-                  data-testid="message-new"
-                >
-                  {T('publish')}
-                </Button>,
-              ]
-            : []
-        }
+        toolbar={toolbarIf(
+          can('content:publish'),
+          <Button key="n" type="primary" onClick={() => setOpen(true)} data-testid="message-new">
+            {T('publish')}
+          </Button>,
+        )}
       />
       <Modal
         title={T('publish')}

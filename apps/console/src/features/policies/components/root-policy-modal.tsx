@@ -6,12 +6,13 @@ import {
   type AgentPolicyTerms,
   type OpenPolicyResponse,
 } from '@pos/core';
-import { App, Descriptions, Form, InputNumber, Modal, Skeleton, Table, Typography } from 'antd';
+import { App, Descriptions, Form, InputNumber, Modal, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, ApiError, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { fenToYuan, inputToRate, rateToInput, rateUnit, yuanToFen } from '../rate-units';
 import { SimTierConfirm, SimTierFields } from './sim-tier-fields';
+import { RatesTable } from './rates-table';
 
 interface FormValues {
   rates: { rateType: number; cost: number; minRate: number; maxRate: number }[];
@@ -172,28 +173,9 @@ export function RootPolicyModal({
               {draft.version !== null && ` v${draft.version}`}
             </Descriptions.Item>
           </Descriptions>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="rateType"
-            dataSource={draft.product.rates}
-            columns={[
-              {
-                title: L('费率类型'),
-                dataIndex: 'rateType',
-                render: (v: number) => enumLabel('rate_type', v, lang),
-              },
-              {
-                title: L('收单成本'),
-                dataIndex: 'acquirerCost',
-                render: (v: number | null, r) =>
-                  v === null ? '—' : rateValueText(r.rateType, v, lang),
-              },
-              {
-                title: L('标准费率'),
-                dataIndex: 'standardRate',
-                render: (v: number, r) => rateValueText(r.rateType, v, lang),
-              },
+          <RatesTable
+            rows={draft.product.rates}
+            more={[
               ...(['cost', 'minRate', 'maxRate'] as const).map((key) => ({
                 title: L(
                   key === 'cost' ? '成本' : key === 'minRate' ? '商户费率下限' : '商户费率上限',

@@ -27,6 +27,7 @@ import { api, yuan } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { NewPolicyModal } from '../components/new-policy-modal';
 import { RootPolicyModal } from '../components/root-policy-modal';
+import { RatesTable } from '../components/rates-table';
 
 /**
  * Policies: the brands' product policies and the top-level agents holding each (opened and
@@ -230,28 +231,9 @@ function PolicyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               {d.terms.commFeeOptionsFen.map((f) => `¥${yuan(f)}`).join(' / ')}
             </Descriptions.Item>
           </Descriptions>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="rateType"
-            dataSource={d.terms.rates}
-            columns={[
-              {
-                title: L('费率类型'),
-                dataIndex: 'rateType',
-                render: (v: number) => enumLabel('rate_type', v, lang),
-              },
-              {
-                title: L('收单成本'),
-                dataIndex: 'acquirerCost',
-                render: (v: number | null, r) =>
-                  v === null ? '—' : rateValueText(r.rateType, v, lang),
-              },
-              {
-                title: L('标准费率'),
-                dataIndex: 'standardRate',
-                render: (v: number, r) => rateValueText(r.rateType, v, lang),
-              },
+          <RatesTable
+            rows={d.terms.rates}
+            more={[
               {
                 title: L('商户费率范围'),
                 key: 'range',

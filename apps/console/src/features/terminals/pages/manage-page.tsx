@@ -4,10 +4,11 @@ import {
   type AdminTerminalBatchResult,
   type PlatformTerminalAction,
 } from '@pos/core';
-import { App, Alert, Button, Card, Form, Input, Radio, Select } from 'antd';
+import { App, Alert, Button, Card, Form, Input, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
+import { BrandModelFields } from '@/components/brand-model-fields';
 
 interface Values {
   action: PlatformTerminalAction;
@@ -37,7 +38,6 @@ export default function ManageTerminalsPage() {
   const [busy, setBusy] = useState(false);
   const action = Form.useWatch('action', form);
   const mode = Form.useWatch('mode', form);
-  const brandId = Form.useWatch('brandId', form);
   useEffect(() => void api<AdminBrand[]>('/brands').then(setBrands), []);
 
   const verb: Record<PlatformTerminalAction, string> = {
@@ -90,7 +90,6 @@ export default function ManageTerminalsPage() {
     }
   };
 
-  const models = brands.find((b) => b.id === brandId)?.models ?? [];
   return (
     <Card title={L('终端回收、删除与品牌修改')}>
       <Alert
@@ -148,29 +147,11 @@ export default function ManageTerminalsPage() {
           </Form.Item>
         )}
         {action === 'brand' && (
-          <>
-            <Form.Item
-              name="brandId"
-              label={L('品牌')}
-              rules={[{ required: true, message: L('请选择品牌') }]}
-            >
-              <Select
-                data-testid="batch-brand"
-                options={brands.map((b) => ({ value: b.id, label: b.name }))}
-                onChange={() => form.setFieldValue('model', undefined)}
-              />
-            </Form.Item>
-            <Form.Item
-              name="model"
-              label={L('型号')}
-              rules={[{ required: true, message: L('请选择型号') }]}
-            >
-              <Select
-                data-testid="batch-model"
-                options={models.map((m) => ({ value: m, label: m }))}
-              />
-            </Form.Item>
-          </>
+          <BrandModelFields
+            form={form}
+            brands={brands}
+            testIds={{ brand: 'batch-brand', model: 'batch-model' }}
+          />
         )}
         {action !== 'brand' && (
           <Form.Item
