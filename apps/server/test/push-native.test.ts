@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -358,6 +358,19 @@ describe('the production configuration check', () => {
 
   it('accepts FCM and APNs with their keys', () => {
     expect(problems(native)).toEqual([]);
+    // As compose passes them: the key's PEM on one line with its breaks written \n, the JSON text.
+    const {
+      PUSH_APNS_KEY_FILE: _file,
+      PUSH_FCM_SERVICE_ACCOUNT_FILE: _account,
+      ...inline
+    } = native;
+    const oneLine = {
+      ...inline,
+      PUSH_APNS_KEY: readFileSync(p8, 'utf8').trim().replace(/\n/g, '\\n'),
+      PUSH_FCM_SERVICE_ACCOUNT_JSON: readFileSync(productionAccount, 'utf8'),
+    };
+    expect(oneLine.PUSH_APNS_KEY).not.toContain('\n');
+    expect(problems(oneLine)).toEqual([]);
     const config = loadConfig({ ...base, ...native });
     expect(config.nativePush.mode).toBe('providers');
     expect(config.nativePush.apns.production).toBe(true);
