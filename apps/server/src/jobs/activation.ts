@@ -1,7 +1,9 @@
 import { TOTAL_TYPE, activationDeadline } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
-import { num } from '../modules/ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { merchants, productPolicies, terminals } from '../db/schema';
+import { decode, select, selectOne } from '../db/typed';
 import { awardActivationPoints } from '../modules/mall/rules';
 import { postRewards } from '../modules/settlement/chain-terms';
 import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
@@ -23,18 +25,31 @@ import { ingestNotification } from '../modules/transactions/ingest-notification'
  * transactions. Running it again finds nothing new. Once the signal is aborted it stops before
  * the next terminal (each is its own transaction) and says the run is unfinished.
  */
+const t = alias(terminals, 't');
+const m = alias(merchants, 'm');
+const p = alias(productPolicies, 'p');
+
 export async function detectActivations(
   db: Db,
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<JobOutcome> {
-  const candidates = await rows<Record<string, unknown>>(
+  const candidates = await select(
     db,
-    sql`SELECT t.id, t.sn, t.bound_at, t.policy_id, t.service_fee_fen, t.merchant_id,
-               coalesce(p.activation_threshold_fen, 1000000) AS threshold_fen,
-               coalesce(p.activation_window_days, 30) AS window_days,
-               m.agent_id, m.agent_path, m.top_id
-          FROM terminals t
+    {
+      id: t.id,
+      sn: t.sn,
+      boundAt: t.boundAt,
+      policyId: t.policyId,
+      serviceFeeFen: t.serviceFeeFen,
+      merchantId: t.merchantId,
+      thresholdFen: sql`coalesce(${p.activationThresholdFen}, 1000000)`.mapWith(decode.number),
+      windowDays: sql`coalesce(${p.activationWindowDays}, 30)`.mapWith(decode.number),
+      agentId: m.agentId,
+      agentPath: m.agentPath,
+      topId: m.topId,
+    },
+    sql`FROM terminals t
           JOIN merchants m ON m.id = t.merchant_id
           LEFT JOIN policies p ON p.id = t.policy_id
          WHERE t.bind_status = 1 AND t.deleted_at IS NULL AND t.bound_at IS NOT NULL
@@ -48,32 +63,39 @@ export async function detectActivations(
   let postedFen = 0;
   for (const c of candidates) {
     if (signal?.aborted) return { processed, postedFen, unfinished: true };
-    const terminalId = num(c.id);
-    const boundAt = new Date(c.bound_at as string);
-    const windowDays = num(c.window_days);
+    const terminalId = c.id;
+    // Candidates are bound (bound_at IS NOT NULL above).
+    const boundAt = c.boundAt!;
+    const windowDays = c.windowDays;
     const deadline = activationDeadline(boundAt, windowDays);
     // The moment judged: now, or the last instant of the window when the job runs late.
     const at = new Date(Math.min(now.getTime(), deadline.getTime() - 1));
     await db.transaction(async (tx) => {
-      const [vol] = await rows<{ volume: unknown }>(
+      const vol = await selectOne(
         tx,
-        sql`SELECT coalesce(sum(CASE WHEN kind = 1 THEN amount_fen ELSE -amount_fen END), 0) AS volume
-              FROM transactions
+        {
+          volume:
+            sql`coalesce(sum(CASE WHEN kind = 1 THEN amount_fen ELSE -amount_fen END), 0)`.mapWith(
+              decode.number,
+            ),
+        },
+        sql`FROM transactions
              WHERE terminal_id = ${terminalId} AND trade_time >= ${boundAt} AND trade_time <= ${at}
                AND status = 1 AND card_type IN (1, 2) AND total_type NOT IN (8, 9) AND flag IS NULL`,
       );
-      const check = await checkActivation(tx, terminalId, num(vol?.volume), at, {
-        thresholdFen: num(c.threshold_fen),
+      const volumeFen = vol?.volume ?? 0;
+      const check = await checkActivation(tx, terminalId, volumeFen, at, {
+        thresholdFen: c.thresholdFen,
         windowDays,
       });
       if (!check.newlyActivated) return;
       processed += 1;
-      const serviceFee = num(c.service_fee_fen);
+      const serviceFee = c.serviceFeeFen;
       if (serviceFee > 0) {
         await ingestNotification(tx, {
           txnId: `SF-${terminalId}`,
           kind: 1,
-          sn: String(c.sn),
+          sn: c.sn,
           amountFen: serviceFee,
           payType: 1,
           totalType: TOTAL_TYPE.SERVICE_FEE,
@@ -86,39 +108,39 @@ export async function detectActivations(
       // Under a reward scheme: frozen onto the terminal now; a false activation's rewards are held.
       const activated = {
         terminalId,
-        sn: String(c.sn),
-        policyId: c.policy_id == null ? null : num(c.policy_id),
-        agentId: num(c.agent_id),
-        agentPath: String(c.agent_path),
-        topId: num(c.top_id),
+        sn: c.sn,
+        policyId: c.policyId,
+        agentId: c.agentId,
+        agentPath: c.agentPath,
+        topId: c.topId,
         boundAt,
         activatedAt: at,
       };
       const { held } = await onActivation(tx, activated);
       if (held) {
-        await holdActivationReward(tx, { ...activated, volumeFen: num(vol?.volume) });
-      } else if (c.policy_id != null) {
+        await holdActivationReward(tx, { ...activated, volumeFen });
+      } else if (c.policyId !== null) {
         const posted = await postRewards(
           tx,
           [
             {
-              agentPath: String(c.agent_path),
-              policyId: num(c.policy_id),
-              topId: c.top_id == null ? null : num(c.top_id),
+              agentPath: c.agentPath,
+              policyId: c.policyId,
+              topId: c.topId,
               figure: (t) => t.activationRewardFen,
               kind: 'activation_reward',
-              volumeFen: num(vol?.volume),
+              volumeFen,
               detail: { sn: c.sn, terminalId, activatedAt: at.toISOString() },
             },
           ],
-          { idemKey: `activation:${terminalId}`, reason: 'activation_reward', memo: String(c.sn) },
+          { idemKey: `activation:${terminalId}`, reason: 'activation_reward', memo: c.sn },
         );
         postedFen += posted.postedFen;
       }
       await awardActivationPoints(tx, {
-        agentId: num(c.agent_id),
+        agentId: c.agentId,
         terminalId,
-        sn: String(c.sn),
+        sn: c.sn,
       });
     });
   }

@@ -1,9 +1,11 @@
 import { TOTAL_TYPE } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
-import { num } from '../modules/ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { terminals } from '../db/schema';
+import { decode, select } from '../db/typed';
+import { shanghaiToday } from '../lib/shanghai-dates';
 import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
-import { shanghaiDay } from '../modules/settlement/periods';
 import { ingestNotification } from '../modules/transactions/ingest-notification';
 
 /**
@@ -19,10 +21,17 @@ export async function collectCommFees(
   now: Date = new Date(),
   signal?: AbortSignal,
 ): Promise<JobOutcome> {
-  const due = await rows<Record<string, unknown>>(
+  const t = alias(terminals, 't');
+  const due = await select(
     db,
-    sql`SELECT t.id, t.sn, t.comm_fee_fen, y.n, t.activated_at + make_interval(years => y.n) AS due_at
-          FROM terminals t
+    {
+      id: t.id,
+      sn: t.sn,
+      commFeeFen: t.commFeeFen,
+      n: sql`y.n`.mapWith(decode.number),
+      dueAt: sql`${t.activatedAt} + make_interval(years => y.n)`.mapWith(decode.isoTime),
+    },
+    sql`FROM terminals t
           CROSS JOIN LATERAL generate_series(1, GREATEST(0, extract(year FROM age(${now}::timestamptz, t.activated_at))::integer)) AS y(n)
          WHERE t.bind_status = 3 AND t.deleted_at IS NULL AND t.comm_fee_fen > 0 AND t.activated_at IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM fee_collections f WHERE f.terminal_id = t.id AND f.kind = 'comm_fee' AND f.period_index = y.n)
@@ -33,20 +42,20 @@ export async function collectCommFees(
   for (const d of due) {
     if (signal?.aborted) return { processed, postedFen, unfinished: true };
     const result = await ingestNotification(db, {
-      txnId: `CF-${num(d.id)}-${num(d.n)}`,
+      txnId: `CF-${d.id}-${d.n}`,
       kind: 1,
-      sn: String(d.sn),
-      amountFen: num(d.comm_fee_fen),
+      sn: d.sn,
+      amountFen: d.commFeeFen,
       payType: 1,
       totalType: TOTAL_TYPE.COMMUNICATION_FEE,
       cardType: 1,
       method: 1,
       status: 1,
-      tradeTime: new Date(d.due_at as string).toISOString(),
+      tradeTime: d.dueAt,
     });
     if (!result.duplicate && result.flag === null) {
       processed += 1;
-      postedFen += num(d.comm_fee_fen);
+      postedFen += d.commFeeFen;
     }
   }
   return { processed, postedFen };
@@ -56,7 +65,7 @@ export async function collectCommFees(
 export function runCommFeeJob(
   db: Db,
   now: Date = new Date(),
-  day = shanghaiDay(now),
+  day = shanghaiToday(now),
   signal?: AbortSignal,
 ) {
   return runJob(db, 'comm_fee', day, () => collectCommFees(db, now, signal));

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
-import { num, platformAccountId, ensureAgentAccounts } from '../modules/ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { monthlyAllowances, systemParams } from '../db/schema';
+import { select, selectOne } from '../db/typed';
+import { platformAccountId, ensureAgentAccounts } from '../modules/ledger/accounts';
 import { postEntry } from '../modules/ledger/post-entry';
 import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
 import { monthBounds, previousMonth } from '../modules/settlement/periods';
@@ -14,9 +17,10 @@ const DEFAULT_RULE: AllowanceRule = { minActivations: 3, perActivationFen: 500 }
 
 /** The rule in system parameter monthly_allowance_rule (JSON), or the default. */
 export async function allowanceRule(db: Db): Promise<AllowanceRule> {
-  const [row] = await rows<{ value: string }>(
+  const row = await selectOne(
     db,
-    sql`SELECT value FROM system_params WHERE key = 'monthly_allowance_rule'`,
+    { value: systemParams.value },
+    sql`FROM ${systemParams} WHERE ${systemParams.key} = 'monthly_allowance_rule'`,
   );
   try {
     const parsed = JSON.parse(row?.value ?? '{}') as Partial<AllowanceRule>;
@@ -44,9 +48,13 @@ export async function payMonthlyAllowance(db: Db, month: string): Promise<JobOut
   const rule = await allowanceRule(db);
   const { start, end } = monthBounds(month);
   return db.transaction(async (tx) => {
-    const paid = await rows<{ agent_id: unknown; amount_fen: unknown; activations: unknown }>(
+    const a = alias(monthlyAllowances, 'paid');
+    const paid = await select(
       tx,
-      sql`INSERT INTO monthly_allowances (agent_id, month, top_id, activations, amount_fen)
+      { agentId: a.agentId, amountFen: a.amountFen, activations: a.activations },
+      sql`FROM paid`,
+      {
+        with: sql`WITH paid AS (INSERT INTO monthly_allowances (agent_id, month, top_id, activations, amount_fen)
           SELECT m.agent_id, ${`${month}-01`}::date, max(m.top_id), count(*), count(*) * ${rule.perActivationFen}::bigint
             FROM terminals t JOIN merchants m ON m.id = t.merchant_id
            WHERE t.activated_at >= ${start} AND t.activated_at < ${end} AND t.deleted_at IS NULL
@@ -54,19 +62,20 @@ export async function payMonthlyAllowance(db: Db, month: string): Promise<JobOut
           HAVING count(*) >= ${rule.minActivations}
           ORDER BY m.agent_id
           ON CONFLICT (agent_id, month) DO NOTHING
-          RETURNING agent_id, amount_fen, activations`,
+          RETURNING agent_id, amount_fen, activations)`,
+      },
     );
-    const positive = paid.filter((p) => num(p.amount_fen) > 0);
+    const positive = paid.filter((p) => p.amountFen > 0);
     if (positive.length === 0) return { processed: paid.length, postedFen: 0 };
     const accounts = await ensureAgentAccounts(
       tx,
-      positive.map((p) => ({ agentId: num(p.agent_id), walletType: 'reward' as const })),
+      positive.map((p) => ({ agentId: p.agentId, walletType: 'reward' as const })),
     );
-    const total = positive.reduce((s, p) => s + num(p.amount_fen), 0);
+    const total = positive.reduce((s, p) => s + p.amountFen, 0);
     const expense = await platformAccountId(tx, 'reward_expense');
     for (const p of positive) {
-      const agentId = num(p.agent_id);
-      const amount = num(p.amount_fen);
+      const agentId = p.agentId;
+      const amount = p.amountFen;
       await postEntry(tx, {
         idemKey: `allowance:${month}:${agentId}`,
         reason: 'monthly_allowance',
@@ -78,10 +87,10 @@ export async function payMonthlyAllowance(db: Db, month: string): Promise<JobOut
             infoType: 'monthly_activation_base_subsidy',
             // For an allowance the explanation is the rule: the amount per activation and the count.
             ownCost: rule.perActivationFen,
-            lowerRate: num(p.activations),
+            lowerRate: p.activations,
             detail: {
               month,
-              activations: num(p.activations),
+              activations: p.activations,
               perActivationFen: rule.perActivationFen,
               minActivations: rule.minActivations,
             },

@@ -1,6 +1,8 @@
 import { OPERATE_STATUS } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { terminalOperations as o } from '../db/schema';
+import { select } from '../db/typed';
 import { settleRecall } from '../modules/terminals/settle-recall';
 
 const BATCH = 100;
@@ -21,15 +23,16 @@ export async function passDueRecalls(
   let passed = 0;
   for (;;) {
     if (signal?.aborted) return passed;
-    const due = await rows<{ id: unknown }>(
+    const due = await select(
       db,
-      sql`SELECT id FROM terminal_operations
-          WHERE status = ${OPERATE_STATUS.PENDING} AND type = 2 AND auto_pass_at <= ${now}
-          ORDER BY auto_pass_at LIMIT ${BATCH}`,
+      { id: o.id },
+      sql`FROM ${o}
+          WHERE ${o.status} = ${OPERATE_STATUS.PENDING} AND ${o.type} = 2 AND ${o.autoPassAt} <= ${now}
+          ORDER BY ${o.autoPassAt} LIMIT ${BATCH}`,
     );
     for (const { id } of due) {
       const settled = await db.transaction((tx) =>
-        settleRecall(tx, Number(id), 'passed', now, '超过72小时未处理，自动通过'),
+        settleRecall(tx, id, 'passed', now, '超过72小时未处理，自动通过'),
       );
       if (settled) passed += 1;
     }

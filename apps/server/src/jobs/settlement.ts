@@ -2,6 +2,8 @@ import { NOTIFY_SIGNATURE_HEADER } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Db } from '../db/client';
+import { terminals } from '../db/schema';
+import { decode, select, selectOne } from '../db/typed';
 import { runJob } from '../modules/settlement/job-runs';
 import { channelsOfTerminals, simulatePush } from '../modules/channels/simulator';
 import { runSettlement, type RunSettlementOptions } from '../modules/settlement/run-settlement';
@@ -77,12 +79,17 @@ export function ledgerJobs(app: FastifyInstance): Job[] {
     { name: 'monthly-allowance', everyMs: 60 * 60_000, run: () => runMonthlyAllowanceJob(db) },
     // Month partitions of transactions and ledger lines, made ahead of the months they hold.
     leasedJob('ledger-partitions', 'ledger_partitions', 6 * 60 * 60_000, async () => {
-      const [made] = await rows<{ n: unknown }>(
+      const made = await selectOne(
         db,
-        sql`SELECT ledger_ensure_partitions((now() AT TIME ZONE 'Asia/Shanghai')::date,
-                                            ((now() AT TIME ZONE 'Asia/Shanghai') + interval '2 months')::date) AS n`,
+        {
+          n: sql`ledger_ensure_partitions((now() AT TIME ZONE 'Asia/Shanghai')::date,
+                                            ((now() AT TIME ZONE 'Asia/Shanghai') + interval '2 months')::date)`.mapWith(
+            decode.number,
+          ),
+        },
+        sql``,
       );
-      return { processed: Number(made?.n ?? 0), postedFen: 0 };
+      return { processed: made?.n ?? 0, postedFen: 0 };
     }),
   ];
   if (app.config.simulateTraffic) jobs.push(demoTraffic(app));
@@ -104,9 +111,11 @@ function demoTraffic(app: FastifyInstance): Job {
     everyMs: 1000 / Math.max(0.01, app.config.simulateRatePerSecond),
     run: async (): Promise<JobTick> => {
       if (Date.now() - loadedAt > 60_000) {
-        const found = await rows<{ sn: string }>(
+        const t = terminals;
+        const found = await select(
           app.db,
-          sql`SELECT sn FROM terminals WHERE bind_status IN (1, 3) AND deleted_at IS NULL ORDER BY id LIMIT 300`,
+          { sn: t.sn },
+          sql`FROM ${t} WHERE ${t.bindStatus} IN (1, 3) AND ${t.deletedAt} IS NULL ORDER BY ${t.id} LIMIT 300`,
         );
         sns = found.map((f) => f.sn);
         channels = await channelsOfTerminals(app.db, sns);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
-import { num } from '../modules/ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { standardAssessments } from '../db/schema';
+import { decode, select } from '../db/typed';
 import { postRewards, type RewardEvent } from '../modules/settlement/chain-terms';
 import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
 import { previousMonth } from '../modules/settlement/periods';
@@ -20,9 +22,23 @@ export async function assessStandards(db: Db, month: string): Promise<JobOutcome
   // One transaction for the month: the assessments and their rewards commit together, so a rerun
   // after a crash finds either everything or nothing.
   return db.transaction(async (tx) => {
-    const assessed = await rows<Record<string, unknown>>(
+    const a = alias(standardAssessments, 'assessed');
+    const assessed = await select(
       tx,
-      sql`WITH bounds AS (
+      {
+        terminalId: a.terminalId,
+        monthIndex: a.monthIndex,
+        result: a.result,
+        policyId: a.policyId,
+        agentPath: a.agentPath,
+        topId: a.topId,
+        volumeFen: a.volumeFen,
+        thresholdFen: a.thresholdFen,
+        idx: sql`assessed.idx`.mapWith(decode.numberOrNull),
+      },
+      sql`FROM assessed`,
+      {
+        with: sql`WITH bounds AS (
             SELECT ${start}::date AS m0, (${start}::date + interval '1 month')::date AS m1
           ), cand AS (
             SELECT t.id AS terminal_id, t.merchant_id, t.policy_id, m.agent_id, m.agent_path, m.top_id,
@@ -44,7 +60,7 @@ export async function assessStandards(db: Db, month: string): Promise<JobOutcome
                 SELECT e.item, e.idx - 1 AS idx FROM jsonb_array_elements(coalesce(c.standard_months, '[]'::jsonb))
                   WITH ORDINALITY AS e(item, idx) WHERE (e.item ->> 'month')::integer = c.k LIMIT 1
               ) sm ON true
-          )
+          ), assessed AS (
           INSERT INTO standard_assessments (terminal_id, month_index, month, merchant_id, agent_id, agent_path, top_id,
                                             policy_id, volume_fen, threshold_fen, result)
           SELECT terminal_id, k, ${start}::date, merchant_id, agent_id, agent_path, top_id, policy_id, volume_fen,
@@ -53,31 +69,32 @@ export async function assessStandards(db: Db, month: string): Promise<JobOutcome
             FROM scored
           ON CONFLICT (terminal_id, month_index) DO NOTHING
           RETURNING terminal_id, month_index, result, policy_id, agent_path, top_id, volume_fen, threshold_fen,
-                    (SELECT s.idx FROM scored s WHERE s.terminal_id = standard_assessments.terminal_id) AS idx`,
+                    (SELECT s.idx FROM scored s WHERE s.terminal_id = standard_assessments.terminal_id) AS idx)`,
+      },
     );
-    const met = assessed.filter((a) => num(a.result) === 1 && a.policy_id != null && a.idx != null);
+    const met = assessed.filter((r) => r.result === 1 && r.policyId !== null && r.idx !== null);
     let postedFen = 0;
     for (let i = 0; i < met.length; i += CHUNK) {
       const chunk = met.slice(i, i + CHUNK);
-      const events: RewardEvent[] = chunk.map((a) => {
-        const idx = num(a.idx);
+      const events: RewardEvent[] = chunk.map((r) => {
+        const idx = r.idx!;
         return {
-          agentPath: String(a.agent_path),
-          policyId: num(a.policy_id),
-          topId: a.top_id == null ? null : num(a.top_id),
+          agentPath: String(r.agentPath),
+          policyId: r.policyId!,
+          topId: r.topId,
           figure: (t) => t.standardRewardsFen[idx] ?? null,
           kind: 'standard_reward',
-          volumeFen: num(a.volume_fen),
+          volumeFen: r.volumeFen,
           detail: {
-            terminalId: num(a.terminal_id),
+            terminalId: r.terminalId,
             month,
-            monthIndex: num(a.month_index),
-            thresholdFen: num(a.threshold_fen),
+            monthIndex: r.monthIndex,
+            thresholdFen: r.thresholdFen ?? 0,
           },
         };
       });
-      const first = num(chunk[0]!.terminal_id);
-      const last = num(chunk[chunk.length - 1]!.terminal_id);
+      const first = chunk[0]!.terminalId;
+      const last = chunk[chunk.length - 1]!.terminalId;
       {
         const posted = await postRewards(tx, events, {
           idemKey: `standard:${month}:${first}-${last}:${chunk.length}`,
@@ -86,8 +103,8 @@ export async function assessStandards(db: Db, month: string): Promise<JobOutcome
         });
         await tx.execute(sql`
         UPDATE standard_assessments s SET reward_fen = r.amount
-          FROM unnest(${sql.param(chunk.map((a) => num(a.terminal_id)))}::bigint[],
-                      ${sql.param(chunk.map((a) => num(a.month_index)))}::integer[],
+          FROM unnest(${sql.param(chunk.map((r) => r.terminalId))}::bigint[],
+                      ${sql.param(chunk.map((r) => r.monthIndex))}::integer[],
                       ${sql.param(posted.splits.map((sp) => sp.shares.reduce((x, y) => x + y.amountFen, 0)))}::bigint[])
                AS r(terminal_id, k, amount)
          WHERE s.terminal_id = r.terminal_id AND s.month_index = r.k`);
