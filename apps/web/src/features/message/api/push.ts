@@ -5,6 +5,8 @@ export interface PushConfig {
   service: 'simulated' | 'webpush' | 'disabled';
   vapidPublicKey: string | null;
   native: boolean;
+  /** The phone platforms the server can push to (a provider configured for each). */
+  nativePlatforms: ('android' | 'ios')[];
 }
 
 export interface PushSubscriptionRow {

@@ -38,7 +38,12 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
       if (url.pathname.endsWith('/push/config')) {
-        return reply({ service: 'simulated', vapidPublicKey: KEY, native: true });
+        return reply({
+          service: 'simulated',
+          vapidPublicKey: KEY,
+          native: true,
+          nativePlatforms: ['android', 'ios'],
+        });
       }
       if (url.pathname.endsWith('/push/subscriptions')) return reply({ rows: stored });
       posted.push({ url: url.pathname, body });

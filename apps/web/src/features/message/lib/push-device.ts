@@ -21,6 +21,9 @@ export type PushState =
 
 const NATIVE_TOKEN_KEY = 'push.nativeToken';
 
+/** The phone this shell runs on, as the server names push platforms. */
+const nativePlatform = (): 'android' | 'ios' => (appPlatform() === 'ios' ? 'ios' : 'android');
+
 export function webPushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
@@ -61,7 +64,7 @@ export async function readPushState(): Promise<PushState> {
   const config = await fetchPushConfig();
   const simulated = config.service === 'simulated';
   if (native) {
-    if (!config.native) return { kind: 'off-server' };
+    if (!config.nativePlatforms.includes(nativePlatform())) return { kind: 'off-server' };
     if ((await nativePermission()) === 'denied') return { kind: 'denied' };
     const token = localStorage.getItem(NATIVE_TOKEN_KEY);
     const known = token && (await fetchPushSubscriptions()).some((s) => s.endpoint === token);
@@ -82,8 +85,7 @@ export async function turnPushOn(): Promise<PushState> {
   if (isNativeApp()) {
     const token = await registerNative();
     if (!token) return { kind: 'denied' };
-    const platform = appPlatform() === 'ios' ? 'ios' : 'android';
-    await postPushSubscribe({ kind: 'native', token, platform, lang });
+    await postPushSubscribe({ kind: 'native', token, platform: nativePlatform(), lang });
     localStorage.setItem(NATIVE_TOKEN_KEY, token);
     return readPushState();
   }
