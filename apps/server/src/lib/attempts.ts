@@ -1,6 +1,7 @@
 import { formatDate } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { decode, selectOne } from '../db/typed';
 
 /**
  * A secret guarded by "this many wrong tries in a row lock it for a while" (the login password,
@@ -34,6 +35,17 @@ export type GuardedCheck =
   | { ok: false; locked: false; left: number; lockedUntil: Date | null };
 
 const ident = (name: string) => sql.identifier(name);
+
+/** A timestamptz read as a Date (text or a Date from the drivers); NULL stays null. */
+const dateOrNull = (v: unknown): Date | null => (v instanceof Date ? v : new Date(String(v)));
+/** A guard row's count and lock, by the guard's column names. */
+const counted = (g: TryGuard) => ({
+  failed: sql`${ident(g.failedColumn)}`.mapWith(decode.number),
+  lockedUntil: sql`${ident(g.lockedColumn)}`.mapWith(dateOrNull),
+});
+const lockOf = (g: TryGuard) => ({
+  lockedUntil: sql`${ident(g.lockedColumn)}`.mapWith(dateOrNull),
+});
 
 const lines = new Map<string, Promise<void>>();
 
@@ -70,17 +82,14 @@ export async function checkGuarded(
   { forget = true }: { forget?: boolean } = {},
 ): Promise<GuardedCheck> {
   const read = (tx: DbOrTx, hold: boolean) =>
-    rows<{ failed: unknown; locked_until: unknown }>(
+    selectOne(
       tx,
-      sql`SELECT ${ident(g.failedColumn)} AS failed, ${ident(g.lockedColumn)} AS locked_until
-            FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}
+      counted(g),
+      sql`FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}
             ${hold ? sql`FOR NO KEY UPDATE` : sql``}`,
-    ).then(([row]) => {
+    ).then((row) => {
       if (!row) throw new Error(`no guard row ${g.table}:${key}`);
-      return {
-        failed: Number(row.failed),
-        lockedUntil: row.locked_until == null ? null : toDate(row.locked_until),
-      } satisfies GuardState;
+      return row satisfies GuardState;
     });
   return inLine(`${g.table}:${key}`, async () => {
     const seen = await read(db, false);
@@ -116,16 +125,16 @@ export async function countWrong(
 ): Promise<{ left: number; lockedUntil: Date | null }> {
   // A lock that has run out starts a new count at this try.
   const count = (state.lockedUntil === null ? state.failed : 0) + 1;
-  const [set] = await rows<{ locked_until: unknown }>(
-    tx,
-    sql`UPDATE ${ident(g.table)}
-           SET ${ident(g.failedColumn)} = ${count},
-               ${ident(g.lockedColumn)} = CASE WHEN ${count} >= ${g.maxTries}
-                                THEN now() + make_interval(mins => ${g.lockMinutes}) END
-         WHERE ${ident(g.keyColumn)} = ${key}
-     RETURNING ${ident(g.lockedColumn)} AS locked_until`,
-  );
-  const until = set?.locked_until == null ? null : toDate(set.locked_until);
+  const set = await selectOne(tx, lockOf(g), sql`FROM counted`, {
+    with: sql`WITH counted AS (
+      UPDATE ${ident(g.table)}
+         SET ${ident(g.failedColumn)} = ${count},
+             ${ident(g.lockedColumn)} = CASE WHEN ${count} >= ${g.maxTries}
+                              THEN now() + make_interval(mins => ${g.lockMinutes}) END
+       WHERE ${ident(g.keyColumn)} = ${key}
+   RETURNING ${ident(g.lockedColumn)})`,
+  });
+  const until = set?.lockedUntil ?? null;
   return { left: Math.max(0, g.maxTries - count), lockedUntil: until };
 }
 
@@ -142,8 +151,6 @@ export async function forgetWrong(
          WHERE ${ident(g.keyColumn)} = ${key}`,
   );
 }
-
-const toDate = (v: unknown) => (v instanceof Date ? v : new Date(v as string));
 
 /** "16:05" in China time, for "locked until" messages. */
 export const clockTime = (at: Date): string => formatDate(at, 'hh:MM');
@@ -162,28 +169,23 @@ export async function takeTry(db: DbOrTx, g: TryGuard, key: number | string): Pr
   const locked = ident(g.lockedColumn);
   // A lock that has run out starts a new count at this try.
   const next: SQL = sql`(CASE WHEN ${locked} IS NOT NULL THEN 1 ELSE ${failed} + 1 END)`;
-  const [taken] = await rows<{ failed: unknown; locked_until: unknown }>(
+  const taken = await selectOne(db, counted(g), sql`FROM taken`, {
+    with: sql`WITH taken AS (
+      UPDATE ${ident(g.table)}
+         SET ${failed} = ${next},
+             ${locked} = CASE WHEN ${next} >= ${g.maxTries}
+                              THEN now() + make_interval(mins => ${g.lockMinutes}) ELSE NULL END
+       WHERE ${ident(g.keyColumn)} = ${key} AND (${locked} IS NULL OR ${locked} <= now())
+   RETURNING ${failed}, ${locked})`,
+  });
+  if (taken) return { ok: true, tryNo: taken.failed, lockedUntil: taken.lockedUntil };
+  const row = await selectOne(
     db,
-    sql`UPDATE ${ident(g.table)}
-           SET ${failed} = ${next},
-               ${locked} = CASE WHEN ${next} >= ${g.maxTries}
-                                THEN now() + make_interval(mins => ${g.lockMinutes}) ELSE NULL END
-         WHERE ${ident(g.keyColumn)} = ${key} AND (${locked} IS NULL OR ${locked} <= now())
-     RETURNING ${failed} AS failed, ${locked} AS locked_until`,
-  );
-  if (taken) {
-    return {
-      ok: true,
-      tryNo: Number(taken.failed),
-      lockedUntil: taken.locked_until == null ? null : new Date(taken.locked_until as string),
-    };
-  }
-  const [row] = await rows<{ locked_until: unknown }>(
-    db,
-    sql`SELECT ${locked} AS locked_until FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}`,
+    lockOf(g),
+    sql`FROM ${ident(g.table)} WHERE ${ident(g.keyColumn)} = ${key}`,
   );
   // The row was just seen locked; if the lock ran out in between, it is over now.
-  const until = row?.locked_until == null ? new Date() : new Date(row.locked_until as string);
+  const until = row?.lockedUntil ?? new Date();
   return { ok: false, lockedUntil: until };
 }
 
