@@ -1,22 +1,41 @@
 import type { Adjustment, CreateAdjustmentRequest } from '@pos/core';
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { agents, ledgerAdjustments, operators } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { agentAccountId, platformAccountId } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
+import { orNull } from '../../db/typed';
 import { audit } from './audit';
 import { assertIndependent } from './independence';
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const j = alias(ledgerAdjustments, 'j');
+const a = alias(agents, 'a');
+const m = alias(operators, 'm');
+const c = alias(operators, 'c');
 
 export function adjustmentList(q: { status?: number }): KeysetSpec<Adjustment> {
-  return {
-    select: sql`j.id, j.agent_id, a.name AS agent_name, j.wallet_type, j.amount_fen, j.reason, j.status,
-                j.maker_id, m.name AS maker_name, j.checker_id, c.name AS checker_name, j.entry_id,
-                j.decision_reason, j.created_at, j.decided_at`,
+  return typedKeyset({
+    shape: {
+      id: j.id,
+      agentId: j.agentId,
+      agentName: a.name,
+      walletType: j.walletType,
+      amountFen: j.amountFen,
+      reason: j.reason,
+      status: j.status,
+      makerId: j.makerId,
+      makerName: m.name,
+      checkerId: j.checkerId,
+      checkerName: orNull(c.name),
+      entryId: j.entryId,
+      decisionReason: j.decisionReason,
+      createdAt: j.createdAt,
+      decidedAt: j.decidedAt,
+    },
     from: sql`FROM ledger_adjustments j JOIN agents a ON a.id = j.agent_id
               JOIN operators m ON m.id = j.maker_id LEFT JOIN operators c ON c.id = j.checker_id`,
     where: [q.status !== undefined && sql`j.status = ${q.status}`],
@@ -24,23 +43,11 @@ export function adjustmentList(q: { status?: number }): KeysetSpec<Adjustment> {
     defaultSort: 'id',
     id: sql`j.id`,
     map: (r) => ({
-      id: Number(r.id),
-      agentId: Number(r.agent_id),
-      agentName: String(r.agent_name),
-      walletType: String(r.wallet_type),
-      amountFen: Number(r.amount_fen),
-      reason: String(r.reason),
-      status: Number(r.status),
-      makerId: Number(r.maker_id),
-      makerName: String(r.maker_name),
-      checkerId: r.checker_id == null ? null : Number(r.checker_id),
-      checkerName: (r.checker_name as string | null) ?? null,
-      entryId: r.entry_id == null ? null : Number(r.entry_id),
-      decisionReason: (r.decision_reason as string | null) ?? null,
-      createdAt: iso(r.created_at)!,
-      decidedAt: iso(r.decided_at),
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
     }),
-  };
+  });
 }
 
 /** The maker proposes; nothing moves until a second operator approves. */

@@ -1,6 +1,11 @@
 import type { AgentPick, AgentSearchQuery } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import type { KeysetSpec } from '../../lib/keyset';
+import { alias } from 'drizzle-orm/pg-core';
+import { agents } from '../../db/schema';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
+
+const a = alias(agents, 'a');
+const t = alias(agents, 't');
 
 /** A keyword as a LIKE prefix: its own %, _ and \ match themselves. */
 const likePrefix = (kw: string) => `${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -15,9 +20,19 @@ export function agentSearch(q: AgentSearchQuery): KeysetSpec<AgentPick> {
   const kw = q.keyword.trim();
   const digits = /^\d{1,11}$/.test(kw);
   const asId = /^#?\d{1,15}$/.test(kw) ? Number(kw.replace('#', '')) : null;
-  return {
-    select: sql`a.id, a.name, a.mobile, a.invite_code, a.level, a.depth, a.status,
-                t.id AS top_id, t.name AS top_name, t.mobile AS top_mobile`,
+  return typedKeyset({
+    shape: {
+      id: a.id,
+      name: a.name,
+      mobile: a.mobile,
+      inviteCode: a.inviteCode,
+      level: a.level,
+      depth: a.depth,
+      status: a.status,
+      topId: t.id,
+      topName: t.name,
+      topMobile: t.mobile,
+    },
     from: sql`FROM agents a JOIN agents t ON t.id = COALESCE(a.top_id, a.id)`,
     where: [
       sql`a.role = 'agent'`,
@@ -31,17 +46,6 @@ export function agentSearch(q: AgentSearchQuery): KeysetSpec<AgentPick> {
     defaultSort: 'id',
     defaultOrder: 'asc',
     id: sql`a.id`,
-    map: (r) => ({
-      id: Number(r.id),
-      name: String(r.name),
-      mobile: String(r.mobile),
-      inviteCode: String(r.invite_code),
-      level: Number(r.level),
-      depth: Number(r.depth),
-      status: Number(r.status),
-      topId: Number(r.top_id),
-      topName: String(r.top_name),
-      topMobile: String(r.top_mobile),
-    }),
-  };
+    map: (r) => r,
+  });
 }

@@ -5,11 +5,12 @@ import type {
   CreateTopAgentRequest,
 } from '@pos/core';
 import { eq, sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { agents, type AgentRow } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { agents, ledgerAccounts, merchants, terminals, type AgentRow } from '../../db/schema';
+import { decode, select, type RowOf } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { createAgent } from '../agents/create-agent';
 import { endAllSessions } from '../auth/sessions';
@@ -17,21 +18,24 @@ import { getAgentLevels } from '../../lib/agent-levels';
 import { generateInitialPassword } from '../team/initial-password';
 import { audit } from './audit';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
-
-const mapAgent = (r: Record<string, unknown>): AdminAgent => ({
-  id: Number(r.id),
-  name: String(r.name),
-  mobile: String(r.mobile),
-  inviteCode: String(r.invite_code),
-  level: Number(r.level),
-  depth: Number(r.depth),
-  parentId: r.parent_id == null ? null : Number(r.parent_id),
-  topId: r.top_id == null ? null : Number(r.top_id),
-  status: Number(r.status),
-  isSpecificAccount: Boolean(r.is_specific_account),
-  realNameVerified: Boolean(r.real_name_verified),
-  createdAt: iso(r.created_at),
+/** The list's and the children's columns, typed by the schema. */
+const AGENT = {
+  id: agents.id,
+  name: agents.name,
+  mobile: agents.mobile,
+  inviteCode: agents.inviteCode,
+  level: agents.level,
+  depth: agents.depth,
+  parentId: agents.parentId,
+  topId: agents.topId,
+  status: agents.status,
+  isSpecificAccount: agents.isSpecificAccount,
+  realNameVerified: agents.realNameVerified,
+  createdAt: agents.createdAt,
+};
+const mapAgent = (r: RowOf<typeof AGENT>): AdminAgent => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
 });
 const fromRow = (a: AgentRow): AdminAgent => ({
   id: a.id,
@@ -47,8 +51,7 @@ const fromRow = (a: AgentRow): AdminAgent => ({
   realNameVerified: a.realNameVerified,
   createdAt: a.createdAt.toISOString(),
 });
-const AGENT_COLUMNS = sql`id, name, mobile, invite_code, level, depth, parent_id, top_id, status,
-  is_specific_account, real_name_verified, created_at`;
+const count = sql`count(*)`.mapWith(decode.number);
 
 /**
  * The whole forest, searched by name (prefix), mobile or invite code (exact), newest first by
@@ -56,8 +59,8 @@ const AGENT_COLUMNS = sql`id, name, mobile, invite_code, level, depth, parent_id
  */
 export function agentList(q: AdminAgentQuery): KeysetSpec<AdminAgent> {
   const kw = q.keyword?.trim();
-  return {
-    select: AGENT_COLUMNS,
+  return typedKeyset({
+    shape: AGENT,
     from: sql`FROM agents`,
     where: [
       sql`role = 'agent'`,
@@ -69,7 +72,7 @@ export function agentList(q: AdminAgentQuery): KeysetSpec<AdminAgent> {
     defaultSort: 'id',
     id: sql`id`,
     map: mapAgent,
-  };
+  });
 }
 
 async function loadAgent(db: Db, id: number): Promise<AgentRow> {
@@ -86,53 +89,52 @@ export async function agentDetail(db: Db, id: number): Promise<AdminAgentDetail>
     .map(Number)
     .filter((x) => x !== id);
   const chain = ancestorIds.length
-    ? await rows<Record<string, unknown>>(
+    ? await select(
         db,
-        sql`SELECT id, name, mobile, level FROM agents WHERE id = ANY(${sql.param(ancestorIds)}::bigint[]) ORDER BY depth`,
+        { id: agents.id, name: agents.name, mobile: agents.mobile, level: agents.level },
+        sql`FROM agents WHERE ${agents.id} = ANY(${sql.param(ancestorIds)}::bigint[]) ORDER BY ${agents.depth}`,
       )
     : [];
-  const children = await rows<Record<string, unknown>>(
+  const children = await select(
     db,
-    sql`SELECT ${AGENT_COLUMNS} FROM agents WHERE parent_id = ${id} ORDER BY id LIMIT 200`,
+    AGENT,
+    sql`FROM agents WHERE ${agents.parentId} = ${id} ORDER BY ${agents.id} LIMIT 200`,
   );
-  const [size] = await rows<{ n: unknown }>(
+  const [size] = await select(
     db,
-    sql`SELECT count(*) AS n FROM agents WHERE path LIKE ${`${a.path}%`} AND id <> ${id}`,
+    { n: count },
+    sql`FROM agents WHERE ${agents.path} LIKE ${`${a.path}%`} AND ${agents.id} <> ${id}`,
   );
-  const wallets = await rows<{ wallet_type: string; balance_fen: unknown }>(
+  const wallets = await select(
     db,
-    sql`SELECT wallet_type, balance_fen FROM ledger_accounts WHERE agent_id = ${id} AND kind = 'agent' ORDER BY wallet_type`,
+    { walletType: ledgerAccounts.walletType, balanceFen: ledgerAccounts.balanceFen },
+    sql`FROM ledger_accounts WHERE ${ledgerAccounts.agentId} = ${id} AND ${ledgerAccounts.kind} = 'agent'
+        ORDER BY ${ledgerAccounts.walletType}`,
   );
-  const [t] = await rows<Record<string, unknown>>(
+  const [t] = await select(
     db,
-    sql`SELECT count(*) AS total,
-               count(*) FILTER (WHERE bind_status = 0) AS unbound,
-               count(*) FILTER (WHERE bind_status = 1) AS bound,
-               count(*) FILTER (WHERE bind_status = 3) AS activated
-          FROM terminals WHERE holder_agent_id = ${id} AND deleted_at IS NULL`,
+    {
+      total: count,
+      unbound: sql`count(*) FILTER (WHERE ${terminals.bindStatus} = 0)`.mapWith(decode.number),
+      bound: sql`count(*) FILTER (WHERE ${terminals.bindStatus} = 1)`.mapWith(decode.number),
+      activated: sql`count(*) FILTER (WHERE ${terminals.bindStatus} = 3)`.mapWith(decode.number),
+    },
+    sql`FROM terminals WHERE ${terminals.holderAgentId} = ${id} AND ${terminals.deletedAt} IS NULL`,
   );
-  const [m] = await rows<{ n: unknown }>(
+  const [m] = await select(
     db,
-    sql`SELECT count(*) AS n FROM merchants WHERE agent_id = ${id}`,
+    { n: count },
+    sql`FROM merchants WHERE ${merchants.agentId} = ${id}`,
   );
+  if (!size || !t || !m) throw new Error('count(*) returned no row');
   return {
     agent: fromRow(a),
-    chain: chain.map((c) => ({
-      id: Number(c.id),
-      name: String(c.name),
-      mobile: String(c.mobile),
-      level: Number(c.level),
-    })),
+    chain,
     children: children.map(mapAgent),
-    subtreeSize: Number(size?.n ?? 0),
-    wallets: wallets.map((w) => ({ walletType: w.wallet_type, balanceFen: Number(w.balance_fen) })),
-    terminals: {
-      total: Number(t?.total ?? 0),
-      unbound: Number(t?.unbound ?? 0),
-      bound: Number(t?.bound ?? 0),
-      activated: Number(t?.activated ?? 0),
-    },
-    merchants: Number(m?.n ?? 0),
+    subtreeSize: size.n,
+    wallets,
+    terminals: t,
+    merchants: m.n,
   };
 }
 

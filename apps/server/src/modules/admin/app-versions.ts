@@ -9,10 +9,12 @@ import {
   type SaveAppConfigRequest,
 } from '@pos/core';
 import { eq, sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { appBundles, appConfigs, appVersions } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { appBundles, appConfigs, appVersions, operators } from '../../db/schema';
+import { orNull } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { DEFAULT_APP_CONFIG_DOMAIN } from '../system/get-app-config';
 import {
@@ -24,14 +26,32 @@ import {
 import { assertIndependent } from './independence';
 import { audit } from './audit';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
+const v = alias(appVersions, 'v');
+const p = alias(operators, 'p');
+const d = alias(operators, 'd');
 
 /** Every version, newest first: hot updates (pending ones included), Android packages, iOS links. */
 export function appVersionList(q: { platform?: string }): KeysetSpec<AdminAppVersion> {
-  return {
-    select: sql`v.id, v.platform, v.version, v.type, v.title, v.contents, v.is_mandatory, v.url,
-      v.sha256, v.size_bytes, v.min_version, v.created_at, v.status, v.proposed_by,
-      p.name AS proposed_by_name, d.name AS decided_by_name, v.decided_at`,
+  return typedKeyset({
+    shape: {
+      id: v.id,
+      platform: v.platform,
+      version: v.version,
+      type: v.type,
+      title: v.title,
+      contents: v.contents,
+      mandatory: v.isMandatory,
+      url: v.url,
+      sha256: v.sha256,
+      sizeBytes: v.sizeBytes,
+      minVersion: v.minVersion,
+      createdAt: v.createdAt,
+      status: v.status,
+      proposedById: v.proposedBy,
+      proposedByName: orNull(p.name),
+      decidedByName: orNull(d.name),
+      decidedAt: v.decidedAt,
+    },
     from: sql`FROM app_versions v LEFT JOIN operators p ON p.id = v.proposed_by
       LEFT JOIN operators d ON d.id = v.decided_by`,
     where: [q.platform !== undefined && sql`v.platform = ${q.platform}`],
@@ -39,25 +59,13 @@ export function appVersionList(q: { platform?: string }): KeysetSpec<AdminAppVer
     defaultSort: 'id',
     id: sql`v.id`,
     map: (r) => ({
-      id: Number(r.id),
-      platform: String(r.platform) as AdminAppVersion['platform'],
-      version: String(r.version),
-      type: String(r.type),
-      title: String(r.title),
-      contents: String(r.contents),
-      mandatory: Boolean(r.is_mandatory),
-      url: String(r.url),
-      sha256: r.sha256 == null ? null : String(r.sha256),
-      sizeBytes: r.size_bytes == null ? null : Number(r.size_bytes),
-      minVersion: r.min_version == null ? null : String(r.min_version),
-      createdAt: iso(r.created_at),
-      status: String(r.status) as AdminAppVersion['status'],
-      proposedById: r.proposed_by == null ? null : Number(r.proposed_by),
-      proposedByName: r.proposed_by_name == null ? null : String(r.proposed_by_name),
-      decidedByName: r.decided_by_name == null ? null : String(r.decided_by_name),
-      decidedAt: r.decided_at == null ? null : iso(r.decided_at),
+      ...r,
+      platform: r.platform as AdminAppVersion['platform'],
+      createdAt: r.createdAt.toISOString(),
+      status: r.status as AdminAppVersion['status'],
+      decidedAt: r.decidedAt?.toISOString() ?? null,
     }),
-  };
+  });
 }
 
 /**
@@ -196,10 +204,15 @@ export async function publishPackage(db: Db, op: OperatorCaller, input: PublishP
 
 /** Takes a version out of the update check (and its bundle, for a hot update). */
 export async function withdrawAppVersion(db: Db, op: OperatorCaller, id: number) {
-  const [before] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT platform, version, type, url FROM app_versions WHERE id = ${id}`,
-  );
+  const [before] = await db
+    .select({
+      platform: appVersions.platform,
+      version: appVersions.version,
+      type: appVersions.type,
+      url: appVersions.url,
+    })
+    .from(appVersions)
+    .where(eq(appVersions.id, id));
   if (!before) throw notFound('版本不存在');
   await db.transaction(async (tx) => {
     await withdrawVersion(tx as unknown as Db, id);
@@ -218,7 +231,7 @@ export async function readAppConfig(db: Db): Promise<AdminAppConfig> {
     .from(appConfigs)
     .where(eq(appConfigs.domain, DEFAULT_APP_CONFIG_DOMAIN));
   if (!row) throw notFound('应用配置不存在');
-  const c = row.config as Record<string, unknown>;
+  const c = row.config as { [K in keyof AdminAppConfig]?: unknown };
   return {
     appName: String(c.appName ?? ''),
     servicePhone: String(c.servicePhone ?? ''),

@@ -7,7 +7,17 @@ import {
   type AttachTxnResult,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  agents,
+  merchants,
+  settlements,
+  terminals,
+  transactionKeys,
+  transactions,
+} from '../../db/schema';
+import { decode, orNull, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from '../transactions/fee-periods';
@@ -15,37 +25,60 @@ import { audit } from './audit';
 
 const ATTACHABLE = ['unknown_terminal', 'unbound_terminal'];
 
+/** Where a payment goes once attached: its terminal, merchant, agent, path, top and policy. */
 interface Attribution {
-  terminal_id: unknown;
-  merchant_id: unknown;
-  agent_id: unknown;
-  agent_path: unknown;
-  top_id: unknown;
-  policy_id: unknown;
-  merchant_rate_ppm: unknown;
-  orig_id?: unknown;
-  bound_at?: unknown;
-  activated_at?: unknown;
-  sn?: unknown;
+  terminalId: number | null;
+  merchantId: number | null;
+  agentId: number | null;
+  agentPath: string | null;
+  topId: number | null;
+  policyId: number | null;
+  merchantRatePpm: number | null;
+  origId?: number;
+  boundAt?: Date | null;
+  activatedAt?: Date | null;
+  sn?: string;
 }
 
+const t = alias(terminals, 't');
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
+const o = alias(transactions, 'o');
+const k = alias(transactionKeys, 'k');
+const st = alias(settlements, 's');
+
 /** Where a payment's terminal is now: its merchant, the merchant's agent, path, top and policy. */
-async function fromTerminal(tx: DbOrTx, sn: string, totalType: number, notifiedRate: unknown) {
-  const [t] = await rows<Attribution & { merchant_name: unknown }>(
+async function fromTerminal(
+  tx: DbOrTx,
+  sn: string,
+  totalType: number,
+  notifiedRate: number | null,
+): Promise<Attribution> {
+  const found = await selectOne(
     tx,
-    sql`SELECT t.id AS terminal_id, t.sn, t.merchant_id, t.policy_id, t.bound_at, t.activated_at,
-               m.agent_id, m.agent_path, m.top_id, m.name AS merchant_name,
-               coalesce(${notifiedRate}::integer,
-                        (SELECT mr.rate_ppm FROM merchant_rates mr
-                          WHERE mr.merchant_id = t.merchant_id
-                            AND mr.rate_type = ${pricingOf(totalType)?.rateType ?? null}::smallint))
-                 AS merchant_rate_ppm
-          FROM terminals t LEFT JOIN merchants m ON m.id = t.merchant_id
-         WHERE t.sn = ${sn} AND t.deleted_at IS NULL`,
+    {
+      terminalId: t.id,
+      sn: t.sn,
+      merchantId: t.merchantId,
+      policyId: t.policyId,
+      boundAt: t.boundAt,
+      activatedAt: t.activatedAt,
+      agentId: orNull(m.agentId),
+      agentPath: orNull(m.agentPath),
+      topId: orNull(m.topId),
+      merchantRatePpm: sql`coalesce(${notifiedRate}::integer,
+          (SELECT mr.rate_ppm FROM merchant_rates mr
+            WHERE mr.merchant_id = ${t.merchantId}
+              AND mr.rate_type = ${pricingOf(totalType)?.rateType ?? null}::smallint))`.mapWith(
+        decode.numberOrNull,
+      ),
+    },
+    sql`FROM terminals t LEFT JOIN merchants m ON ${m.id} = ${t.merchantId}
+         WHERE ${t.sn} = ${sn} AND ${t.deletedAt} IS NULL`,
   );
-  if (!t) throw badRequest(`SN ${sn} 不存在，请先导入该终端`, 'sn');
-  if (t.merchant_id === null) throw badRequest(`SN ${sn} 尚未绑定商户，请先绑定后再挂接`, 'sn');
-  return t;
+  if (!found) throw badRequest(`SN ${sn} 不存在，请先导入该终端`, 'sn');
+  if (found.merchantId === null) throw badRequest(`SN ${sn} 尚未绑定商户，请先绑定后再挂接`, 'sn');
+  return found;
 }
 
 /**
@@ -63,32 +96,54 @@ export async function attachTransaction(
   input: AttachTxnRequest,
 ): Promise<AttachTxnResult> {
   return db.transaction(async (tx) => {
-    const [txn] = await rows<Record<string, unknown>>(
+    const txn = await selectOne(
       tx,
-      sql`SELECT id, trade_time::text AS trade_time, kind, sn, status, flag, total_type, orig_acquirer_txn_id, acquirer_txn_id,
-                 merchant_rate_ppm, amount_fen
-            FROM transactions WHERE id = ${input.id} FOR UPDATE`,
+      {
+        id: transactions.id,
+        // As text, so the partition key is matched to the microsecond below.
+        tradeTime: sql`${transactions.tradeTime}::text`.mapWith(decode.text),
+        kind: transactions.kind,
+        sn: transactions.sn,
+        status: transactions.status,
+        flag: transactions.flag,
+        totalType: transactions.totalType,
+        origAcquirerTxnId: transactions.origAcquirerTxnId,
+        acquirerTxnId: transactions.acquirerTxnId,
+        merchantRatePpm: transactions.merchantRatePpm,
+        amountFen: transactions.amountFen,
+      },
+      sql`FROM transactions WHERE ${transactions.id} = ${input.id} FOR UPDATE`,
     );
     if (!txn) throw notFound('交易不存在');
-    const flag = txn.flag as string | null;
+    const flag = txn.flag;
     if (!flag) throw badRequest('该交易没有异常，无需挂接', 'id');
     if (!ATTACHABLE.includes(flag)) throw badRequest(`异常 ${flag} 不能通过挂接终端处理`, 'id');
-    const kind = Number(txn.kind);
-    const totalType = Number(txn.total_type);
-    const success = Number(txn.status) === TRANSACTION_STATUS.SUCCESS;
+    const { kind, totalType } = txn;
+    const success = txn.status === TRANSACTION_STATUS.SUCCESS;
     let src: Attribution;
     if (kind === TXN_KIND.PAYMENT) {
-      const sn = (input.sn ?? String(txn.sn)).trim().toUpperCase();
-      src = await fromTerminal(tx, sn, totalType, txn.merchant_rate_ppm);
+      const sn = (input.sn ?? txn.sn).trim().toUpperCase();
+      src = await fromTerminal(tx, sn, totalType, txn.merchantRatePpm);
     } else {
-      const [orig] = await rows<Attribution & { flag: unknown; settled: unknown }>(
+      const orig = await selectOne(
         tx,
-        sql`SELECT o.id AS orig_id, o.terminal_id, o.merchant_id, o.agent_id, o.agent_path, o.top_id,
-                   o.policy_id, o.merchant_rate_ppm, o.flag,
-                   EXISTS (SELECT 1 FROM settlements s WHERE s.txn_id = o.id) AS settled
-              FROM transaction_keys k
-              JOIN transactions o ON o.id = k.txn_id AND o.trade_time = k.trade_time
-             WHERE k.acquirer_txn_id = ${txn.orig_acquirer_txn_id as string | null}`,
+        {
+          origId: o.id,
+          terminalId: o.terminalId,
+          merchantId: o.merchantId,
+          agentId: o.agentId,
+          agentPath: o.agentPath,
+          topId: o.topId,
+          policyId: o.policyId,
+          merchantRatePpm: o.merchantRatePpm,
+          flag: o.flag,
+          settled: sql`EXISTS (SELECT 1 FROM settlements s WHERE ${st.txnId} = ${o.id})`.mapWith(
+            decode.bool,
+          ),
+        },
+        sql`FROM transaction_keys k
+            JOIN transactions o ON ${o.id} = ${k.txnId} AND ${o.tradeTime} = ${k.tradeTime}
+           WHERE ${k.acquirerTxnId} = ${txn.origAcquirerTxnId}`,
       );
       if (!orig) throw badRequest('原交易尚未到达，退款无法挂接', 'id');
       if (orig.flag !== null || !orig.settled)
@@ -104,59 +159,69 @@ export async function attachTransaction(
       // lock and by the same rule, so an earlier fee takes the period over from the one that
       // counted (flagged fee_superseded, recorded for settlement to reverse).
       await lockFeePeriods(tx, [{ sn: String(src.sn), feeKind }]);
-      const [claim] = await rows<{ option_ok: unknown; counts: unknown }>(
+      const claim = await selectOne(
         tx,
-        sql`WITH src AS (
-              SELECT ${txn.id}::bigint AS txn_id, ${txn.acquirer_txn_id as string}::text AS acq,
-                     ${txn.trade_time}::timestamptz AS trade_time, ${txn.amount_fen}::bigint AS amount,
+        {
+          // NULL when the policy is gone: no option is then a valid one.
+          optionOk: sql`(SELECT option_ok FROM src)`.mapWith((v): boolean | null => decode.bool(v)),
+          counts: sql`EXISTS (SELECT 1 FROM fee WHERE fee.txn_id = ${txn.id}::bigint)`.mapWith(
+            decode.bool,
+          ),
+        },
+        sql``,
+        {
+          with: sql`WITH src AS (
+              SELECT ${txn.id}::bigint AS txn_id, ${txn.acquirerTxnId}::text AS acq,
+                     ${txn.tradeTime}::timestamptz AS trade_time, ${txn.amountFen}::bigint AS amount,
                      ${feeKind}::text AS fee_kind, true AS fee_ok,
-                     ${feeOptionOkSql(sql`true`, sql`${feeKind}::text`, sql`${txn.amount_fen}::bigint`)} AS option_ok,
-                     ${src.terminal_id}::bigint AS terminal_id, ${src.merchant_id}::bigint AS merchant_id,
-                     ${src.agent_id}::bigint AS agent_id, ${src.top_id}::bigint AS top_id,
-                     ${src.activated_at ?? null}::timestamptz AS activated_at,
-                     ${src.bound_at ?? null}::timestamptz AS bound_at
-                FROM (SELECT 1) one LEFT JOIN policies fp ON fp.id = ${src.policy_id}::bigint
-            ), ${feeClaimCtes()}
-            SELECT (SELECT option_ok FROM src) AS option_ok,
-                   EXISTS (SELECT 1 FROM fee WHERE fee.txn_id = ${txn.id}::bigint) AS counts`,
+                     ${feeOptionOkSql(sql`true`, sql`${feeKind}::text`, sql`${txn.amountFen}::bigint`)} AS option_ok,
+                     ${src.terminalId}::bigint AS terminal_id, ${src.merchantId}::bigint AS merchant_id,
+                     ${src.agentId}::bigint AS agent_id, ${src.topId}::bigint AS top_id,
+                     ${src.activatedAt ?? null}::timestamptz AS activated_at,
+                     ${src.boundAt ?? null}::timestamptz AS bound_at
+                FROM (SELECT 1) one LEFT JOIN policies fp ON fp.id = ${src.policyId}::bigint
+            ), ${feeClaimCtes()}`,
+        },
       );
-      if (!claim?.option_ok)
+      if (!claim?.optionOk)
         throw badRequest('该笔费用金额不是该终端政策的可选金额，不能挂接', 'id');
       if (!claim.counts)
         throw badRequest('该终端本期费用已收取，这条通知是重复收费，不能挂接', 'id');
     }
-    const [after] = await rows<{ merchant_name: unknown; agent_name: unknown }>(
+    const after = await selectOne(
       tx,
-      sql`WITH u AS (
-            UPDATE transactions SET terminal_id = ${src.terminal_id}::bigint, merchant_id = ${src.merchant_id}::bigint,
-                   agent_id = ${src.agent_id}::bigint, agent_path = ${src.agent_path}::text,
-                   top_id = ${src.top_id}::bigint, policy_id = ${src.policy_id}::bigint,
-                   merchant_rate_ppm = ${src.merchant_rate_ppm}::integer,
-                   orig_txn_id = coalesce(orig_txn_id, ${src.orig_id ?? null}::bigint), flag = NULL
-             WHERE id = ${txn.id}::bigint AND trade_time = ${txn.trade_time}::timestamptz
-            RETURNING merchant_id, agent_id)
-          SELECT m.name AS merchant_name, a.name AS agent_name
-            FROM u LEFT JOIN merchants m ON m.id = u.merchant_id LEFT JOIN agents a ON a.id = u.agent_id`,
+      { merchantName: orNull(m.name), agentName: orNull(a.name) },
+      sql`FROM u LEFT JOIN merchants m ON ${m.id} = u.merchant_id LEFT JOIN agents a ON ${a.id} = u.agent_id`,
+      {
+        with: sql`WITH u AS (
+            UPDATE transactions SET terminal_id = ${src.terminalId}::bigint, merchant_id = ${src.merchantId}::bigint,
+                   agent_id = ${src.agentId}::bigint, agent_path = ${src.agentPath}::text,
+                   top_id = ${src.topId}::bigint, policy_id = ${src.policyId}::bigint,
+                   merchant_rate_ppm = ${src.merchantRatePpm}::integer,
+                   orig_txn_id = coalesce(orig_txn_id, ${src.origId ?? null}::bigint), flag = NULL
+             WHERE id = ${txn.id}::bigint AND trade_time = ${txn.tradeTime}::timestamptz
+            RETURNING merchant_id, agent_id)`,
+      },
     );
     if (success) {
       await tx.execute(
         sql`INSERT INTO settlement_queue (txn_id, trade_time)
-            VALUES (${txn.id}::bigint, ${txn.trade_time}::timestamptz)
+            VALUES (${txn.id}::bigint, ${txn.tradeTime}::timestamptz)
             ON CONFLICT DO NOTHING`,
       );
     }
     const result: AttachTxnResult = {
-      id: Number(txn.id),
-      merchantName: (after?.merchant_name as string | null) ?? null,
-      agentName: (after?.agent_name as string | null) ?? null,
+      id: txn.id,
+      merchantName: after?.merchantName ?? null,
+      agentName: after?.agentName ?? null,
       queued: success,
     };
     await audit(tx, op, {
       action: 'transaction.attach',
       targetType: 'transaction',
       targetId: result.id,
-      before: { flag, sn: String(txn.sn) },
-      after: { terminalId: Number(src.terminal_id), ...result },
+      before: { flag, sn: txn.sn },
+      after: { terminalId: Number(src.terminalId), ...result },
     });
     return result;
   });

@@ -1,34 +1,33 @@
 import type { AdminBrand, SaveBrandModelsRequest, TerminalBrand } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { brands, policies, terminals } from '../../db/schema';
+import { decode, select } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { createBrand } from '../terminals/create-brand';
 import { audit } from './audit';
 
-const readModels = (v: unknown): string[] =>
-  Array.isArray(v)
-    ? v.map(String)
-    : String(v ?? '')
-        .replace(/^\{|\}$/g, '')
-        .split(',')
-        .filter(Boolean);
+const b = alias(brands, 'b');
+const p = alias(policies, 'p');
 
 /** Every brand with its models and how many product policies it has (brands are few). */
 export async function brandTable(db: Db): Promise<AdminBrand[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT b.id, b.name, b.models, b.created_at,
-               (SELECT count(*) FROM policies p WHERE p.brand_id = b.id) AS policy_count
-          FROM brands b ORDER BY b.sort, b.id`,
+    {
+      id: b.id,
+      name: b.name,
+      models: b.models,
+      policyCount: sql`(SELECT count(*) FROM policies p WHERE ${p.brandId} = ${b.id})`.mapWith(
+        decode.number,
+      ),
+      createdAt: b.createdAt,
+    },
+    sql`FROM brands b ORDER BY ${b.sort}, ${b.id}`,
   );
-  return found.map((b) => ({
-    id: Number(b.id),
-    name: String(b.name),
-    models: readModels(b.models),
-    policyCount: Number(b.policy_count),
-    createdAt: new Date(b.created_at as string).toISOString(),
-  }));
+  return found.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 /** A new brand with its models, audited. */
@@ -56,17 +55,19 @@ export async function addBrand(
 export async function saveBrandModels(db: Db, op: OperatorCaller, input: SaveBrandModelsRequest) {
   const models = [...new Set(input.models.map((m) => m.trim()))];
   await db.transaction(async (tx) => {
-    const [before] = await rows<{ models: unknown }>(
-      tx,
-      sql`SELECT models FROM brands WHERE id = ${input.id} FOR UPDATE`,
-    );
+    const [before] = await tx
+      .select({ models: brands.models })
+      .from(brands)
+      .where(eq(brands.id, input.id))
+      .for('update');
     if (!before) throw notFound('品牌不存在');
-    const removed = readModels(before.models).filter((m) => !models.includes(m));
+    const removed = before.models.filter((m) => !models.includes(m));
     for (const model of removed) {
-      const [used] = await rows(
+      const [used] = await select(
         tx,
-        sql`SELECT 1 FROM terminals WHERE brand_id = ${input.id} AND model = ${model}
-              AND deleted_at IS NULL LIMIT 1`,
+        { id: terminals.id },
+        sql`FROM terminals WHERE ${terminals.brandId} = ${input.id} AND ${terminals.model} = ${model}
+              AND ${terminals.deletedAt} IS NULL LIMIT 1`,
       );
       if (used) throw badRequest(`型号 ${model} 仍有终端在用，不能删除`, 'models');
     }
@@ -78,7 +79,7 @@ export async function saveBrandModels(db: Db, op: OperatorCaller, input: SaveBra
       action: 'brand.models',
       targetType: 'brand',
       targetId: input.id,
-      before: { models: readModels(before.models) },
+      before: { models: before.models },
       after: { models },
     });
   });

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { contentFiles } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import { checkImageDimensions } from '../../lib/image-dimensions';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from './audit';
+
+/** The row an INSERT … RETURNING hands to its SELECT. */
+const inserted = alias(contentFiles, 'inserted');
 
 export const CONTENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -34,14 +40,14 @@ export async function uploadContentImage(
   checkImageDimensions(input.data, mime, 'file');
   const sha256 = createHash('sha256').update(input.data).digest('hex');
   return db.transaction(async (tx) => {
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO content_files (kind, file_name, mime, size_bytes, sha256, data, uploaded_by)
+    const row = await selectOne(tx, { id: inserted.id }, sql`FROM inserted`, {
+      with: sql`WITH inserted AS (
+          INSERT INTO content_files (kind, file_name, mime, size_bytes, sha256, data, uploaded_by)
           VALUES ('banner', ${input.fileName.slice(0, 200)}, ${mime}, ${input.data.length}, ${sha256},
                   decode(${input.data.toString('base64')}, 'base64'), ${op.operatorId})
-          RETURNING id`,
-    );
-    const id = Number(row!.id);
+          RETURNING id)`,
+    });
+    const id = row!.id;
     const url = `/prod-api/files/${id}/${sha256}`;
     await audit(tx, op, {
       action: 'file.upload',
@@ -55,10 +61,10 @@ export async function uploadContentImage(
 
 /** A public file by id and digest (both must match). */
 export async function readContentFile(db: Db, id: number, sha256: string) {
-  const [row] = await rows<{ mime: string; data: string }>(
-    db,
-    sql`SELECT mime, encode(data, 'base64') AS data FROM content_files WHERE id = ${id} AND sha256 = ${sha256}`,
-  );
+  const [row] = await db
+    .select({ mime: contentFiles.mime, data: contentFiles.data })
+    .from(contentFiles)
+    .where(and(eq(contentFiles.id, id), eq(contentFiles.sha256, sha256)));
   if (!row) throw notFound('文件不存在');
-  return { mime: row.mime, data: Buffer.from(row.data, 'base64') };
+  return { mime: row.mime, data: row.data };
 }

@@ -3,15 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, notices } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from './audit';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
-
 export function bannerList(q: { bannerType?: number; isShow?: string }): KeysetSpec<AdminBanner> {
-  return {
-    select: sql`id, title, image_url, banner_type, is_show, content, sort, created_at`,
+  return typedKeyset({
+    shape: {
+      id: banners.id,
+      title: banners.title,
+      imageUrl: banners.imageUrl,
+      bannerType: banners.bannerType,
+      isShow: banners.isShow,
+      content: banners.content,
+      sort: banners.sort,
+      createdAt: banners.createdAt,
+    },
     from: sql`FROM banners`,
     where: [
       q.bannerType !== undefined && sql`banner_type = ${q.bannerType}`,
@@ -25,17 +32,8 @@ export function bannerList(q: { bannerType?: number; isShow?: string }): KeysetS
     defaultOrder: 'asc',
     id: sql`id`,
     counted: true,
-    map: (r) => ({
-      id: Number(r.id),
-      title: String(r.title),
-      imageUrl: String(r.image_url),
-      bannerType: Number(r.banner_type),
-      isShow: Boolean(r.is_show),
-      content: String(r.content),
-      sort: Number(r.sort),
-      createdAt: iso(r.created_at),
-    }),
-  };
+    map: (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
+  });
 }
 
 const bannerShape = (b: typeof banners.$inferSelect) => ({
@@ -99,8 +97,13 @@ export async function deleteBanner(db: Db, op: OperatorCaller, id: number) {
 }
 
 export function noticeList(q: { keyword?: string }): KeysetSpec<AdminNotice> {
-  return {
-    select: sql`id, title, content, published_at`,
+  return typedKeyset({
+    shape: {
+      id: notices.id,
+      title: notices.title,
+      content: notices.content,
+      publishedAt: notices.publishedAt,
+    },
     from: sql`FROM notices`,
     where: [q.keyword ? sql`title LIKE ${`%${q.keyword}%`}` : undefined],
     sorts: {
@@ -110,13 +113,8 @@ export function noticeList(q: { keyword?: string }): KeysetSpec<AdminNotice> {
     defaultSort: 'publishedAt',
     id: sql`id`,
     counted: true,
-    map: (r) => ({
-      id: Number(r.id),
-      title: String(r.title),
-      content: String(r.content),
-      publishedAt: iso(r.published_at),
-    }),
-  };
+    map: (r) => ({ ...r, publishedAt: r.publishedAt.toISOString() }),
+  });
 }
 
 export async function saveNotice(db: Db, op: OperatorCaller, input: SaveNoticeRequest) {

@@ -1,6 +1,12 @@
 import type { AuditAction } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  type channelChanges,
+  type providerKeyChanges,
+  type taxChannelChanges,
+} from '../../db/schema';
+import { decode, selectOne, type RowOf, type Shape } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from './audit';
@@ -8,7 +14,7 @@ import { assertIndependent } from './independence';
 
 /** The tables of four-eyed proposals: each has status (0 pending, 1 applied, 2 rejected),
  * proposed_by, decided_by, decision_reason and decided_at. */
-type ChangeTable = 'channel_changes' | 'tax_channel_changes' | 'provider_key_changes';
+type ChangeTable = typeof channelChanges | typeof taxChannelChanges | typeof providerKeyChanges;
 
 export interface ChangeDecision {
   id: number;
@@ -23,41 +29,51 @@ export interface ChangeDecision {
  * columns of the proposal); the proposal is closed and the decision audited, all in one
  * transaction.
  */
-export async function decideChange<Row extends { status: number; proposed_by: unknown }>(
+export async function decideChange<S extends Shape>(
   db: Db,
   op: OperatorCaller,
   input: ChangeDecision,
   spec: {
     table: ChangeTable;
-    /** The proposal's columns `apply` needs (status and proposed_by are always read). */
-    columns: SQL;
+    /** The proposal's columns `apply` needs, of `table` (its status and proposer are always read). */
+    shape: S;
     /** What the maker's own or a related operator's decision is refused with. */
     refusal: string;
     target: string;
     actions: { approve: AuditAction; reject: AuditAction };
     /** Applies the approved proposal; what it returns is set on the proposal too. */
-    apply: (tx: DbOrTx, row: Row) => Promise<SQL | void>;
+    apply: (tx: DbOrTx, row: RowOf<S>) => Promise<SQL | void>;
     /** Set on the proposal whatever the decision (e.g. wiping its secret payload). */
     alwaysSet?: SQL;
   },
 ): Promise<{ status: number }> {
   if (!input.approve && !input.reason?.trim()) throw badRequest('请填写驳回原因', 'reason');
-  const table = sql.identifier(spec.table);
+  const table = spec.table;
   return db.transaction(async (tx) => {
-    const [row] = await rows<Row>(
+    const where = sql`FROM ${table} WHERE ${table.id} = ${input.id}`;
+    const change = await selectOne(
       tx,
-      sql`SELECT status, proposed_by, ${spec.columns} FROM ${table}
-           WHERE id = ${input.id} FOR UPDATE`,
+      {
+        status: sql`${table.status}`.mapWith(decode.number),
+        proposedBy: sql`${table.proposedBy}`.mapWith(decode.number),
+      },
+      sql`${where} FOR UPDATE`,
     );
-    if (!row) throw notFound('变更不存在');
-    if (row.status !== 0) throw conflict('该变更已处理');
-    await assertIndependent(tx, Number(row.proposed_by), op.operatorId, {
+    if (!change) throw notFound('变更不存在');
+    if (change.status !== 0) throw conflict('该变更已处理');
+    await assertIndependent(tx, change.proposedBy, op.operatorId, {
       msg: spec.refusal,
       field: 'id',
       code: 'CHECKER_RELATED',
     });
     const status = input.approve ? 1 : 2;
-    const extra = input.approve ? await spec.apply(tx, row) : undefined;
+    let extra: SQL | void = undefined;
+    if (input.approve) {
+      // The proposal's own columns, of the row now locked.
+      const row = await selectOne(tx, spec.shape, where);
+      if (!row) throw notFound('变更不存在');
+      extra = await spec.apply(tx, row);
+    }
     const sets = [extra, spec.alwaysSet].filter((s): s is SQL => s !== undefined);
     await tx.execute(sql`
       UPDATE ${table} SET status = ${status}, decided_by = ${op.operatorId},

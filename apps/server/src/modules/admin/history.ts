@@ -1,53 +1,73 @@
 import type { SnHistory, StatementLine } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  agents,
+  brands,
+  ledgerEntries,
+  ledgerLines,
+  merchants,
+  terminalOperationItems,
+  terminalOperations,
+  terminals,
+} from '../../db/schema';
+import { decode, orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
+const t = alias(terminals, 't');
+const b = alias(brands, 'b');
+const a = alias(agents, 'a');
+const m = alias(merchants, 'm');
+const i = alias(terminalOperationItems, 'i');
+const o = alias(terminalOperations, 'o');
+const op = alias(agents, 'op');
+const f = alias(agents, 'f');
+const tt = alias(agents, 'tt');
+const l = alias(ledgerLines, 'l');
+const e = alias(ledgerEntries, 'e');
 
 /** One SN's whole life across trees: the terminal now and every operation that touched it. */
 export async function snHistory(db: Db, sn: string): Promise<SnHistory> {
-  const [t] = await rows<Record<string, unknown>>(
+  const terminal = await selectOne(
     db,
-    sql`SELECT t.id, t.sn, b.name AS brand, t.model, a.name AS holder_name, m.name AS merchant_name,
-               t.bind_status, t.deleted_at, t.created_at
-          FROM terminals t JOIN brands b ON b.id = t.brand_id
-          LEFT JOIN agents a ON a.id = t.holder_agent_id LEFT JOIN merchants m ON m.id = t.merchant_id
-         WHERE t.sn = ${sn}`,
+    {
+      id: t.id,
+      sn: t.sn,
+      brand: b.name,
+      model: t.model,
+      holderName: orNull(a.name),
+      merchantName: orNull(m.name),
+      bindStatus: t.bindStatus,
+      deleted: sql`${t.deletedAt} IS NOT NULL`.mapWith(decode.bool),
+      createdAt: t.createdAt,
+    },
+    sql`FROM terminals t JOIN brands b ON ${b.id} = ${t.brandId}
+          LEFT JOIN agents a ON ${a.id} = ${t.holderAgentId} LEFT JOIN merchants m ON ${m.id} = ${t.merchantId}
+         WHERE ${t.sn} = ${sn}`,
   );
-  if (!t) throw notFound(`SN ${sn} 不存在`);
-  const ops = await rows<Record<string, unknown>>(
+  if (!terminal) throw notFound(`SN ${sn} 不存在`);
+  const ops = await select(
     db,
-    sql`SELECT o.id, o.type, o.status, op.name AS operator_name, f.name AS from_name, tt.name AS to_name,
-               o.reason, o.created_at
-          FROM terminal_operation_items i JOIN terminal_operations o ON o.id = i.operation_id
-          JOIN agents op ON op.id = o.operator_id
-          LEFT JOIN agents f ON f.id = o.from_agent_id LEFT JOIN agents tt ON tt.id = o.to_agent_id
-         WHERE i.terminal_id = ${Number(t.id)} ORDER BY i.operation_id DESC LIMIT 500`,
+    {
+      id: o.id,
+      type: o.type,
+      status: o.status,
+      operatorName: op.name,
+      fromName: orNull(f.name),
+      toName: orNull(tt.name),
+      reason: o.reason,
+      createdAt: o.createdAt,
+    },
+    sql`FROM terminal_operation_items i JOIN terminal_operations o ON ${o.id} = ${i.operationId}
+          JOIN agents op ON ${op.id} = ${o.operatorId}
+          LEFT JOIN agents f ON ${f.id} = ${o.fromAgentId} LEFT JOIN agents tt ON ${tt.id} = ${o.toAgentId}
+         WHERE ${i.terminalId} = ${terminal.id} ORDER BY ${i.operationId} DESC LIMIT 500`,
   );
   return {
-    terminal: {
-      id: Number(t.id),
-      sn: String(t.sn),
-      brand: String(t.brand),
-      model: String(t.model),
-      holderName: (t.holder_name as string | null) ?? null,
-      merchantName: (t.merchant_name as string | null) ?? null,
-      bindStatus: Number(t.bind_status),
-      deleted: t.deleted_at != null,
-      createdAt: iso(t.created_at),
-    },
-    operations: ops.map((o) => ({
-      id: Number(o.id),
-      type: Number(o.type),
-      status: Number(o.status),
-      operatorName: String(o.operator_name),
-      fromName: (o.from_name as string | null) ?? null,
-      toName: (o.to_name as string | null) ?? null,
-      reason: String(o.reason),
-      createdAt: iso(o.created_at),
-    })),
+    terminal: { ...terminal, createdAt: terminal.createdAt.toISOString() },
+    operations: ops.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
 
@@ -59,8 +79,16 @@ export function statementList(q: {
   agentId: number;
   walletType: string;
 }): KeysetSpec<StatementLine> {
-  return {
-    select: sql`l.id, l.entry_id, l.amount_fen, l.info_type, l.txn_id, e.memo, l.created_at`,
+  return typedKeyset({
+    shape: {
+      id: l.id,
+      entryId: l.entryId,
+      amountFen: l.amountFen,
+      infoType: l.infoType,
+      txnId: l.txnId,
+      memo: orNull(e.memo),
+      createdAt: l.createdAt,
+    },
     from: sql`FROM ledger_lines l LEFT JOIN ledger_entries e ON e.id = l.entry_id`,
     where: [
       sql`l.account_id = (SELECT id FROM ledger_accounts WHERE agent_id = ${q.agentId} AND wallet_type = ${q.walletType} AND kind = 'agent')`,
@@ -68,14 +96,6 @@ export function statementList(q: {
     sorts: { id: { expr: sql`l.id`, type: 'bigint' } },
     defaultSort: 'id',
     id: sql`l.id`,
-    map: (r) => ({
-      id: Number(r.id),
-      entryId: Number(r.entry_id),
-      amountFen: Number(r.amount_fen),
-      infoType: String(r.info_type),
-      txnId: r.txn_id == null ? null : Number(r.txn_id),
-      memo: (r.memo as string | null) ?? null,
-      createdAt: iso(r.created_at),
-    }),
-  };
+    map: (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
+  });
 }

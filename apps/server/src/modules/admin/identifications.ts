@@ -4,13 +4,17 @@ import {
   type DecideIdentificationRequest,
   type IdentificationQuery,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { agents, merchants } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from './audit';
-import { isoOrEpoch, isoOrNull } from '../../db/convert';
+
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
 
 /**
  * The identification review queue. The built-in verification decides at once (the legal person's
@@ -21,10 +25,21 @@ import { isoOrEpoch, isoOrNull } from '../../db/convert';
  */
 export function identificationList(q: IdentificationQuery): KeysetSpec<AdminIdentification> {
   const review = q.review ?? 'pending';
-  return {
-    select: sql`m.id, m.merchant_no, m.name, m.legal_name, a.name AS agent_name, m.id_card_masked,
-                m.identify_status, m.identify_reason, m.id_front_file_id, m.id_back_file_id,
-                m.identify_reviewed_at, m.updated_at`,
+  return typedKeyset({
+    shape: {
+      id: m.id,
+      merchantNo: m.merchantNo,
+      name: m.name,
+      legalName: m.legalName,
+      agentName: a.name,
+      idCardMasked: m.idCardMasked,
+      identifyStatus: m.identifyStatus,
+      reason: m.identifyReason,
+      frontFileId: m.idFrontFileId,
+      backFileId: m.idBackFileId,
+      reviewedAt: m.identifyReviewedAt,
+      updatedAt: m.updatedAt,
+    },
     from: sql`FROM merchants m JOIN agents a ON a.id = m.agent_id`,
     where: [
       review === 'pending'
@@ -38,20 +53,11 @@ export function identificationList(q: IdentificationQuery): KeysetSpec<AdminIden
     defaultSort: 'id',
     id: sql`m.id`,
     map: (r) => ({
-      id: Number(r.id),
-      merchantNo: String(r.merchant_no),
-      name: String(r.name),
-      legalName: String(r.legal_name),
-      agentName: String(r.agent_name),
-      idCardMasked: (r.id_card_masked as string | null) ?? null,
-      identifyStatus: Number(r.identify_status),
-      reason: (r.identify_reason as string | null) ?? null,
-      frontFileId: r.id_front_file_id == null ? null : Number(r.id_front_file_id),
-      backFileId: r.id_back_file_id == null ? null : Number(r.id_back_file_id),
-      reviewedAt: isoOrNull(r.identify_reviewed_at),
-      updatedAt: isoOrEpoch(r.updated_at),
+      ...r,
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      updatedAt: r.updatedAt.toISOString(),
     }),
-  };
+  });
 }
 
 /**
@@ -67,17 +73,17 @@ export async function decideIdentification(
 ) {
   if (!input.approve && !input.reason) throw badRequest('请填写驳回理由', 'reason');
   return db.transaction(async (tx) => {
-    const [before] = await rows<{
-      identify_status: unknown;
-      identify_reason: unknown;
-      reviewed: unknown;
-    }>(
-      tx,
-      sql`SELECT identify_status, identify_reason, identify_reviewed_at IS NOT NULL AS reviewed
-            FROM merchants WHERE id = ${input.id} FOR UPDATE`,
-    );
+    const [before] = await tx
+      .select({
+        identifyStatus: merchants.identifyStatus,
+        identifyReason: merchants.identifyReason,
+        reviewedAt: merchants.identifyReviewedAt,
+      })
+      .from(merchants)
+      .where(eq(merchants.id, input.id))
+      .for('update');
     if (!before) throw notFound('商户不存在');
-    if (Number(before.identify_status) !== IDENTIFY_STATUS.FAILED || before.reviewed)
+    if (before.identifyStatus !== IDENTIFY_STATUS.FAILED || before.reviewedAt !== null)
       throw badRequest('该商户的认证不在待复核中', 'id');
     const status = input.approve ? IDENTIFY_STATUS.VERIFIED : IDENTIFY_STATUS.FAILED;
     const reason = input.approve ? null : input.reason!;
@@ -90,7 +96,7 @@ export async function decideIdentification(
       action: input.approve ? 'identification.approve' : 'identification.reject',
       targetType: 'merchant',
       targetId: input.id,
-      before: { identifyStatus: Number(before.identify_status), reason: before.identify_reason },
+      before: { identifyStatus: before.identifyStatus, reason: before.identifyReason },
       after: { identifyStatus: status, reason },
     });
     return { status };

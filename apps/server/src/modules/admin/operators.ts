@@ -9,8 +9,10 @@ import type {
 } from '@pos/core';
 import { AGENT_LEVEL_PARAM, MALL_RULES_PARAM, mallRules, type AuditAction } from '@pos/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
 import { operatorChanges, operators, operatorSessions, systemParams } from '../../db/schema';
+import { orNull, select } from '../../db/typed';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
 import type { OperatorCaller } from '../../plugins/admin-auth';
@@ -24,6 +26,14 @@ type Proposal =
   | { kind: 'role'; id: number; role: Role }
   | { kind: 'enable'; id: number }
   | { kind: 'reset_totp'; id: number };
+
+/** What a proposed change carries (operator_changes.payload). */
+interface ChangePayload {
+  username?: string;
+  name?: string;
+  role?: Role;
+  fromRole?: Role;
+}
 
 const KIND_LABEL: Record<OperatorChangeKind, string> = {
   create: '创建操作员',
@@ -41,7 +51,7 @@ const KIND_LABEL: Record<OperatorChangeKind, string> = {
 export async function proposeOperatorChange(db: Db, op: OperatorCaller, input: Proposal) {
   return db.transaction(async (tx) => {
     let operatorId: number | null = null;
-    let payload: Record<string, unknown> = {};
+    let payload: ChangePayload = {};
     let target: { username: string; name: string; role: string } | null = null;
     if (input.kind === 'create') {
       const [exists] = await tx
@@ -49,10 +59,12 @@ export async function proposeOperatorChange(db: Db, op: OperatorCaller, input: P
         .from(operators)
         .where(eq(operators.username, input.username));
       if (exists) throw conflict('该账号已存在', 'username');
-      const [pending] = await rows(
+      const [pending] = await select(
         tx,
-        sql`SELECT id FROM operator_changes
-             WHERE status = 0 AND kind = 'create' AND payload->>'username' = ${input.username}`,
+        { id: operatorChanges.id },
+        sql`FROM operator_changes
+             WHERE ${operatorChanges.status} = 0 AND ${operatorChanges.kind} = 'create'
+               AND ${operatorChanges.payload}->>'username' = ${input.username}`,
       );
       if (pending) throw conflict('该账号已有待批准的创建申请', 'username');
       payload = { username: input.username, name: input.name, role: input.role };
@@ -64,7 +76,7 @@ export async function proposeOperatorChange(db: Db, op: OperatorCaller, input: P
       target = { username: row.username, name: row.name, role: row.role };
       if (input.kind === 'role') {
         if (row.role === input.role) throw badRequest('角色未改变', 'role');
-        payload = { role: input.role, fromRole: row.role };
+        payload = { role: input.role, fromRole: row.role as Role };
       }
       if (input.kind === 'enable' && row.status === 0) throw badRequest('该操作员未停用', 'id');
       const [pending] = await tx
@@ -140,7 +152,7 @@ export async function decideOperatorChange(
       });
     }
     const kind = change.kind as OperatorChangeKind;
-    const payload = change.payload as { username?: string; name?: string; role?: Role };
+    const payload = change.payload as ChangePayload;
     let operatorId = change.operatorId;
     let username = payload.username ?? '';
     let issued: string | null = null;
@@ -261,47 +273,58 @@ export async function decideOperatorChange(
 
 /** Pending changes first, then the latest decided ones. */
 export async function operatorChangeList(db: Db): Promise<OperatorChangeRow[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT c.id, c.kind, c.operator_id, c.payload, c.status, c.proposed_by, p.name AS proposed_by_name,
-               c.decided_by, d.name AS decided_by_name, c.decision_reason, c.created_at, c.decided_at,
-               o.username AS op_username, o.name AS op_name, o.role AS op_role
-          FROM operator_changes c
-          JOIN operators p ON p.id = c.proposed_by
-          LEFT JOIN operators d ON d.id = c.decided_by
-          LEFT JOIN operators o ON o.id = c.operator_id
-         ORDER BY (c.status = 0) DESC, c.id DESC
+    {
+      id: c.id,
+      kind: c.kind,
+      operatorId: c.operatorId,
+      payload: c.payload,
+      status: c.status,
+      proposedBy: c.proposedBy,
+      proposedByName: p.name,
+      decidedBy: c.decidedBy,
+      decidedByName: orNull(d.name),
+      decisionReason: c.decisionReason,
+      createdAt: c.createdAt,
+      decidedAt: c.decidedAt,
+      opUsername: orNull(o.username),
+      opName: orNull(o.name),
+    },
+    sql`FROM operator_changes c
+          JOIN operators p ON ${p.id} = ${c.proposedBy}
+          LEFT JOIN operators d ON ${d.id} = ${c.decidedBy}
+          LEFT JOIN operators o ON ${o.id} = ${c.operatorId}
+         ORDER BY (${c.status} = 0) DESC, ${c.id} DESC
          LIMIT 100`,
   );
   return found.map((r) => {
-    const payload = (r.payload ?? {}) as {
-      username?: string;
-      name?: string;
-      role?: Role;
-      fromRole?: Role;
-    };
+    const payload = r.payload as ChangePayload;
     const kind = r.kind as OperatorChangeKind;
     return {
-      id: Number(r.id),
+      id: r.id,
       kind,
-      operatorId: r.operator_id == null ? null : Number(r.operator_id),
-      username: (r.op_username as string | null) ?? payload.username ?? '',
-      name: (r.op_name as string | null) ?? payload.name ?? '',
+      operatorId: r.operatorId,
+      username: r.opUsername ?? payload.username ?? '',
+      name: r.opName ?? payload.name ?? '',
       role: payload.role ?? null,
       fromRole: kind === 'role' ? (payload.fromRole ?? null) : null,
-      status: Number(r.status),
-      proposedBy: Number(r.proposed_by),
-      proposedByName: String(r.proposed_by_name),
-      decidedBy: r.decided_by == null ? null : Number(r.decided_by),
-      decidedByName: (r.decided_by_name as string | null) ?? null,
-      decisionReason: (r.decision_reason as string | null) ?? null,
-      createdAt: iso(r.created_at)!,
-      decidedAt: iso(r.decided_at),
+      status: r.status,
+      proposedBy: r.proposedBy,
+      proposedByName: r.proposedByName,
+      decidedBy: r.decidedBy,
+      decidedByName: r.decidedByName,
+      decisionReason: r.decisionReason,
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
     };
   });
 }
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const c = alias(operatorChanges, 'c');
+const p = alias(operators, 'p');
+const d = alias(operators, 'd');
+const o = alias(operators, 'o');
 
 /** Ends an operator's sessions and the sign-in steps it has open. */
 async function endSessions(tx: DbOrTx, id: number) {
@@ -337,17 +360,17 @@ export async function disableOperator(db: Db, op: OperatorCaller, id: number) {
 }
 
 export async function listParams(db: Db) {
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT key, name, value, public, updated_at FROM system_params ORDER BY key`,
-  );
-  return found.map((r) => ({
-    key: String(r.key),
-    name: String(r.name),
-    value: String(r.value),
-    public: Boolean(r.public),
-    updatedAt: new Date(r.updated_at as string).toISOString(),
-  }));
+  const found = await db
+    .select({
+      key: systemParams.key,
+      name: systemParams.name,
+      value: systemParams.value,
+      public: systemParams.public,
+      updatedAt: systemParams.updatedAt,
+    })
+    .from(systemParams)
+    .orderBy(systemParams.key);
+  return found.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
 }
 
 /** The mall's rules must stay a whole, valid rule: the first problem is named. */

@@ -1,14 +1,20 @@
 import type { JobName } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { agents, jobRuns, merchantFiles, merchants, operators } from '../../db/schema';
+import { decode } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { reviewLicence } from '../merchants/review-licence';
 import { runJobNow } from '../settlement/run-job-now';
 import { audit } from './audit';
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
+const f = alias(merchantFiles, 'f');
 
 export interface JobRunRow {
   id: number;
@@ -24,8 +30,19 @@ export interface JobRunRow {
 }
 
 export function jobRunList(q: { job?: string; status?: number }): KeysetSpec<JobRunRow> {
-  return {
-    select: sql`id, job, period, status, processed, posted_fen, error, runs, started_at, finished_at`,
+  return typedKeyset({
+    shape: {
+      id: jobRuns.id,
+      job: jobRuns.job,
+      period: jobRuns.period,
+      status: jobRuns.status,
+      processed: jobRuns.processed,
+      postedFen: jobRuns.postedFen,
+      error: jobRuns.error,
+      runs: jobRuns.runs,
+      startedAt: jobRuns.startedAt,
+      finishedAt: jobRuns.finishedAt,
+    },
     from: sql`FROM job_runs`,
     where: [
       q.job ? sql`job = ${q.job}` : undefined,
@@ -35,18 +52,11 @@ export function jobRunList(q: { job?: string; status?: number }): KeysetSpec<Job
     defaultSort: 'id',
     id: sql`id`,
     map: (r) => ({
-      id: Number(r.id),
-      job: String(r.job),
-      period: String(r.period),
-      status: Number(r.status),
-      processed: Number(r.processed),
-      postedFen: Number(r.posted_fen),
-      error: (r.error as string | null) ?? null,
-      runs: Number(r.runs),
-      startedAt: iso(r.started_at),
-      finishedAt: iso(r.finished_at),
+      ...r,
+      startedAt: isoOrNull(r.startedAt),
+      finishedAt: isoOrNull(r.finishedAt),
     }),
-  };
+  });
 }
 
 /** "Run now" from the console; the run itself records its status row, the audit says who. */
@@ -76,11 +86,23 @@ export interface LicenceRow {
 }
 
 export function licenceList(q: { status?: number }): KeysetSpec<LicenceRow> {
-  return {
-    select: sql`m.id, m.merchant_no, m.name, a.name AS agent_name, m.licence_no, m.licence_name, m.licence_status, m.updated_at,
-                (SELECT coalesce(json_agg(json_build_object('id', f.id, 'kind', f.kind) ORDER BY f.id), '[]'::json)
-                   FROM merchant_files f WHERE f.merchant_id = m.id) AS files`,
-    from: sql`FROM merchants m JOIN agents a ON a.id = m.agent_id`,
+  return typedKeyset({
+    shape: {
+      id: m.id,
+      merchantNo: m.merchantNo,
+      name: m.name,
+      agentName: a.name,
+      licenceNo: m.licenceNo,
+      licenceName: m.licenceName,
+      licenceStatus: m.licenceStatus,
+      updatedAt: m.updatedAt,
+      files:
+        sql`(SELECT coalesce(json_agg(json_build_object('id', ${f.id}, 'kind', ${f.kind}) ORDER BY ${f.id}), '[]'::json)
+                   FROM merchant_files f WHERE ${f.merchantId} = ${m.id})`.mapWith(
+          decode.json<LicenceRow['files']>(),
+        ),
+    },
+    from: sql`FROM merchants m JOIN agents a ON ${a.id} = ${m.agentId}`,
     // The queue's condition is written out, so a planned statement can use the partial index.
     where: [
       (q.status ?? 1) === 1 ? sql`m.licence_status = 1` : sql`m.licence_status = ${q.status}`,
@@ -91,33 +113,18 @@ export function licenceList(q: { status?: number }): KeysetSpec<LicenceRow> {
     // The queue (under review) is counted from its partial index; the other states are all
     // merchants, paged without a count.
     counted: (q.status ?? 1) === 1,
-    map: (r) => ({
-      id: Number(r.id),
-      merchantNo: String(r.merchant_no),
-      name: String(r.name),
-      agentName: String(r.agent_name),
-      licenceNo: (r.licence_no as string | null) ?? null,
-      licenceName: (r.licence_name as string | null) ?? null,
-      licenceStatus: Number(r.licence_status),
-      updatedAt: iso(r.updated_at)!,
-      files: (
-        (typeof r.files === 'string' ? JSON.parse(r.files) : r.files) as {
-          id: unknown;
-          kind: string;
-        }[]
-      ).map((f) => ({ id: Number(f.id), kind: f.kind })),
-    }),
-  };
+    map: (r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }),
+  });
 }
 
 /** A merchant's uploaded image, for the reviewer. */
 export async function merchantFile(db: Db, id: number): Promise<{ mime: string; data: Buffer }> {
-  const [row] = await rows<{ mime: string; data: string }>(
-    db,
-    sql`SELECT mime, encode(data, 'base64') AS data FROM merchant_files WHERE id = ${id}`,
-  );
+  const [row] = await db
+    .select({ mime: merchantFiles.mime, data: merchantFiles.data })
+    .from(merchantFiles)
+    .where(eq(merchantFiles.id, id));
   if (!row) throw notFound('图片不存在');
-  return { mime: row.mime, data: Buffer.from(row.data, 'base64') };
+  return row;
 }
 
 export async function decideLicence(
@@ -139,17 +146,21 @@ export async function decideLicence(
 }
 
 export async function operatorList(db: Db) {
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT id, username, name, role, status, totp_enrolled_at, last_login_at FROM operators ORDER BY id`,
-  );
-  return found.map((r) => ({
-    id: Number(r.id),
-    username: String(r.username),
-    name: String(r.name),
-    role: String(r.role),
-    status: Number(r.status),
-    totpEnrolled: r.totp_enrolled_at != null,
-    lastLoginAt: iso(r.last_login_at),
+  const found = await db
+    .select({
+      id: operators.id,
+      username: operators.username,
+      name: operators.name,
+      role: operators.role,
+      status: operators.status,
+      totpEnrolledAt: operators.totpEnrolledAt,
+      lastLoginAt: operators.lastLoginAt,
+    })
+    .from(operators)
+    .orderBy(operators.id);
+  return found.map(({ totpEnrolledAt, lastLoginAt, ...r }) => ({
+    ...r,
+    totpEnrolled: totpEnrolledAt !== null,
+    lastLoginAt: isoOrNull(lastLoginAt),
   }));
 }

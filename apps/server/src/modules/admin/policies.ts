@@ -10,7 +10,6 @@ import {
   type AdminPolicyDetail,
   type AdminPolicyTopAgent,
   type AdminPolicyVersion,
-  type ProductPolicyTerms,
   type UpdateProductPolicyRequest,
   type AdminRootDraft,
   type AgentPolicyTerms,
@@ -18,10 +17,23 @@ import {
   type OpenPolicyResponse,
   type OpenRootPolicyRequest,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  agentPolicies,
+  agentPolicyRates,
+  agents,
+  brands,
+  merchants,
+  policies,
+  policyVersions,
+  productPolicies,
+  terminals,
+} from '../../db/schema';
+import { decode, orNull, select, selectOne, type RowOf } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { createProductPolicy } from '../policies/create-product-policy';
@@ -34,41 +46,43 @@ import {
   type ProductPolicy,
 } from '../policies/policy-queries';
 import { audit } from './audit';
-import { json } from '../../db/convert';
-
-const iso = (v: unknown) => new Date(v as string).toISOString();
-const num = (v: unknown) => Number(v);
-const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The product as operators see it (with the acquirer's cost). */
 const OPERATOR_VIEW = { role: 'operator' } as Pick<Caller, 'role'> as Caller;
 
-const POLICY_COLUMNS = sql`p.id, p.brand_id, b.name AS brand_name, p.name, p.version,
-  p.activation_threshold_fen, p.activation_window_days, jsonb_array_length(p.standard_months) AS months,
-  (SELECT count(*) FROM agent_policies ap WHERE ap.policy_id = p.id AND ap.parent_agent_id IS NULL)
-    AS top_opened,
-  p.created_at, p.updated_at`;
+const p = alias(productPolicies, 'p');
+const b = alias(brands, 'b');
+const ap = alias(agentPolicies, 'ap');
+const r = alias(agentPolicyRates, 'r');
+const a = alias(agents, 'a');
 
-const mapPolicy = (r: Record<string, unknown>): AdminPolicy => ({
-  id: num(r.id),
-  brandId: num(r.brand_id),
-  brandName: String(r.brand_name),
-  name: String(r.name),
-  version: num(r.version),
-  activationThresholdFen: num(r.activation_threshold_fen),
-  activationWindowDays: num(r.activation_window_days),
-  standardMonthCount: num(r.months),
-  topAgentsOpened: num(r.top_opened),
-  createdAt: iso(r.created_at),
-  updatedAt: iso(r.updated_at),
+const POLICY = {
+  id: p.id,
+  brandId: p.brandId,
+  brandName: b.name,
+  name: p.name,
+  version: p.version,
+  activationThresholdFen: p.activationThresholdFen,
+  activationWindowDays: p.activationWindowDays,
+  standardMonthCount: sql`jsonb_array_length(${p.standardMonths})`.mapWith(decode.number),
+  topAgentsOpened: sql`(SELECT count(*) FROM agent_policies ap
+      WHERE ${ap.policyId} = ${p.id} AND ${ap.parentAgentId} IS NULL)`.mapWith(decode.number),
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+};
+
+const mapPolicy = (row: RowOf<typeof POLICY>): AdminPolicy => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 /** Every product policy, per brand. */
 export function policyList(q: { brandId?: number; keyword?: string }): KeysetSpec<AdminPolicy> {
   const kw = q.keyword?.trim();
-  return {
-    select: POLICY_COLUMNS,
-    from: sql`FROM policies p JOIN brands b ON b.id = p.brand_id`,
+  return typedKeyset({
+    shape: POLICY,
+    from: sql`FROM policies p JOIN brands b ON ${b.id} = ${p.brandId}`,
     where: [
       q.brandId !== undefined && sql`p.brand_id = ${q.brandId}`,
       kw ? sql`(p.name LIKE ${`%${kw}%`} OR b.name LIKE ${`%${kw}%`})` : undefined,
@@ -78,15 +92,11 @@ export function policyList(q: { brandId?: number; keyword?: string }): KeysetSpe
     defaultOrder: 'asc',
     id: sql`p.id`,
     map: mapPolicy,
-  };
+  });
 }
 
 export async function brandList(db: Db): Promise<{ id: number; name: string }[]> {
-  const found = await rows<{ id: unknown; name: unknown }>(
-    db,
-    sql`SELECT id, name FROM brands ORDER BY id`,
-  );
-  return found.map((b) => ({ id: num(b.id), name: String(b.name) }));
+  return db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id);
 }
 
 async function loadProduct(db: DbOrTx, id: number, field = 'id'): Promise<ProductPolicy> {
@@ -97,26 +107,30 @@ async function loadProduct(db: DbOrTx, id: number, field = 'id'): Promise<Produc
 }
 
 export async function policyDetail(db: Db, id: number): Promise<AdminPolicyDetail> {
-  const [row] = await rows<Record<string, unknown>>(
+  const row = await selectOne(
     db,
-    sql`SELECT ${POLICY_COLUMNS} FROM policies p JOIN brands b ON b.id = p.brand_id WHERE p.id = ${id}`,
+    POLICY,
+    sql`FROM policies p JOIN brands b ON ${b.id} = ${p.brandId} WHERE ${p.id} = ${id}`,
   );
   if (!row) throw notFound('政策不存在');
   const product = await loadProduct(db, id);
-  const versions = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT version, name, terms, operator_name, created_at FROM policy_versions
-         WHERE policy_id = ${id} ORDER BY version DESC`,
-  );
+  const versions = await db
+    .select({
+      version: policyVersions.version,
+      name: policyVersions.name,
+      terms: policyVersions.terms,
+      operatorName: policyVersions.operatorName,
+      createdAt: policyVersions.createdAt,
+    })
+    .from(policyVersions)
+    .where(eq(policyVersions.policyId, id))
+    .orderBy(sql`${policyVersions.version} DESC`);
   return {
     policy: mapPolicy(row),
     terms: productView(product, OPERATOR_VIEW),
     versions: versions.map((v): AdminPolicyVersion => ({
-      version: num(v.version),
-      name: String(v.name),
-      terms: json<ProductPolicyTerms>(v.terms),
-      operatorName: (v.operator_name as string | null) ?? null,
-      createdAt: iso(v.created_at),
+      ...v,
+      createdAt: v.createdAt.toISOString(),
     })),
   };
 }
@@ -157,13 +171,21 @@ export function policyTopAgents(q: {
   keyword?: string;
 }): KeysetSpec<AdminPolicyTopAgent> {
   const kw = q.keyword?.trim();
-  return {
-    select: sql`a.id AS agent_id, a.name, a.mobile, a.status, ap.id AS agent_policy_id, ap.version,
-      ap.activation_reward_fen, ap.updated_at,
-      (SELECT r.cost FROM agent_policy_rates r WHERE r.agent_policy_id = ap.id AND r.rate_type = 1)
-        AS pos_cost`,
+  return typedKeyset({
+    shape: {
+      agentId: a.id,
+      name: a.name,
+      mobile: a.mobile,
+      status: a.status,
+      agentPolicyId: orNull(ap.id),
+      version: orNull(ap.version),
+      posCost: sql`(SELECT ${r.cost} FROM agent_policy_rates r
+          WHERE ${r.agentPolicyId} = ${ap.id} AND ${r.rateType} = 1)`.mapWith(decode.numberOrNull),
+      activationRewardFen: orNull(ap.activationRewardFen),
+      updatedAt: orNull(ap.updatedAt),
+    },
     from: sql`FROM agents a LEFT JOIN agent_policies ap
-      ON ap.agent_id = a.id AND ap.policy_id = ${q.policyId}`,
+      ON ${ap.agentId} = ${a.id} AND ${ap.policyId} = ${q.policyId}`,
     where: [
       sql`a.role = 'agent'`,
       sql`a.parent_id IS NULL`,
@@ -173,29 +195,19 @@ export function policyTopAgents(q: {
     defaultSort: 'id',
     defaultOrder: 'asc',
     id: sql`a.id`,
-    map: (r) => ({
-      agentId: num(r.agent_id),
-      name: String(r.name),
-      mobile: String(r.mobile),
-      status: num(r.status),
-      agentPolicyId: numOrNull(r.agent_policy_id),
-      version: numOrNull(r.version),
-      posCost: numOrNull(r.pos_cost),
-      activationRewardFen: numOrNull(r.activation_reward_fen),
-      updatedAt: r.updated_at == null ? null : iso(r.updated_at),
-    }),
-  };
+    map: (row) => ({ ...row, updatedAt: row.updatedAt?.toISOString() ?? null }),
+  });
 }
 
 async function loadTopAgent(db: DbOrTx, id: number) {
-  const [a] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT id, name, mobile, parent_id FROM agents WHERE id = ${id} AND role = 'agent'`,
-  );
-  if (!a) throw notFound('代理不存在');
-  if (a.parent_id !== null)
+  const [found] = await db
+    .select({ id: agents.id, name: agents.name, mobile: agents.mobile, parentId: agents.parentId })
+    .from(agents)
+    .where(and(eq(agents.id, id), eq(agents.role, 'agent')));
+  if (!found) throw notFound('代理不存在');
+  if (found.parentId !== null)
     throw badRequest('只能为一级代理开通根政策，下级代理由其上级开通', 'agentId');
-  return { id: num(a.id), name: String(a.name), mobile: String(a.mobile) };
+  return { id: found.id, name: found.name, mobile: found.mobile };
 }
 
 /**
@@ -243,12 +255,14 @@ export async function rootDraft(
 
 /** The platform's own agent row, which stands as the opener of every root policy. */
 async function platformAgentId(db: DbOrTx): Promise<number> {
-  const [p] = await rows<{ id: unknown }>(
-    db,
-    sql`SELECT id FROM agents WHERE role = 'operator' ORDER BY id LIMIT 1`,
-  );
-  if (!p) throw badRequest('平台账号不存在，请先初始化数据');
-  return num(p.id);
+  const [platform] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(eq(agents.role, 'operator'))
+    .orderBy(asc(agents.id))
+    .limit(1);
+  if (!platform) throw badRequest('平台账号不存在，请先初始化数据');
+  return platform.id;
 }
 
 /** Opens (or edits) a top-level agent's root policy as the platform, audited with both terms. */
@@ -274,41 +288,45 @@ export async function openTop(
   });
 }
 
+const ct = alias(terminals, 't');
+const cb = alias(brands, 'b');
+const ch = alias(agents, 'h');
+const cm = alias(merchants, 'm');
+const cp = alias(policies, 'p');
+
 /** From the platform down to the terminal's holder: each level's terms and what it keeps. */
 export async function policyChain(db: Db, sn: string): Promise<AdminPolicyChain> {
-  const [t] = await rows<Record<string, unknown>>(
+  const t = await selectOne(
     db,
-    sql`SELECT t.sn, t.policy_id, t.holder_agent_id, b.name AS brand_name, m.name AS merchant_name,
-               h.path AS holder_path, p.name AS policy_name
-          FROM terminals t JOIN brands b ON b.id = t.brand_id
-          LEFT JOIN agents h ON h.id = t.holder_agent_id
-          LEFT JOIN merchants m ON m.id = t.merchant_id
-          LEFT JOIN policies p ON p.id = t.policy_id
-         WHERE t.sn = ${sn} AND t.deleted_at IS NULL`,
+    {
+      sn: ct.sn,
+      brandName: cb.name,
+      policyId: ct.policyId,
+      policyName: orNull(cp.name),
+      holderAgentId: ct.holderAgentId,
+      merchantName: orNull(cm.name),
+      holderPath: orNull(ch.path),
+    },
+    sql`FROM terminals t JOIN brands b ON ${cb.id} = ${ct.brandId}
+          LEFT JOIN agents h ON ${ch.id} = ${ct.holderAgentId}
+          LEFT JOIN merchants m ON ${cm.id} = ${ct.merchantId}
+          LEFT JOIN policies p ON ${cp.id} = ${ct.policyId}
+         WHERE ${ct.sn} = ${sn} AND ${ct.deletedAt} IS NULL`,
   );
   if (!t) throw notFound(`SN ${sn} 不存在`);
-  const base = {
-    sn: String(t.sn),
-    brandName: String(t.brand_name),
-    policyId: numOrNull(t.policy_id),
-    policyName: t.policy_name == null ? null : String(t.policy_name),
-    holderAgentId: numOrNull(t.holder_agent_id),
-    merchantName: t.merchant_name == null ? null : String(t.merchant_name),
-  };
+  const { holderPath, ...base } = t;
   const product = base.policyId === null ? null : await loadProductPolicy(db, base.policyId);
   if (!product) return { ...base, levels: [], brokenAt: null };
 
-  const ids = String(t.holder_path ?? '')
-    .split('/')
-    .filter(Boolean)
-    .map(Number);
+  const ids = (holderPath ?? '').split('/').filter(Boolean).map(Number);
   const people = ids.length
-    ? await rows<Record<string, unknown>>(
+    ? await select(
         db,
-        sql`SELECT id, name, mobile FROM agents WHERE id = ANY(${sql.param(ids)}::bigint[])`,
+        { id: agents.id, name: agents.name, mobile: agents.mobile },
+        sql`FROM agents WHERE ${agents.id} = ANY(${sql.param(ids)}::bigint[])`,
       )
     : [];
-  const byId = new Map(people.map((p) => [num(p.id), p]));
+  const byId = new Map(people.map((person) => [person.id, person]));
   const terms = await Promise.all(ids.map((id) => loadAgentPolicy(db, id, product.id)));
 
   // The platform's "cost" is the acquirer's; its reward is what it pays out (nothing of its own).
@@ -328,13 +346,13 @@ export async function policyChain(db: Db, sn: string): Promise<AdminPolicyChain>
   ];
   let brokenAt: number | null = null;
   ids.forEach((id, i) => {
-    const p = byId.get(id);
+    const person = byId.get(id);
     const record = terms[i];
     if (!record && brokenAt === null) brokenAt = id;
     levels.push({
       agentId: id,
-      name: String(p?.name ?? ''),
-      mobile: String(p?.mobile ?? ''),
+      name: person?.name ?? '',
+      mobile: person?.mobile ?? '',
       agentPolicyId: record?.id ?? null,
       version: record?.version ?? null,
       rates: record ? record.terms.rates.map((r) => ({ rateType: r.rateType, cost: r.cost })) : [],

@@ -1,13 +1,21 @@
 import type { AdminSmsOutboxQuery, AdminSmsOutboxRecord, Page } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { keysetPage, type KeysetSpec } from '../../lib/keyset';
+import { smsOutbox } from '../../db/schema';
+import { typedKeyset, keysetPage, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from './audit';
 
 function smsOutboxList(q: { mobile?: string }): KeysetSpec<AdminSmsOutboxRecord> {
-  return {
-    select: sql`mobile, scene, code, content, created_at`,
+  return typedKeyset({
+    shape: {
+      id: smsOutbox.id,
+      mobile: smsOutbox.mobile,
+      scene: smsOutbox.scene,
+      code: smsOutbox.code,
+      content: smsOutbox.content,
+      createdAt: smsOutbox.createdAt,
+    },
     from: sql`FROM sms_outbox`,
     where: [q.mobile !== undefined && sql`mobile = ${q.mobile}`],
     sorts: { id: { expr: sql`id`, type: 'bigint' } },
@@ -15,14 +23,14 @@ function smsOutboxList(q: { mobile?: string }): KeysetSpec<AdminSmsOutboxRecord>
     defaultOrder: 'desc',
     id: sql`id`,
     map: (r) => ({
-      id: Number(r._id),
-      mobile: String(r.mobile),
-      scene: String(r.scene),
-      code: String(r.code),
-      content: String(r.content),
-      createdAt: new Date(r.created_at as string).toISOString(),
+      id: r.id,
+      mobile: r.mobile,
+      scene: r.scene,
+      code: r.code,
+      content: r.content,
+      createdAt: r.createdAt.toISOString(),
     }),
-  };
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { MAX_BATCH_SNS, normalizeSn, snFormatError, type TerminalOperateRequest } from '@pos/core';
 import { eq, sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { agents, terminalImports } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { agents, terminalImports, terminals } from '../../db/schema';
+import { select } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import type { OperatorCaller } from '../../plugins/admin-auth';
@@ -106,9 +107,10 @@ export async function previewImport(
   const existing = new Set<string>();
   for (let i = 0; i < valid.length; i += 10_000) {
     const chunk = valid.slice(i, i + 10_000).map((v) => v.sn);
-    const found = await rows<{ sn: string }>(
+    const found = await select(
       db,
-      sql`SELECT sn FROM terminals WHERE sn = ANY(${sql.param(chunk)}::text[])`,
+      { sn: terminals.sn },
+      sql`FROM terminals WHERE ${terminals.sn} = ANY(${sql.param(chunk)}::text[])`,
     );
     for (const f of found) existing.add(f.sn);
   }

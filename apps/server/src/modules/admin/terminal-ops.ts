@@ -7,10 +7,13 @@ import {
   type Page,
   type TerminalBatchResult,
 } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { agents, merchants, terminalOperations } from '../../db/schema';
+import { orNull } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
-import { shanghaiDays, type KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, shanghaiDays, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { deleteTerminals } from '../terminals/delete-terminals';
 import { modifyBrand } from '../terminals/modify-brand';
@@ -18,6 +21,12 @@ import { operationRuns } from '../terminals/operation-record';
 import { reclaimTerminals } from '../terminals/reclaim-terminals';
 import { audit } from './audit';
 import { platformCaller } from './terminal-import';
+
+const o = alias(terminalOperations, 'o');
+const op = alias(agents, 'op');
+const fa = alias(agents, 'fa');
+const ta = alias(agents, 'ta');
+const m = alias(merchants, 'm');
 
 /** Thrown inside a dry run's transaction so that everything it did rolls back. */
 class DryRun extends Error {
@@ -112,22 +121,37 @@ export async function operationList(
 ): Promise<KeysetSpec<OperationRow>> {
   let agentId: number | null = null;
   if (q.agent) {
-    const [agent] = await rows<{ id: unknown }>(
-      db,
-      sql`SELECT id FROM agents WHERE mobile = ${q.agent} OR invite_code = ${q.agent} LIMIT 1`,
-    );
+    const [agent] = await db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(or(eq(agents.mobile, q.agent), eq(agents.inviteCode, q.agent)))
+      .limit(1);
     if (!agent) throw badRequest('没有该手机号或邀请码的代理商', 'agent');
-    agentId = Number(agent.id);
+    agentId = agent.id;
   }
-  return {
-    select: sql`o.id, o.type, o.status, op.name AS operator_name, op.role AS operator_role,
-                fa.name AS from_name, ta.name AS to_name, m.name AS merchant_name, o.count,
-                o.first_sn, o.last_sn, o.reason, o.decision_reason, o.created_at, o.decided_at`,
+  return typedKeyset({
+    shape: {
+      id: o.id,
+      type: o.type,
+      status: o.status,
+      operatorName: orNull(op.name),
+      operatorRole: orNull(op.role),
+      fromAgentName: orNull(fa.name),
+      toAgentName: orNull(ta.name),
+      merchantName: orNull(m.name),
+      count: o.count,
+      firstSn: o.firstSn,
+      lastSn: o.lastSn,
+      reason: o.reason,
+      decisionReason: o.decisionReason,
+      createdAt: o.createdAt,
+      decidedAt: o.decidedAt,
+    },
     from: sql`FROM terminal_operations o
-              LEFT JOIN agents op ON op.id = o.operator_id
-              LEFT JOIN agents fa ON fa.id = o.from_agent_id
-              LEFT JOIN agents ta ON ta.id = o.to_agent_id
-              LEFT JOIN merchants m ON m.id = o.merchant_id`,
+              LEFT JOIN agents op ON ${op.id} = ${o.operatorId}
+              LEFT JOIN agents fa ON ${fa.id} = ${o.fromAgentId}
+              LEFT JOIN agents ta ON ${ta.id} = ${o.toAgentId}
+              LEFT JOIN merchants m ON ${m.id} = ${o.merchantId}`,
     where: [
       q.type !== undefined && sql`o.type = ${q.type}`,
       q.status !== undefined && sql`o.status = ${q.status}`,
@@ -141,22 +165,11 @@ export async function operationList(
     sorts: { id: { expr: sql`o.id`, type: 'bigint' } },
     defaultSort: 'id',
     id: sql`o.id`,
-    map: (r) => ({
-      id: Number(r.id),
-      type: Number(r.type),
-      status: Number(r.status),
-      operatorName:
-        r.operator_role === 'operator' ? PLATFORM_PARTY_NAME : String(r.operator_name ?? ''),
-      fromAgentName: (r.from_name as string | null) ?? null,
-      toAgentName: (r.to_name as string | null) ?? null,
-      merchantName: (r.merchant_name as string | null) ?? null,
-      count: Number(r.count),
-      firstSn: (r.first_sn as string | null) ?? null,
-      lastSn: (r.last_sn as string | null) ?? null,
-      reason: String(r.reason ?? ''),
-      decisionReason: (r.decision_reason as string | null) ?? null,
-      createdAt: new Date(r.created_at as string).toISOString(),
-      decidedAt: r.decided_at ? new Date(r.decided_at as string).toISOString() : null,
+    map: ({ operatorRole, ...r }) => ({
+      ...r,
+      operatorName: operatorRole === 'operator' ? PLATFORM_PARTY_NAME : (r.operatorName ?? ''),
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
     }),
-  };
+  });
 }

@@ -1,8 +1,15 @@
 import { TXN_LIST_MAX_DAYS, type AdminTxn, type AdminTxnQuery } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agents, merchants, transactions } from '../../db/schema';
+import { orNull } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
-import { shanghaiDays, type KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, shanghaiDays, type KeysetSpec } from '../../lib/keyset';
+
+const x = alias(transactions, 'x');
+const m = alias(merchants, 'm');
+const a = alias(agents, 'a');
 
 /** Today's date in Asia/Shanghai, YYYY-MM-DD. */
 export const shanghaiToday = (now = new Date()) =>
@@ -32,21 +39,31 @@ export async function txnList(db: DbOrTx, q: AdminTxnQuery): Promise<KeysetSpec<
     throw badRequest(`日期范围不能超过${TXN_LIST_MAX_DAYS}天`, 'from');
   let agentScope;
   if (q.agentId !== undefined) {
-    const [agent] = await rows<{ path: string; depth: unknown }>(
-      db,
-      sql`SELECT path, depth FROM agents WHERE id = ${q.agentId} AND role = 'agent'`,
-    );
+    const [agent] = await db
+      .select({ path: agents.path, depth: agents.depth })
+      .from(agents)
+      .where(and(eq(agents.id, q.agentId), eq(agents.role, 'agent')));
     if (!agent) throw badRequest('代理商不存在', 'agentId');
     agentScope =
-      Number(agent.depth) === 0
-        ? sql`x.top_id = ${q.agentId}`
-        : sql`x.agent_path LIKE ${`${agent.path}%`}`;
+      agent.depth === 0 ? sql`x.top_id = ${q.agentId}` : sql`x.agent_path LIKE ${`${agent.path}%`}`;
   }
   const sn = q.sn?.toUpperCase();
-  return {
-    select: sql`x.id, x.acquirer_txn_id, x.kind, x.sn, m.name AS merchant_name, a.name AS agent_name,
-                a.mobile AS agent_mobile, x.status, x.amount_fen, x.fee_fen, x.flag, x.trade_time`,
-    from: sql`FROM transactions x LEFT JOIN merchants m ON m.id = x.merchant_id LEFT JOIN agents a ON a.id = x.agent_id`,
+  return typedKeyset({
+    shape: {
+      id: x.id,
+      acquirerTxnId: x.acquirerTxnId,
+      kind: x.kind,
+      sn: x.sn,
+      merchantName: orNull(m.name),
+      agentName: orNull(a.name),
+      agentMobile: orNull(a.mobile),
+      status: x.status,
+      amountFen: x.amountFen,
+      feeFen: x.feeFen,
+      flag: x.flag,
+      tradeTime: x.tradeTime,
+    },
+    from: sql`FROM transactions x LEFT JOIN merchants m ON ${m.id} = ${x.merchantId} LEFT JOIN agents a ON ${a.id} = ${x.agentId}`,
     where: [
       sn
         ? sql`(x.terminal_id = (SELECT id FROM terminals WHERE sn = ${sn}) OR (x.flag IS NOT NULL AND x.sn = ${sn}))`
@@ -65,19 +82,6 @@ export async function txnList(db: DbOrTx, q: AdminTxnQuery): Promise<KeysetSpec<
     sorts: { tradeTime: { expr: sql`x.trade_time`, type: 'timestamptz' } },
     defaultSort: 'tradeTime',
     id: sql`x.id`,
-    map: (r) => ({
-      id: Number(r.id),
-      acquirerTxnId: String(r.acquirer_txn_id),
-      kind: Number(r.kind),
-      sn: String(r.sn),
-      merchantName: (r.merchant_name as string | null) ?? null,
-      agentName: (r.agent_name as string | null) ?? null,
-      agentMobile: (r.agent_mobile as string | null) ?? null,
-      status: Number(r.status),
-      amountFen: Number(r.amount_fen),
-      feeFen: r.fee_fen == null ? null : Number(r.fee_fen),
-      flag: (r.flag as string | null) ?? null,
-      tradeTime: new Date(r.trade_time as string).toISOString(),
-    }),
-  };
+    map: (r) => ({ ...r, tradeTime: r.tradeTime.toISOString() }),
+  });
 }

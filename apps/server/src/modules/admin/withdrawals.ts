@@ -5,11 +5,13 @@ import {
   type BatchResult,
 } from '@pos/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { withdrawals } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { agents, settleAccounts, withdrawals } from '../../db/schema';
+import { orNull, selectOne } from '../../db/typed';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
@@ -20,18 +22,40 @@ import { notifyWithdrawal } from '../message/send-product-events';
 import { freezeLines } from '../withdrawals/withdrawal-row';
 import { audit } from './audit';
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const w = alias(withdrawals, 'w');
+const a = alias(agents, 'a');
+const s = alias(settleAccounts, 's');
 
 /** The review queue: every withdrawal, filtered by status and agent (name, mobile or id). */
 export function withdrawalList(q: AdminWithdrawalQuery): KeysetSpec<AdminWithdrawal> {
   const kw = q.keyword?.trim();
-  return {
-    select: sql`w.id, w.agent_id, a.name AS agent_name, a.mobile AS agent_mobile, w.wallet_type,
-                w.amount_fen, w.fee_fen, w.tax_fen, w.net_fen, w.vat_fen, w.pit_fen,
-                w.tax_channel_name, w.tax_at, w.holder_name, w.bank_name,
-                w.card_masked, a.id_card_masked, w.status, w.reason, w.payout_ref, w.created_at,
-                w.reviewed_at, w.finished_at`,
-    from: sql`FROM withdrawals w JOIN agents a ON a.id = w.agent_id`,
+  return typedKeyset({
+    shape: {
+      id: w.id,
+      agentId: w.agentId,
+      agentName: a.name,
+      agentMobile: a.mobile,
+      walletType: w.walletType,
+      amountFen: w.amountFen,
+      feeFen: w.feeFen,
+      taxFen: w.taxFen,
+      netFen: w.netFen,
+      vatFen: w.vatFen,
+      pitFen: w.pitFen,
+      taxChannelName: w.taxChannelName,
+      taxAt: w.taxAt,
+      holderName: w.holderName,
+      bankName: w.bankName,
+      cardMasked: w.cardMasked,
+      idCardMasked: a.idCardMasked,
+      status: w.status,
+      reason: w.reason,
+      payoutRef: w.payoutRef,
+      createdAt: w.createdAt,
+      reviewedAt: w.reviewedAt,
+      finishedAt: w.finishedAt,
+    },
+    from: sql`FROM withdrawals w JOIN agents a ON ${a.id} = ${w.agentId}`,
     where: [
       q.status !== undefined && sql`w.status = ${q.status}`,
       kw
@@ -47,31 +71,12 @@ export function withdrawalList(q: AdminWithdrawalQuery): KeysetSpec<AdminWithdra
     defaultSort: 'id',
     id: sql`w.id`,
     map: (r) => ({
-      id: Number(r.id),
-      agentId: Number(r.agent_id),
-      agentName: String(r.agent_name),
-      agentMobile: String(r.agent_mobile),
-      walletType: String(r.wallet_type),
-      amountFen: Number(r.amount_fen),
-      feeFen: Number(r.fee_fen),
-      taxFen: Number(r.tax_fen),
-      netFen: Number(r.net_fen),
-      vatFen: Number(r.vat_fen),
-      pitFen: Number(r.pit_fen),
-      taxChannelName: (r.tax_channel_name as string | null) ?? null,
-      taxAt: String(r.tax_at),
-      holderName: String(r.holder_name),
-      bankName: String(r.bank_name),
-      cardMasked: String(r.card_masked),
-      idCardMasked: (r.id_card_masked as string | null) ?? null,
-      status: Number(r.status),
-      reason: (r.reason as string | null) ?? null,
-      payoutRef: (r.payout_ref as string | null) ?? null,
-      createdAt: iso(r.created_at)!,
-      reviewedAt: iso(r.reviewed_at),
-      finishedAt: iso(r.finished_at),
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+      finishedAt: r.finishedAt?.toISOString() ?? null,
     }),
-  };
+  });
 }
 
 const snapshot = (w: typeof withdrawals.$inferSelect) => ({
@@ -253,15 +258,16 @@ export async function revealWithdrawal(
 ): Promise<{ value: string }> {
   if (!hasPermission(op.role, 'pii:reveal'))
     throw new AppError('FORBIDDEN', '没有权限查看完整信息');
-  const [r] = await rows<{ card_enc: string | null; id_card_enc: string | null }>(
+  const r = await selectOne(
     db,
-    sql`SELECT s.card_enc, a.id_card_enc FROM withdrawals w
-          JOIN agents a ON a.id = w.agent_id
-          LEFT JOIN settle_accounts s ON s.id = w.account_id
-         WHERE w.id = ${input.id}`,
+    { cardEnc: orNull(s.cardEnc), idCardEnc: a.idCardEnc },
+    sql`FROM withdrawals w
+          JOIN agents a ON ${a.id} = ${w.agentId}
+          LEFT JOIN settle_accounts s ON ${s.id} = ${w.accountId}
+         WHERE ${w.id} = ${input.id}`,
   );
   if (!r) throw notFound('提现不存在');
-  const enc = input.what === 'card' ? r.card_enc : r.id_card_enc;
+  const enc = input.what === 'card' ? r.cardEnc : r.idCardEnc;
   if (!enc) throw badRequest('没有可查看的信息', 'what');
   const value = cipher.decrypt(enc);
   await db.transaction(async (tx) => {

@@ -187,19 +187,12 @@ export async function decideChannelChange(
   input: ChangeDecision,
 ) {
   return decideChange(db, op, input, {
-    table: 'channel_changes',
-    // What apply needs is read there, typed, from the row decideChange has locked.
-    columns: sql`id`,
+    table: channelChanges,
+    shape: { payloadEnc: channelChanges.payloadEnc, summary: channelChanges.summary },
     refusal: '通道变更须由与发起人无关的另一位操作员复核',
     target: 'channel_change',
     actions: { approve: 'channel_change.approve', reject: 'channel_change.reject' },
-    apply: async (tx) => {
-      const c = await selectOne(
-        tx,
-        { payloadEnc: channelChanges.payloadEnc, summary: channelChanges.summary },
-        sql`FROM channel_changes WHERE ${channelChanges.id} = ${input.id}`,
-      );
-      if (!c) throw notFound('变更不存在');
+    apply: async (tx, c) => {
       const p = JSON.parse(cipher.decrypt(c.payloadEnc)) as ChannelProposal;
       const key = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
       const change: ChannelInput = {

@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../../db/client';
+import { providerKeyChanges } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import { mask } from '../../lib/secrets';
@@ -202,21 +203,16 @@ export async function decideProviderKeyChange(
   op: OperatorCaller,
   input: ChangeDecision,
 ) {
-  return decideChange<{
-    status: number;
-    proposed_by: unknown;
-    payload_enc: string;
-    summary: unknown;
-  }>(db, op, input, {
-    table: 'provider_key_changes',
-    columns: sql`payload_enc, summary`,
+  return decideChange(db, op, input, {
+    table: providerKeyChanges,
+    shape: { payloadEnc: providerKeyChanges.payloadEnc, summary: providerKeyChanges.summary },
     refusal: '外部服务密钥的变更须由与发起人无关的另一位操作员复核',
     target: 'provider_key_change',
     actions: { approve: 'provider_keys.approve', reject: 'provider_keys.reject' },
     // The proposal's values are wiped once decided, either way.
     alwaysSet: sql`payload_enc = ''`,
     apply: async (tx, c) => {
-      const p = JSON.parse(cipher.decrypt(c.payload_enc)) as ProviderKeysProposal;
+      const p = JSON.parse(cipher.decrypt(c.payloadEnc)) as ProviderKeysProposal;
       for (const [name, value] of Object.entries(p.values)) {
         if (value === '') await tx.execute(sql`DELETE FROM provider_keys WHERE name = ${name}`);
         else

@@ -268,31 +268,26 @@ export async function decideTaxChannelChange(
   op: OperatorCaller,
   input: ChangeDecision,
 ): Promise<{ status: number }> {
-  return decideChange<{ status: number; proposed_by: unknown; proposal: TaxChannelProposal }>(
-    db,
-    op,
-    input,
-    {
-      table: 'tax_channel_changes',
-      columns: sql`proposal`,
-      refusal: '税务通道变更须由与发起人无关的另一位操作员复核',
-      target: 'tax_channel_change',
-      actions: { approve: 'tax_channel_change.approve', reject: 'tax_channel_change.reject' },
-      apply: async (tx, c) => {
-        const p = taxChannelProposal.parse(c.proposal);
-        const current = await checkAgainst(tx, p);
-        const before = current ? termsOf(current) : null;
-        const written = await writeTaxChannel(tx, p);
-        await audit(tx, op, {
-          action: 'tax_channel.update',
-          targetType: 'tax_channel',
-          targetId: written.id,
-          before,
-          after: { ...p, version: written.version },
-        });
-        // What the channel was, beside the proposal, for the console's old/new view.
-        return sql`before = ${before ? JSON.stringify(before) : null}::jsonb`;
-      },
+  return decideChange(db, op, input, {
+    table: taxChannelChanges,
+    shape: { proposal: taxChannelChanges.proposal },
+    refusal: '税务通道变更须由与发起人无关的另一位操作员复核',
+    target: 'tax_channel_change',
+    actions: { approve: 'tax_channel_change.approve', reject: 'tax_channel_change.reject' },
+    apply: async (tx, c) => {
+      const p = taxChannelProposal.parse(c.proposal);
+      const current = await checkAgainst(tx, p);
+      const before = current ? termsOf(current) : null;
+      const written = await writeTaxChannel(tx, p);
+      await audit(tx, op, {
+        action: 'tax_channel.update',
+        targetType: 'tax_channel',
+        targetId: written.id,
+        before,
+        after: { ...p, version: written.version },
+      });
+      // What the channel was, beside the proposal, for the console's old/new view.
+      return sql`before = ${before ? JSON.stringify(before) : null}::jsonb`;
     },
-  );
+  });
 }
