@@ -1,6 +1,7 @@
 import { enumLabel, formatDate, type ActivationCheckRow } from '@pos/core';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from '@/lib/i18n';
+import { useNavigate } from '@/lib/router';
 import { useLang } from '@/lib/use-lang';
 import { ProgressLine } from './progress-line';
 import { StateTag } from './state-tag';
@@ -96,5 +97,21 @@ export function ActivationCard({ row, onOpen }: { row: ActivationCheckRow; onOpe
       </div>
       <RightOutline className="data-card-arrow" />
     </button>
+  );
+}
+
+/** Terminals' activation checks as cards, each opening the terminal's data from the acquirer. */
+export function ActivationCards({ rows, testId }: { rows: ActivationCheckRow[]; testId: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="data-cards" data-testid={testId}>
+      {rows.map((r) => (
+        <ActivationCard
+          key={r.terminalId}
+          row={r}
+          onOpen={() => navigate(`/pages/home/tripartiteData/info?sn=${encodeURIComponent(r.sn)}`)}
+        />
+      ))}
+    </div>
   );
 }

@@ -3,12 +3,11 @@ import { SearchBar, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { useNavigate } from '@/lib/router';
 import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { dataKeys } from '../api/data-keys';
 import { useActivationChecks, type ActivationFilters } from '../api/get-activation-checks';
-import { ActivationCard } from '../components/activation-card';
+import { ActivationCards } from '../components/activation-card';
 import { ListState } from '../components/list-state';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useParams } from '../hooks/use-param';
@@ -22,7 +21,6 @@ import '../i18n';
  */
 export default function ActivationCheckPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const [params, setParams] = useParams();
   const statusParam = params.get('status');
@@ -62,17 +60,7 @@ export default function ActivationCheckPage() {
       </div>
       <PullRefresh onRefresh={() => qc.invalidateQueries({ queryKey: dataKeys.checks })}>
         <ListState query={q} empty={t('data.noTerminals')} emptyDesc={t('data.noTerminalsDesc')}>
-          <div className="data-cards" data-testid="activation-list">
-            {rows.map((r) => (
-              <ActivationCard
-                key={r.terminalId}
-                row={r}
-                onOpen={() =>
-                  navigate(`/pages/home/tripartiteData/info?sn=${encodeURIComponent(r.sn)}`)
-                }
-              />
-            ))}
-          </div>
+          <ActivationCards rows={rows} testId="activation-list" />
         </ListState>
       </PullRefresh>
     </Page>

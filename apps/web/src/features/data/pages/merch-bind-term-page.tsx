@@ -8,7 +8,7 @@ import { Page } from '@/components/ui/page';
 import { PullRefresh } from '@/components/ui/pull-refresh';
 import { dataKeys } from '../api/data-keys';
 import { useMerchantTerminals } from '../api/get-merchant-terminals';
-import { ActivationCard } from '../components/activation-card';
+import { ActivationCards } from '../components/activation-card';
 import { ListState } from '../components/list-state';
 import { readId } from '../hooks/dates';
 import { useParams } from '../hooks/use-param';
@@ -67,17 +67,7 @@ export default function MerchBindTermPage() {
         </List>
         <div className="data-section-title">{t('data.boundTerminals')}</div>
         <ListState query={q} empty={t('data.noTerminals')}>
-          <div className="data-cards" data-testid="bind-terminals">
-            {rows.map((r) => (
-              <ActivationCard
-                key={r.terminalId}
-                row={r}
-                onOpen={() =>
-                  navigate(`/pages/home/tripartiteData/info?sn=${encodeURIComponent(r.sn)}`)
-                }
-              />
-            ))}
-          </div>
+          <ActivationCards rows={rows} testId="bind-terminals" />
         </ListState>
       </>
     );

@@ -1,15 +1,11 @@
-import { Dropdown, ErrorBlock, Tabs, type DropdownRef } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Dropdown, Tabs, type DropdownRef } from 'antd-mobile';
+import { useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from '@/lib/router';
 import { ChoiceList } from '@/components/ui/choice-list';
-import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
 import { useOperations, type OperationFilters } from '../api/get-operations';
-import { terminalKeys } from '../api/terminal-keys';
-import { OperationCard } from '../components/operation-card';
-import { OperationDetail } from '../components/operation-detail';
+import { OperationRecords } from '../components/operation-records';
 import '../i18n';
 import '../terminals.css';
 
@@ -19,7 +15,6 @@ const ROLES = ['all', 'mine', 'incoming'] as const;
 /** Operation records: by type, status and side (started by me, or naming me), newest first. */
 export default function OperationHistoryPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');
   const type = typeParam !== null && /^[0-6]$/.test(typeParam) ? Number(typeParam) : undefined;
@@ -29,11 +24,9 @@ export default function OperationHistoryPage() {
   const roleParam = params.get('role');
   const role: OperationFilters['role'] =
     roleParam === 'mine' || roleParam === 'incoming' ? roleParam : 'all';
-  const [open, setOpen] = useState<number | null>(null);
   const dropdown = useRef<DropdownRef>(null);
   const closeDropdown = () => dropdown.current?.close();
   const q = useOperations({ type, status, role });
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
 
   const update = (key: string, value: string | undefined) => {
     const next = new URLSearchParams(params);
@@ -41,14 +34,6 @@ export default function OperationHistoryPage() {
     else next.set(key, value);
     setParams(next, { replace: true });
   };
-
-  const list = (
-    <div className="term-list" data-testid="operation-list">
-      {rows.map((r) => (
-        <OperationCard key={r.id} record={r} onOpen={() => setOpen(r.id)} />
-      ))}
-    </div>
-  );
 
   return (
     <Page title={t('terminals.historyTitle')} className="term-page" backTo="/pages/terminal/index">
@@ -92,15 +77,7 @@ export default function OperationHistoryPage() {
           </Dropdown.Item>
         </Dropdown>
       </div>
-      <InfiniteList
-        query={q}
-        onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}
-        empty={<ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />}
-        skeleton={<ListSkeleton lines={10} />}
-      >
-        {list}
-      </InfiniteList>
-      <OperationDetail id={open} onClose={() => setOpen(null)} />
+      <OperationRecords query={q} testId="operation-list" />
     </Page>
   );
 }

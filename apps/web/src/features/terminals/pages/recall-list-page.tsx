@@ -1,16 +1,12 @@
 import type { TerminalOperationRecord } from '@pos/core';
-import { Button, Dialog, ErrorBlock, Selector, Tabs, TextArea, Toast } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Button, Dialog, Selector, Tabs, TextArea, Toast } from 'antd-mobile';
+import { useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import { useSearchParams } from '@/lib/router';
-import { InfiniteList, ListSkeleton } from '@/components/ui/infinite-list';
 import { Page } from '@/components/ui/page';
 import { useDecideRecall } from '../api/decide-recall';
 import { useOperations } from '../api/get-operations';
-import { terminalKeys } from '../api/terminal-keys';
-import { OperationCard } from '../components/operation-card';
-import { OperationDetail } from '../components/operation-detail';
+import { OperationRecords } from '../components/operation-records';
 import '../i18n';
 import '../terminals.css';
 
@@ -20,17 +16,14 @@ import '../terminals.css';
  */
 export default function RecallListPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'mine' ? 'mine' : 'incoming';
   const statusParam = params.get('status');
   const status =
     statusParam !== null && /^[0-2]$/.test(statusParam) ? Number(statusParam) : undefined;
-  const [open, setOpen] = useState<number | null>(null);
   const q = useOperations({ type: 2, status, role: tab });
   const decide = useDecideRecall();
   const reasonRef = useRef('');
-  const rows = q.data?.pages.flatMap((p) => p.rows) ?? [];
 
   const update = (key: string, value: string | undefined) => {
     const next = new URLSearchParams(params);
@@ -69,40 +62,28 @@ export default function RecallListPage() {
     }
   };
 
-  const list = (
-    <div className="term-list" data-testid="recall-list">
-      {rows.map((r) => (
-        <OperationCard
-          key={r.id}
-          record={r}
-          onOpen={() => setOpen(r.id)}
-          actions={
-            r.canDecide ? (
-              <>
-                <Button
-                  size="small"
-                  color="danger"
-                  fill="outline"
-                  onClick={() => void answer(r, false)}
-                  data-testid={`reject-${r.id}`}
-                >
-                  {t('terminals.reject')}
-                </Button>
-                <Button
-                  size="small"
-                  color="primary"
-                  onClick={() => void answer(r, true)}
-                  data-testid={`accept-${r.id}`}
-                >
-                  {t('terminals.accept')}
-                </Button>
-              </>
-            ) : undefined
-          }
-        />
-      ))}
-    </div>
-  );
+  const decideButtons = (r: TerminalOperationRecord) =>
+    r.canDecide ? (
+      <>
+        <Button
+          size="small"
+          color="danger"
+          fill="outline"
+          onClick={() => void answer(r, false)}
+          data-testid={`reject-${r.id}`}
+        >
+          {t('terminals.reject')}
+        </Button>
+        <Button
+          size="small"
+          color="primary"
+          onClick={() => void answer(r, true)}
+          data-testid={`accept-${r.id}`}
+        >
+          {t('terminals.accept')}
+        </Button>
+      </>
+    ) : undefined;
 
   return (
     <Page title={t('terminals.recallTitle')} className="term-page" backTo="/pages/terminal/index">
@@ -129,15 +110,7 @@ export default function RecallListPage() {
           />
         </div>
       </div>
-      <InfiniteList
-        query={q}
-        onRefresh={() => qc.invalidateQueries({ queryKey: terminalKeys.all })}
-        empty={<ErrorBlock status="empty" title={t('terminals.noRecords')} description="" />}
-        skeleton={<ListSkeleton lines={10} />}
-      >
-        {list}
-      </InfiniteList>
-      <OperationDetail id={open} onClose={() => setOpen(null)} />
+      <OperationRecords query={q} testId="recall-list" actions={decideButtons} />
     </Page>
   );
 }
