@@ -19,9 +19,9 @@ import {
   terminalOperations,
   terminals,
 } from '../../db/schema';
-import { decode, select, selectOne, selection } from '../../db/typed';
+import { decode, select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { platformCaller } from '../admin/terminal-import';
@@ -278,7 +278,7 @@ export async function cancelByOperator(
   });
 }
 
-const ADMIN_ORDER = selection({
+const ADMIN_ORDER = {
   id: o.id,
   orderNo: o.orderNo,
   status: o.status,
@@ -302,12 +302,12 @@ const ADMIN_ORDER = selection({
                  FROM mall_order_items i JOIN mall_products p ON p.id = i.product_id WHERE i.order_id = ${o.id})`.mapWith(
       decode.textOrNull,
     ),
-});
+};
 
 /** Every order for the console, newest first, by state or order number. */
 export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrder> {
-  return {
-    select: ADMIN_ORDER.list,
+  return typedKeyset({
+    shape: ADMIN_ORDER,
     from: sql`FROM mall_orders o JOIN agents a ON a.id = o.agent_id`,
     where: [
       q.status !== undefined && sql`o.status = ${q.status}`,
@@ -319,8 +319,7 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
     // Mall orders are few (an agent restocks a few times a month) and the status filter has its
     // index: the operator sees how many there are.
     counted: true,
-    map: (raw) => {
-      const r = ADMIN_ORDER.toRow(raw);
+    map: (r) => {
       const address = r.address;
       return {
         id: r.id,
@@ -341,5 +340,5 @@ export function adminOrderList(q: AdminMallOrderQuery): KeysetSpec<AdminMallOrde
         waybillNo: r.waybillNo,
       };
     },
-  };
+  });
 }

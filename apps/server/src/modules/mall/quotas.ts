@@ -3,37 +3,34 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { agents, mallFreeQuotas } from '../../db/schema';
-import { selectOne, selection } from '../../db/typed';
+import { selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 
 const q = alias(mallFreeQuotas, 'q');
 const a = alias(agents, 'a');
-const QUOTA = selection({
+const QUOTA = {
   agentId: q.agentId,
   agentName: a.name,
   agentMobile: a.mobile,
   granted: q.granted,
   used: q.used,
   updatedAt: q.updatedAt,
-});
+};
 
 /** Agents with a free-claim quota, by agent; filter by mobile. */
 export function freeQuotaList(q: { mobile?: string }): KeysetSpec<AdminFreeQuota> {
-  return {
-    select: QUOTA.list,
+  return typedKeyset({
+    shape: QUOTA,
     from: sql`FROM mall_free_quotas q JOIN agents a ON a.id = q.agent_id`,
     where: [q.mobile ? sql`a.mobile = ${q.mobile}` : undefined],
     sorts: { agentId: { expr: sql`q.agent_id`, type: 'bigint' } },
     defaultSort: 'agentId',
     id: sql`q.agent_id`,
-    map: (raw) => {
-      const r = QUOTA.toRow(raw);
-      return { ...r, updatedAt: r.updatedAt.toISOString() };
-    },
-  };
+    map: (r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }),
+  });
 }
 
 /**

@@ -16,9 +16,9 @@ import {
   rewardSchemes,
   schemeRewards,
 } from '../../db/schema';
-import { decode, orNull, select, selectOne, selection } from '../../db/typed';
+import { decode, orNull, select, selectOne } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import type { KeysetSpec } from '../../lib/keyset';
+import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../admin/audit';
 import { assertIndependent } from '../admin/independence';
@@ -103,7 +103,7 @@ export async function saveScheme(
   });
 }
 
-const FALSE_ACTIVATION = selection({
+const FALSE_ACTIVATION = {
   terminalId: f.terminalId,
   sn: f.sn,
   agentName: a.name,
@@ -122,12 +122,12 @@ const FALSE_ACTIVATION = selection({
   note: f.note,
   decidedByName: orNull(decider.name),
   decidedAt: f.decidedAt,
-});
+};
 
 /** The false-activation queue (waiting first by default), keyset by flag time. */
 export function falseActivationList(q: { status?: number }): KeysetSpec<FalseActivation> {
-  return {
-    select: FALSE_ACTIVATION.list,
+  return typedKeyset({
+    shape: FALSE_ACTIVATION,
     from: sql`FROM false_activations f JOIN agents a ON a.id = f.agent_id
               LEFT JOIN operators p ON p.id = f.proposed_by LEFT JOIN operators d ON d.id = f.decided_by`,
     where: [q.status !== undefined && sql`f.status = ${q.status}`],
@@ -135,16 +135,13 @@ export function falseActivationList(q: { status?: number }): KeysetSpec<FalseAct
     defaultSort: 'flaggedAt',
     id: sql`f.terminal_id`,
     counted: true,
-    map: (raw) => {
-      const x = FALSE_ACTIVATION.toRow(raw);
-      return {
-        ...x,
-        activatedAt: x.activatedAt.toISOString(),
-        flaggedAt: x.flaggedAt.toISOString(),
-        decidedAt: x.decidedAt?.toISOString() ?? null,
-      };
-    },
-  };
+    map: (x) => ({
+      ...x,
+      activatedAt: x.activatedAt.toISOString(),
+      flaggedAt: x.flaggedAt.toISOString(),
+      decidedAt: x.decidedAt?.toISOString() ?? null,
+    }),
+  });
 }
 
 /** A flagged activation's review state, locked for the change. */
