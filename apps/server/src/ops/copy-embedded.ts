@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Database, type DbOrTx } from '../db/client';
+import { decode, select, selectOne } from '../db/typed';
+
+/** A text column of the catalogs. */
+const text = (expr: string) => sql.raw(expr).mapWith(decode.text);
 import { migrate } from '../db/migrate';
 import { ledgerHealth, type LedgerHealth } from '../modules/ledger/ledger-health';
 
@@ -43,9 +47,10 @@ export async function copyEmbeddedToPostgres(
     throw new Error('copy goes from the embedded database to PostgreSQL');
   }
   // The target must be a new, empty database: nothing of another install may mix with the copy.
-  const [existing] = await rows<{ n: number }>(
+  const existing = await selectOne(
     target.db,
-    sql`SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    { n: sql`count(*)::int`.mapWith(decode.number) },
+    sql`FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
   );
   if (existing && existing.n > 0) {
@@ -119,34 +124,36 @@ export async function copyEmbeddedToPostgres(
 }
 
 async function leafTables(db: Database): Promise<TableInfo[]> {
-  const tables = await rows<{ name: string }>(
+  const tables = await select(
     db.db,
-    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    { name: text('c.relname') },
+    sql`FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`,
   );
-  const cols = await rows<{ tbl: string; col: string }>(
+  const cols = await select(
     db.db,
-    sql`SELECT c.relname AS tbl, a.attname AS col
-          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    { tbl: text('c.relname'), col: text('a.attname') },
+    sql`FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
           JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
            AND a.attgenerated = ''
          ORDER BY c.relname, a.attnum`,
   );
   // Foreign keys are declared on the partitioned parent; a leaf depends on what its parent does.
-  const deps = await rows<{ tbl: string; ref: string }>(
+  const deps = await select(
     db.db,
-    sql`SELECT child.relname AS tbl, ref.relname AS ref
-          FROM pg_constraint k
+    { tbl: text('child.relname'), ref: text('ref.relname') },
+    sql`FROM pg_constraint k
           JOIN pg_class ref ON ref.oid = k.confrelid
           JOIN pg_class owner ON owner.oid = k.conrelid
           JOIN pg_class child ON child.oid = owner.oid
             OR child.oid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = owner.oid)
          WHERE k.contype = 'f'`,
   );
-  const leavesOf = await rows<{ parent: string; leaf: string }>(
+  const leavesOf = await select(
     db.db,
-    sql`SELECT p.relname AS parent, c.relname AS leaf FROM pg_inherits i
+    { parent: text('p.relname'), leaf: text('c.relname') },
+    sql`FROM pg_inherits i
           JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid`,
   );
   const expand = (name: string) => {
@@ -186,16 +193,21 @@ function topological(tables: TableInfo[]): TableInfo[] {
 
 /** The monthly partitions the source made as time went by; the fresh target has only defaults. */
 async function createMissingPartitions(source: Database, target: DbOrTx) {
-  const parts = await rows<{ parent: string; leaf: string; bound: string }>(
+  const parts = await select(
     source.db,
-    sql`SELECT p.relname AS parent, c.relname AS leaf, pg_get_expr(c.relpartbound, c.oid) AS bound
-          FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid
+    {
+      parent: text('p.relname'),
+      leaf: text('c.relname'),
+      bound: text('pg_get_expr(c.relpartbound, c.oid)'),
+    },
+    sql`FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent JOIN pg_class c ON c.oid = i.inhrelid
          ORDER BY c.relname`,
   );
   for (const p of parts) {
-    const [exists] = await rows<{ r: string | null }>(
+    const exists = await selectOne(
       target,
-      sql`SELECT to_regclass(${p.leaf})::text AS r`,
+      { r: sql`to_regclass(${p.leaf})::text`.mapWith(decode.textOrNull) },
+      sql``,
     );
     if (exists?.r) continue;
     await rows(
@@ -213,10 +225,15 @@ async function copyTable(source: Database, target: DbOrTx, t: TableInfo): Promis
   for (;;) {
     // The row's alias is one no column can have: a column named like it ("v" of rank_entries)
     // would be read instead of the row.
-    const [page] = await rows<{ body: string | null; last: string | null; n: number }>(
+    const page = await selectOne(
       source.db,
+      {
+        body: sql`json_agg(x.r)::text`.mapWith(decode.textOrNull),
+        last: sql`max(x.tid)::text`.mapWith(decode.textOrNull),
+        n: sql`count(*)::int`.mapWith(decode.number),
+      },
       sql.raw(
-        `SELECT json_agg(x.r)::text AS body, max(x.tid)::text AS last, count(*)::int AS n FROM (
+        `FROM (
            SELECT ctid AS tid, (SELECT row_to_json("copy$row") FROM (SELECT ${t.columns
              .map((c) => `t.${ident(c)}`)
              .join(', ')}) "copy$row") AS r
@@ -236,28 +253,31 @@ async function copyTable(source: Database, target: DbOrTx, t: TableInfo): Promis
 }
 
 async function copySequences(source: Database, target: DbOrTx): Promise<number> {
-  const seqs = await rows<{ name: string }>(
+  const seqs = await select(
     source.db,
-    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    { name: text('c.relname') },
+    sql`FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = 'public' AND c.relkind = 'S'`,
   );
   for (const s of seqs) {
-    const [v] = await rows<{ last_value: string; is_called: boolean }>(
+    const v = await selectOne(
       source.db,
-      sql.raw(`SELECT last_value::text AS last_value, is_called FROM ${ident(s.name)}`),
+      { lastValue: text('last_value::text'), isCalled: sql`is_called`.mapWith(decode.bool) },
+      sql.raw(`FROM ${ident(s.name)}`),
     );
     await rows(
       target,
-      sql`SELECT setval(${ident(s.name)}::regclass, ${v!.last_value}::bigint, ${v!.is_called})`,
+      sql`SELECT setval(${ident(s.name)}::regclass, ${v!.lastValue}::bigint, ${v!.isCalled})`,
     );
   }
   return seqs.length;
 }
 
 async function countRows(db: DbOrTx, table: string): Promise<number> {
-  const [r] = await rows<{ n: string }>(
+  const r = await selectOne(
     db,
-    sql.raw(`SELECT count(*)::text AS n FROM ${ident(table)}`),
+    { n: sql`count(*)`.mapWith(decode.number) },
+    sql.raw(`FROM ${ident(table)}`),
   );
-  return Number(r!.n);
+  return r!.n;
 }

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rows } from '../db/client';
+import { decode, selectOne } from '../db/typed';
 import { fromThisMachine } from '../lib/this-machine';
 import { ledgerHealth, type LedgerHealth } from '../modules/ledger/ledger-health';
 
@@ -71,26 +72,26 @@ export function registerObservability(app: FastifyInstance, metricsToken: string
         this.set(await read());
       },
     });
-  const one = async (query: ReturnType<typeof sql>) => {
-    const [r] = await rows<{ v: string | number | null }>(app.db, query);
-    return Number(r?.v ?? 0);
-  };
+  /** One number: `value` over the rest of the statement (0 when it reads nothing). */
+  const one = async (value: SQL, rest: SQL) =>
+    (await selectOne(app.db, { v: value.mapWith(decode.number) }, rest))?.v ?? 0;
   gauge('settlement_queue_depth', 'Transactions waiting for settlement', () =>
-    one(sql`SELECT count(*) AS v FROM settlement_queue`),
+    one(sql`count(*)`, sql`FROM settlement_queue`),
   );
   gauge('settlement_lag_seconds', 'Age of the oldest transaction due for settlement', () =>
     one(
-      sql`SELECT coalesce(extract(epoch FROM now() - min(trade_time)), 0) AS v FROM settlement_queue WHERE not_before <= now()`,
+      sql`coalesce(extract(epoch FROM now() - min(trade_time)), 0)`,
+      sql`FROM settlement_queue WHERE not_before <= now()`,
     ),
   );
   gauge('ledger_global_sum_fen', "Sum of every ledger account's balance (always 0)", () =>
-    one(sql`SELECT coalesce(sum(balance_fen), 0) AS v FROM ledger_accounts`),
+    one(sql`coalesce(sum(balance_fen), 0)`, sql`FROM ledger_accounts`),
   );
   gauge('ledger_negative_agent_accounts', 'Agent wallets below zero (always 0)', () =>
-    one(sql`SELECT count(*) AS v FROM ledger_accounts WHERE kind = 'agent' AND balance_fen < 0`),
+    one(sql`count(*)`, sql`FROM ledger_accounts WHERE kind = 'agent' AND balance_fen < 0`),
   );
   gauge('job_runs_failed', 'Job periods whose last run failed', () =>
-    one(sql`SELECT count(*) AS v FROM job_runs WHERE status = -1`),
+    one(sql`count(*)`, sql`FROM job_runs WHERE status = -1`),
   );
   // The rest of the ledger's invariants need a scan of every line: checked at most once per
   // LEDGER_CHECK_EVERY_MS per process, concurrent scrapes sharing one check.
