@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, renderRoutes, resetApi, stubApi } from '@/test-kit';
 
 const { default: ExportsPage } = await import('./exports-page');
 const { ExportButton } = await import('../components/export-button');
@@ -25,44 +24,27 @@ const calls: { path: string; body?: unknown; auth?: string | null }[] = [];
 
 beforeEach(() => {
   calls.length = 0;
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      const auth = new Headers(init?.headers).get('authorization');
-      calls.push({ path: url.pathname, body: init?.body && JSON.parse(String(init.body)), auth });
-      if (url.pathname.endsWith('/export/download'))
-        return new Response(new Blob(['PK']), { status: 200 });
-      let data: unknown;
-      if (url.pathname.endsWith('/export/list')) data = { rows, nextCursor: null };
-      if (url.pathname.endsWith('/export/create')) data = item({ status: 'queued', rowsDone: 0 });
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
-    }),
-  );
+  stubApi(async (url, init) => {
+    const auth = new Headers(init?.headers).get('authorization');
+    calls.push({ path: url.pathname, body: init?.body && JSON.parse(String(init.body)), auth });
+    if (url.pathname.endsWith('/export/download'))
+      return new Response(new Blob(['PK']), { status: 200 });
+    let data: unknown;
+    if (url.pathname.endsWith('/export/list')) data = { rows, nextCursor: null };
+    if (url.pathname.endsWith('/export/create')) data = item({ status: 'queued', rowsDone: 0 });
+    return apiOk(data);
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetApi);
 
 const renderAt = (path: string) =>
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/pages/exports/index" element={<ExportsPage />} />
-          <Route
-            path="/pages/home/terminal/terminalList"
-            element={<ExportButton kind="terminals" filters={{ bindStatus: 0, sn: undefined }} />}
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(path, {
+    '/pages/exports/index': <ExportsPage />,
+    '/pages/home/terminal/terminalList': (
+      <ExportButton kind="terminals" filters={{ bindStatus: 0, sn: undefined }} />
+    ),
+  });
 
 describe('my exports', () => {
   it('shows the progress of one being written, then its rows and a download once done', async () => {

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiOk, renderRoutes, resetApi, stubApi } from '@/test-kit';
 
 const { default: MessageListPage } = await import('./message-list-page');
 const { default: MessageDetailPage } = await import('./message-detail-page');
@@ -24,48 +23,32 @@ const links: Record<number, string> = { 2: '/pages/earnings/earningsWithdrawalIn
 beforeEach(() => {
   read.clear();
   rows = [item(1, false), item(2, true)];
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      let data: unknown;
-      if (url.pathname.endsWith('/message/list')) {
-        data = {
-          rows: rows.map((r) => ({ ...r, read: r.read || read.has(r.id) })),
-          nextCursor: null,
-        };
-      } else if (url.pathname.endsWith('/message/detail')) {
-        const id = Number(url.searchParams.get('id'));
-        const found = rows.find((r) => r.id === id);
-        if (!found) return new Response(JSON.stringify({ code: 404, msg: '消息不存在或已过期' }));
-        read.add(id);
-        data = { ...found, read: true, body: `正文${id}`, link: links[id] ?? null };
-      }
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
-    }),
-  );
+  stubApi(async (url) => {
+    let data: unknown;
+    if (url.pathname.endsWith('/message/list')) {
+      data = {
+        rows: rows.map((r) => ({ ...r, read: r.read || read.has(r.id) })),
+        nextCursor: null,
+      };
+    } else if (url.pathname.endsWith('/message/detail')) {
+      const id = Number(url.searchParams.get('id'));
+      const found = rows.find((r) => r.id === id);
+      if (!found) return new Response(JSON.stringify({ code: 404, msg: '消息不存在或已过期' }));
+      read.add(id);
+      data = { ...found, read: true, body: `正文${id}`, link: links[id] ?? null };
+    }
+    return apiOk(data);
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetApi);
 
 const renderAt = (path: string) =>
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/pages/message/index" element={<MessageListPage />} />
-          <Route path="/pages/message/detail" element={<MessageDetailPage />} />
-          <Route path="/pages/earnings/earningsWithdrawalInfo" element={<p>withdrawal page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(path, {
+    '/pages/message/index': <MessageListPage />,
+    '/pages/message/detail': <MessageDetailPage />,
+    '/pages/earnings/earningsWithdrawalInfo': <p>withdrawal page</p>,
+  });
 
 describe('message centre', () => {
   it('lists messages with their type, an unread dot on the unread one, and opens one read', async () => {

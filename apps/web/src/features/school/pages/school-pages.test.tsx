@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiOk, renderRoutes, resetApi, stubApi } from '@/test-kit';
 
 const { default: SchoolListPage } = await import('./school-list-page');
 const { default: SchoolDetailPage } = await import('./school-detail-page');
@@ -29,75 +28,59 @@ beforeEach(() => {
   items.push(item(3, 'material', 'poster', 20));
   favourites.clear();
   downloads.length = 0;
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      const p = url.pathname;
-      const detail = (id: number) => {
-        const found = items.find((i) => i.id === id)!;
-        return {
-          ...found,
-          favourite: favourites.has(id),
-          body: `正文${id}`,
-          videoUrl: found.kind === 'video' ? 'https://v.example.com/a.mp4' : '',
-        };
+  stubApi(async (url, init) => {
+    const p = url.pathname;
+    const detail = (id: number) => {
+      const found = items.find((i) => i.id === id)!;
+      return {
+        ...found,
+        favourite: favourites.has(id),
+        body: `正文${id}`,
+        videoUrl: found.kind === 'video' ? 'https://v.example.com/a.mp4' : '',
       };
-      let data: unknown;
-      if (p.endsWith('/school/categories')) {
-        data =
-          url.searchParams.get('section') === 'material'
-            ? [{ id: 20, name: '海报', nameEn: 'Posters' }]
-            : [
-                { id: 10, name: '展业技巧', nameEn: 'Selling' },
-                { id: 11, name: '产品知识', nameEn: '' },
-              ];
-      } else if (p.endsWith('/school/items')) {
-        const section = url.searchParams.get('section');
-        const cat = Number(url.searchParams.get('categoryId') ?? 0);
-        data = {
-          rows: items
-            .filter((i) => i.section === section && (!cat || i.categoryId === cat))
-            .map((i) => ({ ...i, favourite: favourites.has(i.id) })),
-          nextCursor: null,
-        };
-      } else if (p.endsWith('/school/item')) {
-        data = detail(Number(url.searchParams.get('id')));
-      } else if (p.endsWith('/school/favourite')) {
-        const body = JSON.parse(String(init?.body)) as { id: number; favourite: boolean };
-        if (body.favourite) favourites.add(body.id);
-        else favourites.delete(body.id);
-        data = { favourite: body.favourite };
-      } else if (p.endsWith('/school/download')) {
-        const body = JSON.parse(String(init?.body)) as { id: number };
-        downloads.push(body.id);
-        data = detail(body.id);
-      }
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
-    }),
-  );
+    };
+    let data: unknown;
+    if (p.endsWith('/school/categories')) {
+      data =
+        url.searchParams.get('section') === 'material'
+          ? [{ id: 20, name: '海报', nameEn: 'Posters' }]
+          : [
+              { id: 10, name: '展业技巧', nameEn: 'Selling' },
+              { id: 11, name: '产品知识', nameEn: '' },
+            ];
+    } else if (p.endsWith('/school/items')) {
+      const section = url.searchParams.get('section');
+      const cat = Number(url.searchParams.get('categoryId') ?? 0);
+      data = {
+        rows: items
+          .filter((i) => i.section === section && (!cat || i.categoryId === cat))
+          .map((i) => ({ ...i, favourite: favourites.has(i.id) })),
+        nextCursor: null,
+      };
+    } else if (p.endsWith('/school/item')) {
+      data = detail(Number(url.searchParams.get('id')));
+    } else if (p.endsWith('/school/favourite')) {
+      const body = JSON.parse(String(init?.body)) as { id: number; favourite: boolean };
+      if (body.favourite) favourites.add(body.id);
+      else favourites.delete(body.id);
+      data = { favourite: body.favourite };
+    } else if (p.endsWith('/school/download')) {
+      const body = JSON.parse(String(init?.body)) as { id: number };
+      downloads.push(body.id);
+      data = detail(body.id);
+    }
+    return apiOk(data);
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetApi);
 
 const renderAt = (path: string) =>
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/pages/school/index" element={<SchoolListPage />} />
-          <Route path="/pages/school/detail" element={<SchoolDetailPage />} />
-          <Route path="/pages/school/materials" element={<SchoolMaterialsPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(path, {
+    '/pages/school/index': <SchoolListPage />,
+    '/pages/school/detail': <SchoolDetailPage />,
+    '/pages/school/materials': <SchoolMaterialsPage />,
+  });
 
 describe('business school', () => {
   it('lists the school by category and opens an item', async () => {

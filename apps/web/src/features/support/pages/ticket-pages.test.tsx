@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiOk, renderRoutes, resetApi, stubApi } from '@/test-kit';
 
 const { default: TicketListPage } = await import('./ticket-list-page');
 const { default: TicketDetailPage } = await import('./ticket-detail-page');
@@ -24,65 +23,49 @@ beforeEach(() => {
   rows = [item(1, 3, 1), item(2, 1, 0)];
   rated = null;
   asked.length = 0;
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://localhost');
-      asked.push(url.pathname + url.search);
-      let data: unknown;
-      const detail = (id: number) => {
-        const found = rows.find((r) => r.id === id)!;
-        return {
-          ...found,
-          ...(rated?.id === id ? { status: 4, rated: true } : {}),
-          description: `描述${id}：提现三天未到账`,
-          images: [],
-          replyList: found.replies
-            ? [{ id: 9, body: '已为您加急处理', createdAt: found.updatedAt }]
-            : [],
-          rating: rated?.id === id ? rated.rating : null,
-          ratingComment: null,
-          ratedAt: rated?.id === id ? found.updatedAt : null,
-          closedAt: rated?.id === id ? found.updatedAt : null,
-        };
+  stubApi(async (url, init) => {
+    asked.push(url.pathname + url.search);
+    let data: unknown;
+    const detail = (id: number) => {
+      const found = rows.find((r) => r.id === id)!;
+      return {
+        ...found,
+        ...(rated?.id === id ? { status: 4, rated: true } : {}),
+        description: `描述${id}：提现三天未到账`,
+        images: [],
+        replyList: found.replies
+          ? [{ id: 9, body: '已为您加急处理', createdAt: found.updatedAt }]
+          : [],
+        rating: rated?.id === id ? rated.rating : null,
+        ratingComment: null,
+        ratedAt: rated?.id === id ? found.updatedAt : null,
+        closedAt: rated?.id === id ? found.updatedAt : null,
       };
-      if (url.pathname.endsWith('/ticket/list')) {
-        const status = Number(url.searchParams.get('status') ?? 0);
-        data = { rows: rows.filter((r) => !status || r.status === status), nextCursor: null };
-      } else if (url.pathname.endsWith('/ticket/detail')) {
-        const id = Number(url.searchParams.get('id'));
-        if (!rows.some((r) => r.id === id))
-          return new Response(JSON.stringify({ code: 404, msg: '工单不存在' }));
-        data = detail(id);
-      } else if (url.pathname.endsWith('/ticket/rate')) {
-        const body = JSON.parse(String(init?.body)) as { id: number; rating: number };
-        rated = { id: body.id, rating: body.rating };
-        data = detail(body.id);
-      }
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
-    }),
-  );
+    };
+    if (url.pathname.endsWith('/ticket/list')) {
+      const status = Number(url.searchParams.get('status') ?? 0);
+      data = { rows: rows.filter((r) => !status || r.status === status), nextCursor: null };
+    } else if (url.pathname.endsWith('/ticket/detail')) {
+      const id = Number(url.searchParams.get('id'));
+      if (!rows.some((r) => r.id === id))
+        return new Response(JSON.stringify({ code: 404, msg: '工单不存在' }));
+      data = detail(id);
+    } else if (url.pathname.endsWith('/ticket/rate')) {
+      const body = JSON.parse(String(init?.body)) as { id: number; rating: number };
+      rated = { id: body.id, rating: body.rating };
+      data = detail(body.id);
+    }
+    return apiOk(data);
+  });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetApi);
 
 const renderAt = (path: string) =>
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/pages/ticket/index" element={<TicketListPage />} />
-          <Route path="/pages/ticket/detail" element={<TicketDetailPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(path, {
+    '/pages/ticket/index': <TicketListPage />,
+    '/pages/ticket/detail': <TicketDetailPage />,
+  });
 
 describe('support tickets', () => {
   it('lists tickets with their state and topic, and filters by state', async () => {
