@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, stubApi } from '@/test-kit';
 
 const { default: DataPage } = await import('./data-page');
 
@@ -22,16 +23,10 @@ const overview = {
 };
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/api/ag/stats/overview'))
-        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: overview }));
-      return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
-    }),
-  );
+  stubApi(async (url) => {
+    if (url.pathname.endsWith('/api/ag/stats/overview')) return apiOk(overview);
+    return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
+  });
 });
 
 afterEach(() => {

@@ -2,29 +2,24 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, stubApi } from '@/test-kit';
 
 const { default: MallIndexPage } = await import('./mall-index-page');
 
 let releaseBanners: () => void = () => undefined;
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
-      if (url.pathname.endsWith('/api/ag/home/banner/list')) {
-        // The banners arrive late.
-        await new Promise<void>((r) => (releaseBanners = r));
-        return ok([
-          { id: 1, bannerType: 2, isShow: true, title: '新品上市', imageUrl: '/static/b.png' },
-        ]);
-      }
-      if (url.pathname.endsWith('/api/mall/products')) return ok([]);
-      return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
-    }),
-  );
+  stubApi(async (url) => {
+    if (url.pathname.endsWith('/api/ag/home/banner/list')) {
+      // The banners arrive late.
+      await new Promise<void>((r) => (releaseBanners = r));
+      return apiOk([
+        { id: 1, bannerType: 2, isShow: true, title: '新品上市', imageUrl: '/static/b.png' },
+      ]);
+    }
+    if (url.pathname.endsWith('/api/mall/products')) return apiOk([]);
+    return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
+  });
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/test-kit';
 
 const { default: MallOrderDetailPage } = await import('./order-detail-page');
 
@@ -47,19 +48,14 @@ const order = {
 };
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      const data = url.pathname.endsWith('/api/mall/order')
-        ? order
-        : { goodsBalanceFen: 0, points: 0, freeQuota: 0 };
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  stubApi(async (url) => {
+    const data = url.pathname.endsWith('/api/mall/order')
+      ? order
+      : { goodsBalanceFen: 0, points: 0, freeQuota: 0 };
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
 });
 
 afterEach(() => {

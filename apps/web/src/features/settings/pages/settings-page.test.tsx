@@ -5,6 +5,7 @@ import { kitRender } from '@/lib/kit-render';
 import { MemoryRouter } from '@/lib/router';
 import { onUpdateOffered } from '@/lib/app-update';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, stubApi } from '@/test-kit';
 
 const { default: SettingsPage } = await import('./settings-page');
 const { default: AboutUsPage } = await import('./about-us-page');
@@ -12,24 +13,18 @@ const { default: AboutUsPage } = await import('./about-us-page');
 // The kit's toasts and dialogs render as main.tsx lets them under React 19.
 unstableSetRender(kitRender);
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
 let updateAnswer: unknown = null;
 const updateAsks: URL[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/app/api/check/app/update')) {
-        updateAsks.push(url);
-        return ok(updateAnswer);
-      }
-      if (url.pathname.endsWith('/api/ag/app/param/getByDomain')) return ok(null);
-      return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
-    }),
-  );
+  stubApi(async (url) => {
+    if (url.pathname.endsWith('/app/api/check/app/update')) {
+      updateAsks.push(url);
+      return apiOk(updateAnswer);
+    }
+    if (url.pathname.endsWith('/api/ag/app/param/getByDomain')) return apiOk(null);
+    return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
+  });
 });
 
 afterEach(() => {

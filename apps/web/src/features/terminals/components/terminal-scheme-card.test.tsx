@@ -1,24 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, stubApi } from '@/test-kit';
 import { i18n } from '@/lib/i18n';
 
 const { TerminalSchemeCard } = await import('./terminal-scheme-card');
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
 let answer: unknown;
 const asked: URL[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      asked.push(url);
-      return ok(answer);
-    }),
-  );
+  stubApi(async (url) => {
+    asked.push(url);
+    return apiOk(answer);
+  });
 });
 
 afterEach(() => {

@@ -2,26 +2,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, stubApi } from '@/test-kit';
 
 const { default: TerminalListPage } = await import('./terminal-list-page');
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
 const listAsks: URL[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/api/term-info/list')) {
-        listAsks.push(url);
-        return ok({ rows: [], nextCursor: null });
-      }
-      if (url.pathname.endsWith('/api/term-info/brandList')) return ok([]);
-      return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
-    }),
-  );
+  stubApi(async (url) => {
+    if (url.pathname.endsWith('/api/term-info/list')) {
+      listAsks.push(url);
+      return apiOk({ rows: [], nextCursor: null });
+    }
+    if (url.pathname.endsWith('/api/term-info/brandList')) return apiOk([]);
+    return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
+  });
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, stubApi } from '@/test-kit';
 
 const { default: TerminalTabPage } = await import('./terminal-tab-page');
 
@@ -15,18 +16,12 @@ const summary = {
 };
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/api/term-info/summary'))
-        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: summary }));
-      if (url.pathname.endsWith('/getInfo'))
-        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { roles: ['agent'] } }));
-      return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
-    }),
-  );
+  stubApi(async (url) => {
+    if (url.pathname.endsWith('/api/term-info/summary')) return apiOk(summary);
+    if (url.pathname.endsWith('/getInfo'))
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { roles: ['agent'] } }));
+    return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
+  });
 });
 
 afterEach(() => {
