@@ -19,3 +19,4 @@ export * from './provider-key-changes';
 export * from './exports';
 export * from './support';
 export * from './school';
+export * from './provider-keys';

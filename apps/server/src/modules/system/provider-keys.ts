@@ -1,7 +1,9 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
-import { providerKeyChanges } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { operators, providerKeyChanges, providerKeys } from '../../db/schema';
+import { orNull, select, selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import { mask } from '../../lib/secrets';
@@ -26,14 +28,15 @@ function shown(spec: KeySpec, value: string): string {
 
 /** The keys approved in the console, decrypted: names as the environment's. */
 export async function storedProviderEnv(db: Db, cipher: Cipher): Promise<Record<string, string>> {
-  const stored = await rows<{ name: string; value_enc: string }>(
+  const stored = await select(
     db,
-    sql`SELECT name, value_enc FROM provider_keys ORDER BY name`,
+    { name: providerKeys.name, valueEnc: providerKeys.valueEnc },
+    sql`FROM ${providerKeys} ORDER BY ${providerKeys.name}`,
   );
   return Object.fromEntries(
     stored.map((r) => {
       try {
-        return [r.name, cipher.decrypt(r.value_enc)];
+        return [r.name, cipher.decrypt(r.valueEnc)];
       } catch {
         throw new Error(
           `the provider key ${r.name} set in the console cannot be read with this DATA_KEY`,
@@ -140,14 +143,15 @@ export async function proposeProviderKeys(
   };
   const summary = summaryOf(specs, clean);
   return db.transaction(async (tx) => {
-    const [row] = await rows<{ id: unknown }>(
-      tx,
-      sql`INSERT INTO provider_key_changes (party, payload_enc, summary, proposed_by)
-          VALUES (${p.party}, ${cipher.encrypt(JSON.stringify(clean))},
-                  ${JSON.stringify(summary)}::jsonb, ${op.operatorId})
-          RETURNING id`,
-    );
-    const id = Number(row!.id);
+    const inserted = alias(providerKeyChanges, 'inserted');
+    const row = await selectOne(tx, { id: inserted.id }, sql`FROM inserted`, {
+      with: sql`WITH inserted AS (
+        INSERT INTO provider_key_changes (party, payload_enc, summary, proposed_by)
+        VALUES (${p.party}, ${cipher.encrypt(JSON.stringify(clean))},
+                ${JSON.stringify(summary)}::jsonb, ${op.operatorId})
+        RETURNING id)`,
+    });
+    const id = row!.id;
     await audit(tx, op, {
       action: 'provider_keys.propose',
       targetType: 'provider_key_change',
@@ -158,38 +162,37 @@ export async function proposeProviderKeys(
   });
 }
 
+type ProviderKeysSummary = { values: Record<string, string> };
+
 export async function listProviderKeyChanges(db: Db) {
-  const list = await rows<{
-    id: unknown;
-    party: string;
-    summary: { values: Record<string, string> };
-    status: number;
-    proposed_by: unknown;
-    proposer: string;
-    decider: string | null;
-    decision_reason: string | null;
-    created_at: Date | string;
-    decided_at: Date | string | null;
-  }>(
+  const c = alias(providerKeyChanges, 'c');
+  const p = alias(operators, 'p');
+  const d = alias(operators, 'd');
+  const list = await select(
     db,
-    sql`SELECT c.id, c.party, c.summary, c.status, c.proposed_by, p.name AS proposer,
-               d.name AS decider, c.decision_reason, c.created_at, c.decided_at
-          FROM provider_key_changes c
-          JOIN operators p ON p.id = c.proposed_by
-          LEFT JOIN operators d ON d.id = c.decided_by
-         ORDER BY c.status = 0 DESC, c.id DESC LIMIT 100`,
+    {
+      id: c.id,
+      party: c.party,
+      summary: c.summary,
+      status: c.status,
+      proposedBy: c.proposedBy,
+      proposer: p.name,
+      decider: orNull(d.name),
+      reason: c.decisionReason,
+      createdAt: c.createdAt,
+      decidedAt: c.decidedAt,
+    },
+    sql`FROM provider_key_changes c
+          JOIN operators p ON ${p.id} = ${c.proposedBy}
+          LEFT JOIN operators d ON ${d.id} = ${c.decidedBy}
+         ORDER BY ${c.status} = 0 DESC, ${c.id} DESC LIMIT 100`,
   );
-  return list.map((c) => ({
-    id: Number(c.id),
-    party: c.party,
-    values: c.summary.values,
-    status: Number(c.status),
-    proposedBy: Number(c.proposed_by),
-    proposer: c.proposer,
-    decider: c.decider,
-    reason: c.decision_reason,
-    createdAt: new Date(c.created_at).toISOString(),
-    decidedAt: c.decided_at == null ? null : new Date(c.decided_at).toISOString(),
+  return list.map(({ summary, createdAt, decidedAt, ...row }) => ({
+    ...row,
+    // The summary proposeProviderKeys wrote: the values, masked.
+    values: (summary as ProviderKeysSummary).values,
+    createdAt: createdAt.toISOString(),
+    decidedAt: decidedAt ? decidedAt.toISOString() : null,
   }));
 }
 
