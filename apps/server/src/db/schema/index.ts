@@ -20,3 +20,4 @@ export * from './exports';
 export * from './support';
 export * from './school';
 export * from './provider-keys';
+export * from './push';

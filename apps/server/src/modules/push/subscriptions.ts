@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { pushSubscriptions } from '../../db/schema';
+import { select, selectOne, type RowOf } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { endpointProblem, type EndpointCheck } from './endpoint';
@@ -64,9 +67,8 @@ export async function subscribe(
     platform = input.platform;
   }
   return db.transaction(async (tx) => {
-    const [row] = await rows<Record<string, unknown>>(
-      tx,
-      sql`INSERT INTO push_subscriptions
+    const row = await selectOne(tx, VIEW_OF_SAVED, sql`FROM saved`, {
+      with: sql`WITH saved AS (INSERT INTO push_subscriptions
             (agent_id, top_id, kind, endpoint, p256dh, auth, platform, lang)
           VALUES (${caller.agentId}, ${caller.topId}, ${input.kind}, ${endpoint}, ${p256dh},
             ${auth}, ${platform}, ${input.lang})
@@ -74,8 +76,8 @@ export async function subscribe(
             top_id = excluded.top_id, kind = excluded.kind, p256dh = excluded.p256dh,
             auth = excluded.auth, platform = excluded.platform, lang = excluded.lang,
             created_at = now()
-          RETURNING id, kind, endpoint, platform, created_at`,
-    );
+          RETURNING id, kind, endpoint, platform, created_at)`,
+    });
     await tx.execute(
       sql`DELETE FROM push_subscriptions WHERE top_id = ${caller.topId} AND id IN (
             SELECT id FROM push_subscriptions
@@ -86,36 +88,55 @@ export async function subscribe(
   });
 }
 
-function viewOf(r: Record<string, unknown>): PushSubscriptionView {
-  const kind = r.kind as 'web' | 'native';
-  const endpoint = String(r.endpoint);
+const s = pushSubscriptions;
+/** A device as its owner sees it. */
+const VIEW = {
+  id: s.id,
+  kind: s.kind,
+  endpoint: s.endpoint,
+  platform: s.platform,
+  createdAt: s.createdAt,
+};
+/** The same columns of the row the upsert returns (the CTE `saved`). */
+const saved = alias(pushSubscriptions, 'saved');
+const VIEW_OF_SAVED = {
+  id: saved.id,
+  kind: saved.kind,
+  endpoint: saved.endpoint,
+  platform: saved.platform,
+  createdAt: saved.createdAt,
+};
+
+function viewOf(r: RowOf<typeof VIEW>): PushSubscriptionView {
+  const { kind, endpoint } = r;
   return {
-    id: Number(r.id),
+    id: r.id,
     kind,
     service: kind === 'web' ? new URL(endpoint).host : String(r.platform),
     endpoint,
-    createdAt: new Date(r.created_at as string).toISOString(),
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
 /** The caller's devices, newest first. */
 export async function listSubscriptions(db: Db, caller: Caller): Promise<PushSubscriptionView[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT id, kind, endpoint, platform, created_at FROM push_subscriptions
-        WHERE top_id = ${caller.topId} AND agent_id = ${caller.agentId}
-        ORDER BY created_at DESC, id DESC`,
+    VIEW,
+    sql`FROM ${s}
+        WHERE ${s.topId} = ${caller.topId} AND ${s.agentId} = ${caller.agentId}
+        ORDER BY ${s.createdAt} DESC, ${s.id} DESC`,
   );
   return found.map(viewOf);
 }
 
 /** Stops pushes to one of the caller's devices; another agent's endpoint is left alone. */
 export async function unsubscribe(db: Db, caller: Caller, endpoint: string): Promise<boolean> {
-  const gone = await rows<{ id: unknown }>(
-    db,
-    sql`DELETE FROM push_subscriptions
-        WHERE top_id = ${caller.topId} AND agent_id = ${caller.agentId} AND endpoint = ${endpoint}
-        RETURNING id`,
-  );
+  const gone = await select(db, { id: saved.id }, sql`FROM saved`, {
+    with: sql`WITH saved AS (
+      DELETE FROM push_subscriptions
+      WHERE top_id = ${caller.topId} AND agent_id = ${caller.agentId} AND endpoint = ${endpoint}
+      RETURNING id)`,
+  });
   return gone.length > 0;
 }

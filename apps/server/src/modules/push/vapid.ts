@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Config } from '../../config';
-import { rows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { serverSecrets } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import type { Cipher } from '../../lib/crypto';
 
 export interface VapidKeys {
@@ -32,9 +34,10 @@ export async function vapidKeys(db: Db, config: Config, cipher: Cipher): Promise
     sql`INSERT INTO server_secrets (name, value) VALUES (${SECRET_NAME}, ${value})
         ON CONFLICT (name) DO NOTHING`,
   );
-  const [row] = await rows<{ value: string }>(
+  const row = await selectOne(
     db,
-    sql`SELECT value FROM server_secrets WHERE name = ${SECRET_NAME}`,
+    { value: serverSecrets.value },
+    sql`FROM ${serverSecrets} WHERE ${serverSecrets.name} = ${SECRET_NAME}`,
   );
   const stored = JSON.parse(row!.value) as { publicKey: string; privateKey: string };
   let storedPrivate: string;
