@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
 
 /** The server's answer carrying `data`, in its envelope. */
 export const apiOk = (data: unknown) =>
@@ -42,4 +42,10 @@ export function renderRoutes(path: string, routes: Record<string, ReactElement>)
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** Shows where the app is (path and query) under the test id 'where'. */
+export function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname + location.search}</div>;
 }

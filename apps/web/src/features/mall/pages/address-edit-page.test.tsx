@@ -1,24 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from '@/lib/router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, renderRoutes, stubApi } from '@/test-kit';
 
 const { default: MallAddressEditPage } = await import('./address-edit-page');
 
 const saves: unknown[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/api/mall/addresses'))
-        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: [] }));
-      if (init?.method === 'POST') saves.push(url.pathname);
-      return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
-    }),
-  );
+  stubApi(async (url, init) => {
+    if (url.pathname.endsWith('/api/mall/addresses')) return apiOk([]);
+    if (init?.method === 'POST') saves.push(url.pathname);
+    return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
+  });
 });
 
 afterEach(() => {
@@ -30,13 +23,9 @@ afterEach(() => {
 describe('the address form', () => {
   it('marks 所在地区 required like the other required fields and says so when it is missing', async () => {
     window.history.replaceState(null, '', '/pages/mall/address-edit');
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/pages/mall/address-edit']}>
-          <MallAddressEditPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderRoutes('/pages/mall/address-edit', {
+      '/pages/mall/address-edit': <MallAddressEditPage />,
+    });
     const item = (testId: string) => screen.getByTestId(testId).closest('.adm-form-item')!;
     for (const field of ['address-name', 'address-mobile', 'address-region', 'address-detail'])
       expect(item(field).querySelector('.adm-form-item-required-asterisk')).not.toBeNull();

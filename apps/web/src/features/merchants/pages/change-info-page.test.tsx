@@ -1,40 +1,33 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from '@/lib/router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiOk, renderRoutes, stubApi } from '@/test-kit';
 
 const { default: ChangeInfoPage } = await import('./change-info-page');
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }));
 const submits: unknown[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/api/merchant/info'))
-        return ok({
-          id: 8,
-          name: '好运小卖部',
-          address: '深圳市南山区科技园',
-          licence: {
-            status: 0,
-            licenceNo: null,
-            licenceName: null,
-            licenceAddress: null,
-            validTo: null,
-            businessScope: null,
-            fileId: null,
-            reason: null,
-            submittedAt: null,
-          },
-        });
-      if (init?.method === 'POST') submits.push(url.pathname);
-      return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
-    }),
-  );
+  stubApi(async (url, init) => {
+    if (url.pathname.endsWith('/api/merchant/info'))
+      return apiOk({
+        id: 8,
+        name: '好运小卖部',
+        address: '深圳市南山区科技园',
+        licence: {
+          status: 0,
+          licenceNo: null,
+          licenceName: null,
+          licenceAddress: null,
+          validTo: null,
+          businessScope: null,
+          fileId: null,
+          reason: null,
+          submittedAt: null,
+        },
+      });
+    if (init?.method === 'POST') submits.push(url.pathname);
+    return new Response(JSON.stringify({ code: 404, msg: '数据不存在' }));
+  });
 });
 
 afterEach(() => {
@@ -46,13 +39,9 @@ afterEach(() => {
 describe('the business licence form', () => {
   it('an empty credit code shows one message, not two; a malformed one shows the format', async () => {
     window.history.replaceState(null, '', '/pages/home/merchantSupplement/changeInfo?id=8');
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={['/pages/home/merchantSupplement/changeInfo?id=8']}>
-          <ChangeInfoPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderRoutes('/pages/home/merchantSupplement/changeInfo?id=8', {
+      '/pages/home/merchantSupplement/changeInfo': <ChangeInfoPage />,
+    });
     const submit = await screen.findByTestId('licence-submit');
     await act(async () => fireEvent.click(submit));
     const item = screen.getByTestId('licence-no').closest('.adm-form-item')!;

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, Where } from '@/test-kit';
 
 const { default: MyAgentPage } = await import('./my-agent-page');
 
@@ -53,30 +52,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{location.pathname + location.search}</div>;
-}
-
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/pages/home/myAgent/index']}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                <MyAgentPage />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderRoutes('/pages/home/myAgent/index', {
+    '*': (
+      <>
+        <MyAgentPage />
+        <Where />
+      </>
+    ),
+  });
 }
 
 describe('my agents page', () => {

@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { unstableSetRender } from 'antd-mobile';
 import { kitRender } from '@/lib/kit-render';
-import { MemoryRouter, Route, Routes, useLocation } from '@/lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, Where } from '@/test-kit';
 
 // The kit's dialogs render as main.tsx lets them under React 19.
 unstableSetRender(kitRender);
@@ -81,30 +80,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Where() {
-  const location = useLocation();
-  return <div data-testid="where">{location.pathname + location.search}</div>;
-}
-
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/pages/earnings/earningsWithdrawal']}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                <WithdrawPage />
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderRoutes('/pages/earnings/earningsWithdrawal', {
+    '*': (
+      <>
+        <WithdrawPage />
+        <Where />
+      </>
+    ),
+  });
 }
 
 const amountInput = () => within(screen.getByTestId('amount')).getByRole('textbox');
