@@ -16,7 +16,8 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { keysetPage } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   agentDetail,
   agentList,
@@ -34,44 +35,28 @@ const none = { 200: envelopeOf(z.null()) };
 
 export const adminAgentRoutes: FastifyPluginAsyncZod = async (app) => {
   const cost = { scryptCost: app.config.scryptCost };
-  app.get(
-    '/agents',
-    {
-      config: { permission: 'agent:view' },
-      schema: {
-        tags,
-        summary: 'The agent forest, searched by name, mobile or invite code',
-        security,
-        querystring: adminAgentQuery,
-        response: { 200: envelopeOf(pageOf(adminAgent)) },
-      },
+  listRoute(app, '/agents', {
+    permission: 'agent:view',
+    summary: 'The agent forest, searched by name, mobile or invite code',
+    querystring: adminAgentQuery,
+    row: adminAgent,
+    list: (q) => agentList(q),
+    csv: {
+      fileName: 'agents',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '姓名', value: (r) => r.name },
+        { header: '手机号', value: (r) => r.mobile },
+        { header: '邀请码', value: (r) => r.inviteCode },
+        { header: '等级', type: 'number', value: (r) => r.level },
+        { header: '层级', type: 'number', value: (r) => r.depth },
+        { header: '上级', type: 'number', value: (r) => r.parentId },
+        { header: '状态', value: (r) => (r.status === 0 ? '正常' : '停用') },
+        { header: '特殊账户', value: (r) => (r.isSpecificAccount ? '是' : '否') },
+        { header: '注册时间(北京时间)', type: 'time', value: (r) => r.createdAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = agentList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '姓名', value: (r) => r.name },
-            { header: '手机号', value: (r) => r.mobile },
-            { header: '邀请码', value: (r) => r.inviteCode },
-            { header: '等级', type: 'number', value: (r) => r.level },
-            { header: '层级', type: 'number', value: (r) => r.depth },
-            { header: '上级', type: 'number', value: (r) => r.parentId },
-            { header: '状态', value: (r) => (r.status === 0 ? '正常' : '停用') },
-            { header: '特殊账户', value: (r) => (r.isSpecificAccount ? '是' : '否') },
-            { header: '注册时间(北京时间)', type: 'time', value: (r) => r.createdAt },
-          ],
-          'agents',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.get(
     '/agents/search',
     {

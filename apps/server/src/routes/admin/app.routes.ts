@@ -5,7 +5,6 @@ import {
   decideHotUpdateRequest,
   envelopeOf,
   ok,
-  pageOf,
   publishBundleRequest,
   publishedBundle,
   publishPackageRequest,
@@ -13,7 +12,7 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   appVersionList,
   decideHotUpdate,
@@ -30,44 +29,28 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/app-versions',
-    {
-      config: { permission: 'content:view' },
-      schema: {
-        tags,
-        summary: 'Published app versions: hot updates and full packages',
-        security,
-        querystring: adminAppVersionQuery,
-        response: { 200: envelopeOf(pageOf(adminAppVersion)) },
-      },
+  listRoute(app, '/app-versions', {
+    permission: 'content:view',
+    summary: 'Published app versions: hot updates and full packages',
+    querystring: adminAppVersionQuery,
+    row: adminAppVersion,
+    list: (q) => appVersionList(q),
+    csv: {
+      fileName: 'app-versions',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '平台', value: (r) => r.platform },
+        { header: '版本', value: (r) => r.version },
+        { header: '类型', value: (r) => r.type },
+        { header: '标题', value: (r) => r.title },
+        { header: '强制更新', value: (r) => (r.mandatory ? '是' : '否') },
+        { header: '地址', value: (r) => r.url },
+        { header: 'SHA-256', value: (r) => r.sha256 },
+        { header: '大小', type: 'number', value: (r) => r.sizeBytes },
+        { header: '发布时间(北京时间)', type: 'time', value: (r) => r.createdAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = appVersionList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '平台', value: (r) => r.platform },
-            { header: '版本', value: (r) => r.version },
-            { header: '类型', value: (r) => r.type },
-            { header: '标题', value: (r) => r.title },
-            { header: '强制更新', value: (r) => (r.mandatory ? '是' : '否') },
-            { header: '地址', value: (r) => r.url },
-            { header: 'SHA-256', value: (r) => r.sha256 },
-            { header: '大小', type: 'number', value: (r) => r.sizeBytes },
-            { header: '发布时间(北京时间)', type: 'time', value: (r) => r.createdAt },
-          ],
-          'app-versions',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/app-versions/bundle',
     {

@@ -9,7 +9,6 @@ import {
   saveContentTextRequest,
   envelopeOf,
   ok,
-  pageOf,
   saveBannerRequest,
   saveNoticeRequest,
 } from '@pos/core';
@@ -17,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   bannerList,
   deleteBanner,
@@ -36,40 +35,24 @@ const idBody = z.object({ id: z.number({ error: '编号不正确' }).int().posit
 const saved = envelopeOf(z.object({ id: z.number() }));
 
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/banners',
-    {
-      config: { permission: 'content:view' },
-      schema: {
-        tags,
-        summary: 'Banners (home and shop)',
-        security,
-        querystring: adminBannerQuery,
-        response: { 200: envelopeOf(pageOf(adminBanner)) },
-      },
+  listRoute(app, '/banners', {
+    permission: 'content:view',
+    summary: 'Banners (home and shop)',
+    querystring: adminBannerQuery,
+    row: adminBanner,
+    list: (q) => bannerList(q),
+    csv: {
+      fileName: 'banners',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '标题', value: (r) => r.title },
+        { header: '类型', value: (r) => (r.bannerType === 1 ? '首页' : '商城') },
+        { header: '显示', value: (r) => (r.isShow ? '是' : '否') },
+        { header: '排序', type: 'number', value: (r) => r.sort },
+        { header: '图片', value: (r) => r.imageUrl },
+      ],
     },
-    async (request, reply) => {
-      const spec = bannerList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '标题', value: (r) => r.title },
-            { header: '类型', value: (r) => (r.bannerType === 1 ? '首页' : '商城') },
-            { header: '显示', value: (r) => (r.isShow ? '是' : '否') },
-            { header: '排序', type: 'number', value: (r) => r.sort },
-            { header: '图片', value: (r) => r.imageUrl },
-          ],
-          'banners',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/banners/save',
     {
@@ -101,38 +84,22 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(null, '删除成功');
     },
   );
-  app.get(
-    '/notices',
-    {
-      config: { permission: 'content:view' },
-      schema: {
-        tags,
-        summary: 'Notices',
-        security,
-        querystring: adminNoticeQuery,
-        response: { 200: envelopeOf(pageOf(adminNotice)) },
-      },
+  listRoute(app, '/notices', {
+    permission: 'content:view',
+    summary: 'Notices',
+    querystring: adminNoticeQuery,
+    row: adminNotice,
+    list: (q) => noticeList(q),
+    csv: {
+      fileName: 'notices',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '标题', value: (r) => r.title },
+        { header: '内容', value: (r) => r.content },
+        { header: '发布时间(北京时间)', type: 'time', value: (r) => r.publishedAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = noticeList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '标题', value: (r) => r.title },
-            { header: '内容', value: (r) => r.content },
-            { header: '发布时间(北京时间)', type: 'time', value: (r) => r.publishedAt },
-          ],
-          'notices',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.get(
     '/texts',
     {

@@ -13,11 +13,10 @@ import {
   decideAdjustmentRequest,
   envelopeOf,
   ok,
-  pageOf,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   adjustmentList,
   createAdjustment,
@@ -32,43 +31,27 @@ const security = [{ bearer: [] }];
 const status = ['待复核', '已入账', '已驳回'];
 
 export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/adjustments',
-    {
-      config: { permission: 'ledger:view' },
-      schema: {
-        tags,
-        summary: 'Manual ledger adjustments',
-        security,
-        querystring: adjustmentQuery,
-        response: { 200: envelopeOf(pageOf(adjustment)) },
-      },
+  listRoute(app, '/adjustments', {
+    permission: 'ledger:view',
+    summary: 'Manual ledger adjustments',
+    querystring: adjustmentQuery,
+    row: adjustment,
+    list: (q) => adjustmentList(q),
+    csv: {
+      fileName: 'adjustments',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '代理', value: (r) => r.agentName },
+        { header: '钱包', value: (r) => r.walletType },
+        { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
+        { header: '原因', value: (r) => r.reason },
+        { header: '状态', value: (r) => status[r.status] },
+        { header: '发起人', value: (r) => r.makerName },
+        { header: '复核人', value: (r) => r.checkerName },
+        { header: '发起时间(北京时间)', type: 'time', value: (r) => r.createdAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = adjustmentList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '代理', value: (r) => r.agentName },
-            { header: '钱包', value: (r) => r.walletType },
-            { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
-            { header: '原因', value: (r) => r.reason },
-            { header: '状态', value: (r) => status[r.status] },
-            { header: '发起人', value: (r) => r.makerName },
-            { header: '复核人', value: (r) => r.checkerName },
-            { header: '发起时间(北京时间)', type: 'time', value: (r) => r.createdAt },
-          ],
-          'adjustments',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/adjustments/create',
     {
@@ -100,86 +83,54 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await decideAdjustment(app.db, operatorOf(request), request.body)),
   );
-  app.get(
-    '/transactions',
-    {
-      config: { permission: 'ledger:view' },
-      schema: {
-        tags,
-        summary:
-          'Transactions by days (today by default), agent subtree, status, SN, acquirer id, merchant number or flagged (keyset; format=csv)',
-        security,
-        querystring: adminTxnQuery,
-        response: { 200: envelopeOf(pageOf(adminTxn)) },
-      },
+  listRoute(app, '/transactions', {
+    permission: 'ledger:view',
+    summary:
+      'Transactions by days (today by default), agent subtree, status, SN, acquirer id, merchant number or flagged (keyset; format=csv)',
+    querystring: adminTxnQuery,
+    row: adminTxn,
+    list: (q, db) => txnList(db, q),
+    csv: {
+      fileName: 'transactions',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '收单交易号', value: (r) => r.acquirerTxnId },
+        { header: 'SN', value: (r) => r.sn },
+        { header: '商户', value: (r) => r.merchantName },
+        { header: '代理', value: (r) => r.agentName },
+        { header: '代理手机号', value: (r) => r.agentMobile },
+        { header: '类型', value: (r) => txnKindOptions.find((o) => o.value === r.kind)?.zh },
+        { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
+        { header: '手续费(元)', type: 'fen', value: (r) => r.feeFen },
+        {
+          header: '状态',
+          value: (r) => transactionStatusOptions.find((o) => o.value === r.status)?.zh,
+        },
+        {
+          header: '异常',
+          value: (r) => txnFlagOptions.find((o) => o.value === r.flag)?.zh ?? r.flag,
+        },
+        { header: '交易时间(北京时间)', type: 'time', value: (r) => r.tradeTime },
+      ],
     },
-    async (request, reply) => {
-      const spec = await txnList(app.db, request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '收单交易号', value: (r) => r.acquirerTxnId },
-            { header: 'SN', value: (r) => r.sn },
-            { header: '商户', value: (r) => r.merchantName },
-            { header: '代理', value: (r) => r.agentName },
-            { header: '代理手机号', value: (r) => r.agentMobile },
-            { header: '类型', value: (r) => txnKindOptions.find((o) => o.value === r.kind)?.zh },
-            { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
-            { header: '手续费(元)', type: 'fen', value: (r) => r.feeFen },
-            {
-              header: '状态',
-              value: (r) => transactionStatusOptions.find((o) => o.value === r.status)?.zh,
-            },
-            {
-              header: '异常',
-              value: (r) => txnFlagOptions.find((o) => o.value === r.flag)?.zh ?? r.flag,
-            },
-            { header: '交易时间(北京时间)', type: 'time', value: (r) => r.tradeTime },
-          ],
-          'transactions',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
+  });
+  listRoute(app, '/ledger/statement', {
+    permission: 'ledger:view',
+    summary: "An agent's statement for one wallet (keyset; format=csv exports it)",
+    querystring: statementQuery,
+    row: statementLine,
+    list: (q) => statementList(q),
+    csv: {
+      fileName: (q) => `statement-${q.agentId}-${q.walletType}`,
+      columns: [
+        { header: '流水ID', type: 'number', value: (r) => r.id },
+        { header: '凭证', type: 'number', value: (r) => r.entryId },
+        { header: '类型', value: (r) => ledgerInfoTypeLabel(r.infoType) },
+        { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
+        { header: '交易', type: 'number', value: (r) => r.txnId },
+        { header: '备注', value: (r) => r.memo },
+        { header: '时间(北京时间)', type: 'time', value: (r) => r.createdAt },
+      ],
     },
-  );
-  app.get(
-    '/ledger/statement',
-    {
-      config: { permission: 'ledger:view' },
-      schema: {
-        tags,
-        summary: "An agent's statement for one wallet (keyset; format=csv exports it)",
-        security,
-        querystring: statementQuery,
-        response: { 200: envelopeOf(pageOf(statementLine)) },
-      },
-    },
-    async (request, reply) => {
-      const spec = statementList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: '流水ID', type: 'number', value: (r) => r.id },
-            { header: '凭证', type: 'number', value: (r) => r.entryId },
-            { header: '类型', value: (r) => ledgerInfoTypeLabel(r.infoType) },
-            { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
-            { header: '交易', type: 'number', value: (r) => r.txnId },
-            { header: '备注', value: (r) => r.memo },
-            { header: '时间(北京时间)', type: 'time', value: (r) => r.createdAt },
-          ],
-          `statement-${request.query.agentId}-${request.query.walletType}`,
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
 };

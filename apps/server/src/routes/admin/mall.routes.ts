@@ -10,7 +10,6 @@ import {
   mallOrderStatusOptions,
   mallProduct,
   ok,
-  pageOf,
   saveMallProductRequest,
   shipMallOrderRequest,
   mallShippableModel,
@@ -18,7 +17,7 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import { listProducts, saveProduct } from '../../modules/mall/catalog';
 import {
   adminOrderList,
@@ -88,45 +87,29 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await receiveImage(app.db, request), '上传成功'),
   );
-  app.get(
-    '/mall/orders',
-    {
-      config: { permission: 'mall:view' },
-      schema: {
-        tags,
-        security,
-        summary: 'Orders by state (keyset; format=csv)',
-        querystring: adminMallOrderQuery,
-        response: { 200: envelopeOf(pageOf(adminMallOrder)) },
-      },
+  listRoute(app, '/mall/orders', {
+    permission: 'mall:view',
+    summary: 'Orders by state (keyset; format=csv)',
+    querystring: adminMallOrderQuery,
+    row: adminMallOrder,
+    list: (q) => adminOrderList(q),
+    csv: {
+      fileName: 'mall-orders',
+      columns: [
+        { header: '订单号', value: (r) => r.orderNo },
+        {
+          header: '状态',
+          value: (r) => mallOrderStatusOptions.find((o) => o.value === r.status)?.zh ?? '',
+        },
+        { header: '代理', value: (r) => r.agentName },
+        { header: '商品', value: (r) => r.summary },
+        { header: '数量', type: 'number', value: (r) => r.quantity },
+        { header: '金额(元)', type: 'fen', value: (r) => r.totalFen },
+        { header: '收货地址', value: (r) => r.address },
+        { header: '下单时间(北京时间)', type: 'time', value: (r) => r.createdAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = adminOrderList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: '订单号', value: (r) => r.orderNo },
-            {
-              header: '状态',
-              value: (r) => mallOrderStatusOptions.find((o) => o.value === r.status)?.zh ?? '',
-            },
-            { header: '代理', value: (r) => r.agentName },
-            { header: '商品', value: (r) => r.summary },
-            { header: '数量', type: 'number', value: (r) => r.quantity },
-            { header: '金额(元)', type: 'fen', value: (r) => r.totalFen },
-            { header: '收货地址', value: (r) => r.address },
-            { header: '下单时间(北京时间)', type: 'time', value: (r) => r.createdAt },
-          ],
-          'mall-orders',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.get(
     '/mall/orders/shippable',
     {
@@ -194,39 +177,23 @@ export const adminMallRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ok(await readStoredMallRules(app.db)),
   );
-  app.get(
-    '/mall/quotas',
-    {
-      config: { permission: 'mall:view' },
-      schema: {
-        tags,
-        security,
-        summary: 'Free-claim quotas by agent (keyset; format=csv)',
-        querystring: adminFreeQuotaQuery,
-        response: { 200: envelopeOf(pageOf(adminFreeQuota)) },
-      },
+  listRoute(app, '/mall/quotas', {
+    permission: 'mall:view',
+    summary: 'Free-claim quotas by agent (keyset; format=csv)',
+    querystring: adminFreeQuotaQuery,
+    row: adminFreeQuota,
+    list: (q) => freeQuotaList(q),
+    csv: {
+      fileName: 'mall-quotas',
+      columns: [
+        { header: '代理', value: (r) => r.agentName },
+        { header: '手机号', value: (r) => r.agentMobile },
+        { header: '额度(台)', type: 'number', value: (r) => r.granted },
+        { header: '已领取(台)', type: 'number', value: (r) => r.used },
+        { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = freeQuotaList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: '代理', value: (r) => r.agentName },
-            { header: '手机号', value: (r) => r.agentMobile },
-            { header: '额度(台)', type: 'number', value: (r) => r.granted },
-            { header: '已领取(台)', type: 'number', value: (r) => r.used },
-            { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
-          ],
-          'mall-quotas',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/mall/quotas/save',
     {

@@ -6,12 +6,11 @@ import {
   messageAudienceRequest,
   messageTypeLabel,
   ok,
-  pageOf,
   publishMessageRequest,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import { adminMessageList, publishMessage, resolveAudience } from '../../modules/message/messages';
 import { operatorOf } from '../../plugins/admin-auth';
 
@@ -20,44 +19,28 @@ const security = [{ bearer: [] }];
 
 /** Messages to agents (消息中心): published like notices, under the content permissions. */
 export const adminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/messages',
-    {
-      config: { permission: 'content:view' },
-      schema: {
-        tags,
-        summary: 'Published messages with how many recipients read them',
-        security,
-        querystring: adminMessageQuery,
-        response: { 200: envelopeOf(pageOf(adminMessage)) },
-      },
+  listRoute(app, '/messages', {
+    permission: 'content:view',
+    summary: 'Published messages with how many recipients read them',
+    querystring: adminMessageQuery,
+    row: adminMessage,
+    list: (q) => adminMessageList(q),
+    csv: {
+      fileName: 'messages',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '类型', value: (r) => messageTypeLabel(r.type, 'zh') },
+        { header: '标题', value: (r) => r.title },
+        { header: '重要', value: (r) => (r.important ? '是' : '否') },
+        { header: '接收对象', value: (r) => r.audience },
+        { header: '接收人数', type: 'number', value: (r) => r.recipients },
+        { header: '已读人数', type: 'number', value: (r) => r.readCount },
+        { header: '发布时间', value: (r) => r.publishedAt },
+        { header: '过期时间', value: (r) => r.expiresAt },
+        { header: '发布人', value: (r) => r.publishedBy },
+      ],
     },
-    async (request, reply) => {
-      const spec = adminMessageList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '类型', value: (r) => messageTypeLabel(r.type, 'zh') },
-            { header: '标题', value: (r) => r.title },
-            { header: '重要', value: (r) => (r.important ? '是' : '否') },
-            { header: '接收对象', value: (r) => r.audience },
-            { header: '接收人数', type: 'number', value: (r) => r.recipients },
-            { header: '已读人数', type: 'number', value: (r) => r.readCount },
-            { header: '发布时间', value: (r) => r.publishedAt },
-            { header: '过期时间', value: (r) => r.expiresAt },
-            { header: '发布人', value: (r) => r.publishedBy },
-          ],
-          'messages',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/messages/audience',
     {

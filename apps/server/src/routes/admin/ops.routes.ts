@@ -15,12 +15,11 @@ import {
   jobRunQuery,
   licenceQuery,
   ok,
-  pageOf,
   runJobRequest,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   decideLicence,
   jobRunList,
@@ -43,41 +42,25 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/jobs',
-    {
-      config: { permission: 'job:view' },
-      schema: {
-        tags,
-        summary: 'Job runs, newest first',
-        security,
-        querystring: jobRunQuery,
-        response: { 200: envelopeOf(pageOf(adminJobRun)) },
-      },
+  listRoute(app, '/jobs', {
+    permission: 'job:view',
+    summary: 'Job runs, newest first',
+    querystring: jobRunQuery,
+    row: adminJobRun,
+    list: (q) => jobRunList(q),
+    csv: {
+      fileName: 'jobs',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '任务', value: (r) => r.job },
+        { header: '期间', value: (r) => r.period },
+        { header: '状态', type: 'number', value: (r) => r.status },
+        { header: '处理数', type: 'number', value: (r) => r.processed },
+        { header: '错误', value: (r) => r.error },
+        { header: '完成时间(北京时间)', type: 'time', value: (r) => r.finishedAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = jobRunList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '任务', value: (r) => r.job },
-            { header: '期间', value: (r) => r.period },
-            { header: '状态', type: 'number', value: (r) => r.status },
-            { header: '处理数', type: 'number', value: (r) => r.processed },
-            { header: '错误', value: (r) => r.error },
-            { header: '完成时间(北京时间)', type: 'time', value: (r) => r.finishedAt },
-          ],
-          'jobs',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/jobs/run',
     {
@@ -104,39 +87,23 @@ export const adminOpsRoutes: FastifyPluginAsyncZod = async (app) => {
         await runJobFromConsole(app.db, operatorOf(request), request.body.job, request.body.period),
       ),
   );
-  app.get(
-    '/licences',
-    {
-      config: { permission: 'merchant:review' },
-      schema: {
-        tags,
-        summary: 'Licence review queue',
-        security,
-        querystring: licenceQuery,
-        response: { 200: envelopeOf(pageOf(adminLicence)) },
-      },
+  listRoute(app, '/licences', {
+    permission: 'merchant:review',
+    summary: 'Licence review queue',
+    querystring: licenceQuery,
+    row: adminLicence,
+    list: (q) => licenceList(q),
+    csv: {
+      fileName: 'licences',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '商户号', value: (r) => r.merchantNo },
+        { header: '商户', value: (r) => r.name },
+        { header: '代理', value: (r) => r.agentName },
+        { header: '执照号', value: (r) => r.licenceNo },
+      ],
     },
-    async (request, reply) => {
-      const spec = licenceList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '商户号', value: (r) => r.merchantNo },
-            { header: '商户', value: (r) => r.name },
-            { header: '代理', value: (r) => r.agentName },
-            { header: '执照号', value: (r) => r.licenceNo },
-          ],
-          'licences',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.get(
     '/licences/file',
     {

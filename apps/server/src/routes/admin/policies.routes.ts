@@ -13,13 +13,12 @@ import {
   ok,
   openPolicyResponse,
   openRootPolicyRequest,
-  pageOf,
   productPolicyQuery,
   updateProductPolicyRequest,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   brandList,
   createPolicy,
@@ -36,43 +35,27 @@ import { operatorOf } from '../../plugins/admin-auth';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/policies',
-    {
-      config: { permission: 'policy:view' },
-      schema: {
-        tags,
-        summary: 'Product policies per brand',
-        security,
-        querystring: adminPolicyQuery,
-        response: { 200: envelopeOf(pageOf(adminPolicy)) },
-      },
+  listRoute(app, '/policies', {
+    permission: 'policy:view',
+    summary: 'Product policies per brand',
+    querystring: adminPolicyQuery,
+    row: adminPolicy,
+    list: (q) => policyList(q),
+    csv: {
+      fileName: 'policies',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '品牌', value: (r) => r.brandName },
+        { header: '政策', value: (r) => r.name },
+        { header: '版本', type: 'number', value: (r) => r.version },
+        { header: '激活门槛(元)', type: 'fen', value: (r) => r.activationThresholdFen },
+        { header: '激活期限(天)', type: 'number', value: (r) => r.activationWindowDays },
+        { header: '达标月数', type: 'number', value: (r) => r.standardMonthCount },
+        { header: '已开通一级代理', type: 'number', value: (r) => r.topAgentsOpened },
+        { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = policyList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '品牌', value: (r) => r.brandName },
-            { header: '政策', value: (r) => r.name },
-            { header: '版本', type: 'number', value: (r) => r.version },
-            { header: '激活门槛(元)', type: 'fen', value: (r) => r.activationThresholdFen },
-            { header: '激活期限(天)', type: 'number', value: (r) => r.activationWindowDays },
-            { header: '达标月数', type: 'number', value: (r) => r.standardMonthCount },
-            { header: '已开通一级代理', type: 'number', value: (r) => r.topAgentsOpened },
-            { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
-          ],
-          'policies',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.get(
     '/policies/brands',
     {
@@ -131,42 +114,26 @@ export const adminPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await updatePolicy(app.db, operatorOf(request), request.body), '已生成新版本'),
   );
-  app.get(
-    '/policies/top-agents',
-    {
-      config: { permission: 'policy:view' },
-      schema: {
-        tags,
-        summary: 'Top-level agents and their root policy under one product policy',
-        security,
-        querystring: adminPolicyTopAgentQuery,
-        response: { 200: envelopeOf(pageOf(adminPolicyTopAgent)) },
-      },
+  listRoute(app, '/policies/top-agents', {
+    permission: 'policy:view',
+    summary: 'Top-level agents and their root policy under one product policy',
+    querystring: adminPolicyTopAgentQuery,
+    row: adminPolicyTopAgent,
+    list: (q) => policyTopAgents(q),
+    csv: {
+      fileName: 'policy-top-agents',
+      columns: [
+        { header: '代理ID', type: 'number', value: (r) => r.agentId },
+        { header: '姓名', value: (r) => r.name },
+        { header: '手机号', value: (r) => r.mobile },
+        { header: '已开通', value: (r) => (r.agentPolicyId ? '是' : '否') },
+        { header: '版本', type: 'number', value: (r) => r.version },
+        { header: 'POS刷卡成本(ppm)', type: 'number', value: (r) => r.posCost },
+        { header: '激活奖励(元)', type: 'fen', value: (r) => r.activationRewardFen },
+        { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = policyTopAgents(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: '代理ID', type: 'number', value: (r) => r.agentId },
-            { header: '姓名', value: (r) => r.name },
-            { header: '手机号', value: (r) => r.mobile },
-            { header: '已开通', value: (r) => (r.agentPolicyId ? '是' : '否') },
-            { header: '版本', type: 'number', value: (r) => r.version },
-            { header: 'POS刷卡成本(ppm)', type: 'number', value: (r) => r.posCost },
-            { header: '激活奖励(元)', type: 'fen', value: (r) => r.activationRewardFen },
-            { header: '更新时间(北京时间)', type: 'time', value: (r) => r.updatedAt },
-          ],
-          'policy-top-agents',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.get(
     '/policies/root-draft',
     {

@@ -4,7 +4,6 @@ import {
   falseActivation,
   falseActivationQuery,
   ok,
-  pageOf,
   proposeReviewRequest,
   saveSchemeRequest,
   schemeVersions,
@@ -12,7 +11,7 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   decideReview,
   falseActivationList,
@@ -55,21 +54,13 @@ export const adminRewardSchemeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await saveScheme(app.db, operatorOf(request), request.body), '已保存'),
   );
-  app.get(
-    '/false-activations',
-    {
-      config: { permission: 'ledger:view' },
-      schema: {
-        tags,
-        summary: 'Activations no qualifying trade made, with their held rewards (keyset)',
-        security,
-        querystring: falseActivationQuery,
-        response: { 200: envelopeOf(pageOf(falseActivation)) },
-      },
-    },
-    async (request) =>
-      ok(await keysetPage(app.db, falseActivationList(request.query), request.query)),
-  );
+  listRoute(app, '/false-activations', {
+    permission: 'ledger:view',
+    summary: 'Activations no qualifying trade made, with their held rewards (keyset)',
+    querystring: falseActivationQuery,
+    row: falseActivation,
+    list: (q) => falseActivationList(q),
+  });
   app.post(
     '/false-activations/propose',
     {

@@ -6,7 +6,6 @@ import {
   deleteSchoolItemRequest,
   envelopeOf,
   ok,
-  pageOf,
   saveSchoolCategoryRequest,
   saveSchoolItemRequest,
   schoolKindLabel,
@@ -14,7 +13,7 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   adminCategories,
   adminItemList,
@@ -58,44 +57,28 @@ export const adminSchoolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await saveCategory(app.db, operatorOf(request), request.body), '保存成功'),
   );
-  app.get(
-    '/school/items',
-    {
-      config: { permission: 'content:view' },
-      schema: {
-        tags,
-        summary: 'Published items with their favourites and downloads',
-        security,
-        querystring: adminSchoolItemsQuery,
-        response: { 200: envelopeOf(pageOf(adminSchoolItem)) },
-      },
+  listRoute(app, '/school/items', {
+    permission: 'content:view',
+    summary: 'Published items with their favourites and downloads',
+    querystring: adminSchoolItemsQuery,
+    row: adminSchoolItem,
+    list: (q) => adminItemList(q),
+    csv: {
+      fileName: 'school',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '栏目', value: (r) => schoolSectionLabel(r.section, 'zh') },
+        { header: '分类', value: (r) => r.categoryName },
+        { header: '类型', value: (r) => schoolKindLabel(r.kind, 'zh') },
+        { header: '标题', value: (r) => r.title },
+        { header: '显示', value: (r) => (r.shown ? '是' : '否') },
+        { header: '收藏数', type: 'number', value: (r) => r.favourites },
+        { header: '下载数', type: 'number', value: (r) => r.downloads },
+        { header: '发布时间', value: (r) => r.publishedAt },
+        { header: '发布人', value: (r) => r.publishedBy },
+      ],
     },
-    async (request, reply) => {
-      const spec = adminItemList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '栏目', value: (r) => schoolSectionLabel(r.section, 'zh') },
-            { header: '分类', value: (r) => r.categoryName },
-            { header: '类型', value: (r) => schoolKindLabel(r.kind, 'zh') },
-            { header: '标题', value: (r) => r.title },
-            { header: '显示', value: (r) => (r.shown ? '是' : '否') },
-            { header: '收藏数', type: 'number', value: (r) => r.favourites },
-            { header: '下载数', type: 'number', value: (r) => r.downloads },
-            { header: '发布时间', value: (r) => r.publishedAt },
-            { header: '发布人', value: (r) => r.publishedBy },
-          ],
-          'school',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/school/items/save',
     {

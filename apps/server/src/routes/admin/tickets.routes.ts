@@ -6,7 +6,6 @@ import {
   closeTicketRequest,
   envelopeOf,
   ok,
-  pageOf,
   replyTicketRequest,
   ticketAssignee,
   ticketIdParams,
@@ -15,7 +14,7 @@ import {
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   adminGetTicket,
   adminReadTicketImage,
@@ -33,45 +32,29 @@ const security = [{ bearer: [] }];
 
 /** Support tickets (客服工单): the queue, one ticket, and assigning, replying and closing. */
 export const adminTicketRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/tickets',
-    {
-      config: { permission: 'ticket:view' },
-      schema: {
-        tags,
-        summary: 'The ticket queue, newest first, by state, type and assignee',
-        security,
-        querystring: adminTicketQuery,
-        response: { 200: envelopeOf(pageOf(adminTicket)) },
-      },
+  listRoute(app, '/tickets', {
+    permission: 'ticket:view',
+    summary: 'The ticket queue, newest first, by state, type and assignee',
+    querystring: adminTicketQuery,
+    row: adminTicket,
+    list: (q, _db, request) => adminTicketList(operatorOf(request), q),
+    csv: {
+      fileName: 'tickets',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '类型', value: (r) => ticketTypeLabel(r.type, 'zh') },
+        { header: '状态', value: (r) => ticketStatusLabel(r.status, 'zh') },
+        { header: '问题', value: (r) => r.summary },
+        { header: '代理商', value: (r) => r.agentName },
+        { header: '手机号', value: (r) => r.agentMobile },
+        { header: '处理人', value: (r) => r.assignee ?? '' },
+        { header: '回复数', type: 'number', value: (r) => r.replies },
+        { header: '评分', value: (r) => (r.rating == null ? '' : String(r.rating)) },
+        { header: '提交时间', value: (r) => r.createdAt },
+        { header: '更新时间', value: (r) => r.updatedAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = adminTicketList(operatorOf(request), request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '类型', value: (r) => ticketTypeLabel(r.type, 'zh') },
-            { header: '状态', value: (r) => ticketStatusLabel(r.status, 'zh') },
-            { header: '问题', value: (r) => r.summary },
-            { header: '代理商', value: (r) => r.agentName },
-            { header: '手机号', value: (r) => r.agentMobile },
-            { header: '处理人', value: (r) => r.assignee ?? '' },
-            { header: '回复数', type: 'number', value: (r) => r.replies },
-            { header: '评分', value: (r) => (r.rating == null ? '' : String(r.rating)) },
-            { header: '提交时间', value: (r) => r.createdAt },
-            { header: '更新时间', value: (r) => r.updatedAt },
-          ],
-          'tickets',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.get(
     '/tickets/assignees',
     {

@@ -6,7 +6,6 @@ import {
   envelopeOf,
   idsRequest,
   ok,
-  pageOf,
   revealRequest,
   revealResult,
   taxChannelDecision,
@@ -16,7 +15,7 @@ import {
 } from '@pos/core';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keysetPage, sendCsv } from '../../lib/keyset';
+import { listRoute } from './list-route';
 import {
   payWithdrawals,
   retryWithdrawals,
@@ -36,50 +35,34 @@ import { operatorOf } from '../../plugins/admin-auth';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/withdrawals',
-    {
-      config: { permission: 'withdrawal:view' },
-      schema: {
-        tags,
-        summary: 'Withdrawal review queue (keyset; format=csv exports)',
-        security,
-        querystring: adminWithdrawalQuery,
-        response: { 200: envelopeOf(pageOf(adminWithdrawal)) },
-      },
+  listRoute(app, '/withdrawals', {
+    permission: 'withdrawal:view',
+    summary: 'Withdrawal review queue (keyset; format=csv exports)',
+    querystring: adminWithdrawalQuery,
+    row: adminWithdrawal,
+    list: (q) => withdrawalList(q),
+    csv: {
+      fileName: 'withdrawals',
+      columns: [
+        { header: 'ID', type: 'number', value: (r) => r.id },
+        { header: '代理', value: (r) => r.agentName },
+        { header: '手机号', value: (r) => r.agentMobile },
+        { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
+        { header: '手续费(元)', type: 'fen', value: (r) => r.feeFen },
+        { header: '税费(元)', type: 'fen', value: (r) => r.taxFen },
+        { header: '增值税(元)', type: 'fen', value: (r) => r.vatFen },
+        { header: '个税(元)', type: 'fen', value: (r) => r.pitFen },
+        { header: '税务通道', value: (r) => r.taxChannelName },
+        { header: '到账(元)', type: 'fen', value: (r) => r.netFen },
+        { header: '开户名', value: (r) => r.holderName },
+        { header: '银行', value: (r) => r.bankName },
+        { header: '卡号', value: (r) => r.cardMasked },
+        { header: '状态', value: (r) => withdrawalStatusLabel(r.status) },
+        { header: '原因', value: (r) => r.reason },
+        { header: '申请时间(北京时间)', type: 'time', value: (r) => r.createdAt },
+      ],
     },
-    async (request, reply) => {
-      const spec = withdrawalList(request.query);
-      if (request.query.format === 'csv') {
-        return sendCsv(
-          reply,
-          app.db,
-          spec,
-          request.query,
-          [
-            { header: 'ID', type: 'number', value: (r) => r.id },
-            { header: '代理', value: (r) => r.agentName },
-            { header: '手机号', value: (r) => r.agentMobile },
-            { header: '金额(元)', type: 'fen', value: (r) => r.amountFen },
-            { header: '手续费(元)', type: 'fen', value: (r) => r.feeFen },
-            { header: '税费(元)', type: 'fen', value: (r) => r.taxFen },
-            { header: '增值税(元)', type: 'fen', value: (r) => r.vatFen },
-            { header: '个税(元)', type: 'fen', value: (r) => r.pitFen },
-            { header: '税务通道', value: (r) => r.taxChannelName },
-            { header: '到账(元)', type: 'fen', value: (r) => r.netFen },
-            { header: '开户名', value: (r) => r.holderName },
-            { header: '银行', value: (r) => r.bankName },
-            { header: '卡号', value: (r) => r.cardMasked },
-            { header: '状态', value: (r) => withdrawalStatusLabel(r.status) },
-            { header: '原因', value: (r) => r.reason },
-            { header: '申请时间(北京时间)', type: 'time', value: (r) => r.createdAt },
-          ],
-          'withdrawals',
-        );
-      }
-      return ok(await keysetPage(app.db, spec, request.query));
-    },
-  );
+  });
   app.post(
     '/withdrawals/approve',
     {
