@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { rows, type Db, type DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { messages, pushMessageClaims, pushSubscriptions } from '../../db/schema';
+import { select, selectOne, type RowOf } from '../../db/typed';
 import type { PushPayload, PushSender, PushTarget } from './sender';
 
 /** The push delivery of this process, set up by setUpPush (push.ts); none: pushes are skipped. */
@@ -41,18 +44,22 @@ const payloadOf = (m: PushMessage): PushPayload => ({
   tag: m.id ? `message-${m.id}` : 'message',
 });
 
-const targetOf = (r: Record<string, unknown>): PushTarget => ({
-  id: Number(r.id),
-  agentId: Number(r.agent_id),
-  kind: r.kind as PushTarget['kind'],
-  endpoint: String(r.endpoint),
-  p256dh: r.p256dh == null ? null : String(r.p256dh),
-  auth: r.auth == null ? null : String(r.auth),
-  platform: r.platform == null ? null : (r.platform as PushTarget['platform']),
+const s = alias(pushSubscriptions, 's');
+/** A device to push to, as the sender takes it. */
+const SUBSCRIPTION = {
+  id: s.id,
+  agentId: s.agentId,
+  kind: s.kind,
+  endpoint: s.endpoint,
+  p256dh: s.p256dh,
+  auth: s.auth,
+  platform: s.platform,
+  lang: s.lang,
+};
+const targetOf = (r: RowOf<typeof SUBSCRIPTION>): PushTarget => ({
+  ...r,
   lang: r.lang === 'en' ? 'en' : 'zh',
 });
-
-const SUBSCRIPTION_COLUMNS = sql`s.id, s.agent_id, s.kind, s.endpoint, s.p256dh, s.auth, s.platform, s.lang`;
 
 /** Sends to each subscription, a few at a time; a gone one is deleted, a failure logged. */
 async function sendAll(
@@ -105,9 +112,10 @@ function inBackground(find: (d: Delivery) => Promise<Found | null>) {
 export function deliverPush(agentId: number, message: PushMessage): void {
   inBackground(async (d) => ({
     targets: (
-      await rows<Record<string, unknown>>(
+      await select(
         d.db,
-        sql`SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions s
+        SUBSCRIPTION,
+        sql`FROM push_subscriptions s
             JOIN agents a ON a.id = s.agent_id AND a.top_id = s.top_id
             WHERE s.agent_id = ${agentId} ORDER BY s.id`,
       )
@@ -132,30 +140,33 @@ const aimedAtAgent: SQL = sql`a.role = 'agent' AND m.expires_at > now() AND (
  */
 export function deliverMessagePush(messageId: number): void {
   inBackground(async (d) => {
-    const [m] = await rows<Record<string, unknown>>(
+    const m = await selectOne(
       d.db,
-      sql`SELECT title, body, title_en, body_en, link FROM messages WHERE id = ${messageId}`,
+      {
+        title: messages.title,
+        body: messages.body,
+        titleEn: messages.titleEn,
+        bodyEn: messages.bodyEn,
+        link: messages.link,
+      },
+      sql`FROM ${messages} WHERE ${messages.id} = ${messageId}`,
     );
     if (!m) return null;
-    const found = await rows<Record<string, unknown>>(
+    const found = await select(
       d.db,
-      sql`SELECT ${SUBSCRIPTION_COLUMNS} FROM push_subscriptions s
+      SUBSCRIPTION,
+      sql`FROM push_subscriptions s
           JOIN agents a ON a.id = s.agent_id AND a.top_id = s.top_id
           JOIN messages m ON m.id = ${messageId}
           WHERE ${aimedAtAgent} ORDER BY s.id`,
     );
     // A product event opens the page it is about; an operator's message opens its own page.
-    const url = m.link == null ? undefined : String(m.link);
-    const zh = payloadOf({ id: messageId, title: String(m.title), body: String(m.body), url });
+    const url = m.link ?? undefined;
+    const zh = payloadOf({ id: messageId, title: m.title, body: m.body, url });
     const en =
-      m.title_en == null
+      m.titleEn == null
         ? zh
-        : payloadOf({
-            id: messageId,
-            title: String(m.title_en),
-            body: String(m.body_en ?? ''),
-            url,
-          });
+        : payloadOf({ id: messageId, title: m.titleEn, body: m.bodyEn ?? '', url });
     return { targets: found.map(targetOf), payloadFor: (t) => (t.lang === 'en' ? en : zh) };
   });
 }
@@ -182,11 +193,11 @@ export function heardMessage(payload: string): void {
   if (!d || !Number.isSafeInteger(id) || id <= 0) return;
   const claim = (async () => {
     try {
-      const won = await rows<{ message_id: unknown }>(
-        d.db,
-        sql`INSERT INTO push_message_claims (message_id) VALUES (${id})
-            ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
-      );
+      const won = await d.db
+        .insert(pushMessageClaims)
+        .values({ messageId: id })
+        .onConflictDoNothing()
+        .returning({ messageId: pushMessageClaims.messageId });
       if (won.length) deliverMessagePush(id);
     } catch (error) {
       d.log.warn({ err: error, message: id }, 'push claim failed');
