@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { unstableSetRender } from 'antd-mobile';
 import { kitRender } from '@/lib/kit-render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { apiOk, renderRoutes, stubApi } from '@/test-kit';
 
 // The kit's toasts render as main.tsx lets them under React 19.
 unstableSetRender(kitRender);
@@ -11,29 +10,19 @@ unstableSetRender(kitRender);
 const { default: BindCardPage } = await import('./bind-card-page');
 
 const posted: { path: string; body: unknown }[] = [];
-const fetchMock = vi.fn<typeof fetch>();
 const binAsked: string[] = [];
 
 beforeEach(() => {
-  localStorage.setItem('token', JSON.stringify('t'));
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubApi(async (url, init) => {
     const path = url.pathname;
     if (path.endsWith('/settlement/cardBin')) {
       binAsked.push(url.searchParams.get('cardNo') ?? '');
       const known = url.searchParams.get('cardNo')?.startsWith('622202');
-      return new Response(
-        JSON.stringify({
-          code: 200,
-          msg: 'ok',
-          data: known ? { bankName: '中国工商银行', cardTypeName: '储蓄卡' } : null,
-        }),
-      );
+      return apiOk(known ? { bankName: '中国工商银行', cardTypeName: '储蓄卡' } : null);
     }
     posted.push({ path, body: JSON.parse(String(init?.body ?? 'null')) });
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id: 5 } }));
+    return apiOk({ id: 5 });
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
@@ -45,16 +34,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/pages/myInfo/bindCard/bindCard?mode=add']}>
-        <Routes>
-          <Route path="*" element={<BindCardPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderRoutes('/pages/myInfo/bindCard/bindCard?mode=add', { '*': <BindCardPage /> });
 }
 
 const type = (testId: string, value: string) =>
