@@ -1,7 +1,7 @@
 import type { AuditAction } from '@pos/core';
-import type { DbOrTx } from '../../db/client';
-import { auditLogs } from '../../db/schema';
-import type { OperatorCaller } from '../../plugins/admin-auth';
+import type { DbOrTx } from './client';
+import { auditLogs } from './schema';
+import type { OperatorCaller } from '../plugins/admin-auth';
 
 export interface AuditEntry {
   /**
