@@ -59,17 +59,25 @@ const USE_CASE_VERBS = [
 export const CLEAN_MODULES = [
   'acquirer',
   'checks',
+  'content',
+  'exports',
   'home',
   'identity',
   'ledger',
   'location',
   'payments',
   'policies',
+  'price-share',
+  'push',
   'rank',
+  'school',
   'sms',
   'stats',
+  'support',
+  'system',
   'team',
   'terminals',
+  'wallet',
 ];
 
 /** `../<module>/<file>` where the file's name does not start with a use-case verb. */

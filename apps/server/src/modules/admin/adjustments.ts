@@ -9,7 +9,7 @@ import type { OperatorCaller } from '../../plugins/admin-auth';
 import { agentAccountId, platformAccountId } from '../ledger/accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { orNull } from '../../db/typed';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 import { assertIndependent } from './independence';
 
 const j = alias(ledgerAdjustments, 'j');

@@ -16,7 +16,7 @@ import { createAgent } from '../agents/create-agent';
 import { endAllSessions } from '../auth/sessions';
 import { getAgentLevels } from '../../lib/agent-levels';
 import { generateInitialPassword } from '../team/initial-password';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 /** The list's and the children's columns, typed by the schema. */
 const AGENT = {

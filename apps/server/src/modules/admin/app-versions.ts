@@ -24,7 +24,7 @@ import {
   withdrawVersion,
 } from '../system/publish-bundle';
 import { assertIndependent } from './independence';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 const v = alias(appVersions, 'v');
 const p = alias(operators, 'p');

@@ -21,7 +21,7 @@ import { decode, orNull, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from '../transactions/fee-periods';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 const ATTACHABLE = ['unknown_terminal', 'unbound_terminal'];
 

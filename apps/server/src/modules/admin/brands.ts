@@ -7,7 +7,7 @@ import { decode, select } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { createBrand } from '../terminals/create-brand';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 const b = alias(brands, 'b');
 const p = alias(policies, 'p');

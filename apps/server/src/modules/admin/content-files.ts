@@ -7,7 +7,7 @@ import { selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import { checkImageDimensions } from '../../lib/image-dimensions';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 /** The row an INSERT … RETURNING hands to its SELECT. */
 const inserted = alias(contentFiles, 'inserted');

@@ -5,7 +5,7 @@ import { banners, notices } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 export function bannerList(q: { bannerType?: number; isShow?: string }): KeysetSpec<AdminBanner> {
   return typedKeyset({

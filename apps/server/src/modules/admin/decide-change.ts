@@ -9,7 +9,7 @@ import {
 import { decode, selectOne, type RowOf, type Shape } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 import { assertIndependent } from './independence';
 
 /** The tables of four-eyed proposals: each has status (0 pending, 1 applied, 2 rejected),

@@ -11,7 +11,7 @@ import { agents, merchants } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 const m = alias(merchants, 'm');
 const a = alias(agents, 'a');

@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { dummyHash } from '../auth/login';
 import { hitLimits } from '../../lib/rate-limit';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 export const OPERATOR_MAX_FAILED = 5;
 export const OPERATOR_LOCK_MINUTES = 15;

@@ -18,7 +18,7 @@ import { hashPassword } from '../../lib/crypto';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { parseAgentLevels } from '../../lib/agent-levels';
 import { assertIndependent } from './independence';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 import { endOperatorChallenges } from './operator-login';
 
 type Proposal =

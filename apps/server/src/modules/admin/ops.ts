@@ -9,7 +9,7 @@ import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { reviewLicence } from '../merchants/review-licence';
 import { runJobNow } from '../settlement/run-job-now';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 const isoOrNull = (d: Date | null) => d?.toISOString() ?? null;
 const m = alias(merchants, 'm');

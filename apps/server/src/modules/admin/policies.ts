@@ -45,7 +45,7 @@ import {
   productView,
   type ProductPolicy,
 } from '../policies/policy-queries';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 /** The product as operators see it (with the acquirer's cost). */
 const OPERATOR_VIEW = { role: 'operator' } as Pick<Caller, 'role'> as Caller;

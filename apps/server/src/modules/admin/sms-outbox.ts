@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { typedKeyset, keysetPage, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 function smsOutboxList(q: { mobile?: string }): KeysetSpec<AdminSmsOutboxRecord> {
   return typedKeyset({

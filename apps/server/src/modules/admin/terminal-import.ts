@@ -10,7 +10,7 @@ import { createAgent } from '../agents/create-agent';
 import { listBrands, listPolicyOptions } from '../terminals/list-brands';
 import { splitCsv } from '../terminals/import-terminals-csv';
 import { operateTerminals } from '../terminals/operate-terminals';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 export const IMPORT_MAX_ROWS = 100_000;
 const BATCH_ROWS = 2_000;

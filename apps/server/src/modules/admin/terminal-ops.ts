@@ -19,7 +19,7 @@ import { deleteTerminals } from '../terminals/delete-terminals';
 import { modifyBrand } from '../terminals/modify-brand';
 import { operationRuns } from '../terminals/operation-record';
 import { reclaimTerminals } from '../terminals/reclaim-terminals';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 import { platformCaller } from './terminal-import';
 
 const o = alias(terminalOperations, 'o');

@@ -20,7 +20,7 @@ import type { PayoutBank } from '../withdrawals/payout-bank';
 import { returnFrozen } from '../withdrawals/review-withdrawal';
 import { notifyWithdrawal } from '../message/send-product-events';
 import { freezeLines } from '../withdrawals/withdrawal-row';
-import { audit } from './audit';
+import { audit } from '../../db/audit';
 
 const w = alias(withdrawals, 'w');
 const a = alias(agents, 'a');

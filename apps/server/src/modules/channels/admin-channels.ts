@@ -6,7 +6,7 @@ import { channelChanges, channelPushes, channels, operators } from '../../db/sch
 import { decode, orNull, select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { decideChange, type ChangeDecision } from '../admin/decide-change';
 import { maskKey, upsertChannel, type ChannelInput, type Cipher } from './channel-config';
 import { receivePush, type PushContext } from './receive-push';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentTexts } from '../../db/schema';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { BUILTIN_AGREEMENTS } from './builtin-agreements';
 import { BUILTIN_FAQ } from './builtin-faq';
 

@@ -6,7 +6,7 @@ import { brands, mallAddresses, mallProducts } from '../../db/schema';
 import { decode, select, selectOne, type RowOf } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { checkProduct } from '../terminals/import-terminals';
 import type { Buyer } from './order-row';
 

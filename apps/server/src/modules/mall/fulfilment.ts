@@ -23,7 +23,7 @@ import { decode, select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { platformCaller } from '../admin/terminal-import';
 import { notifyOrderShipped } from '../message/send-product-events';
 import { BatchShortfall, explainStock, firstIneligible } from '../terminals/platform-batch';

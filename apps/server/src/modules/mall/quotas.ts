@@ -7,7 +7,7 @@ import { selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 
 const q = alias(mallFreeQuotas, 'q');
 const a = alias(agents, 'a');

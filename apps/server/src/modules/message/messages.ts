@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { keysetPage, typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { pushWhenCommitted } from '../push/deliver';
 
 const SUMMARY_CHARS = 60;

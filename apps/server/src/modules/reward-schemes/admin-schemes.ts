@@ -20,7 +20,7 @@ import { decode, orNull, select, selectOne } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { assertIndependent } from '../admin/independence';
 
 const s = alias(rewardSchemes, 's');

@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { keysetPage, typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 
 type Reader = Pick<Caller, 'agentId' | 'topId'>;
 /** The reader's tree (the shard key of favourites and downloads); none is 0, no tree. */

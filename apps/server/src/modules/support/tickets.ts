@@ -28,7 +28,7 @@ import { checkImageDimensions } from '../../lib/image-dimensions';
 import { keysetPage, typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { sniffImage } from '../merchants/upload-merchant-file';
 
 const isoOrNull = (v: Date | null) => (v === null ? null : v.toISOString());

@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import { mask } from '../../lib/secrets';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { decideChange, type ChangeDecision } from '../admin/decide-change';
 import {
   PROVIDER_KEYS,

@@ -15,7 +15,7 @@ import { operators, taxChannelChanges, taxChannels } from '../../db/schema';
 import { orNull, select, selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { audit } from '../admin/audit';
+import { audit } from '../../db/audit';
 import { decideChange, type ChangeDecision } from '../admin/decide-change';
 
 /**
