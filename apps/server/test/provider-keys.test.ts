@@ -120,6 +120,17 @@ describe('provider keys in the console', () => {
     );
     const change = changes.body.data!.find((c) => c.id === id)!;
     expect(change.values.AMAP_KEY).toBe('f0****0f');
+    // Pending first, with who proposed it and when; nobody has decided yet.
+    expect(changes.body.data![0]!.id).toBe(id);
+    expect(change).toMatchObject({
+      party: 'geocoder',
+      status: 0,
+      proposer: expect.any(String),
+      decider: null,
+      reason: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      decidedAt: null,
+    });
     expect(JSON.stringify(changes.body)).not.toContain(KEY);
     expect(await storedProviderEnv(db, app.cipher)).toEqual({});
 
@@ -135,6 +146,20 @@ describe('provider keys in the console', () => {
       AMAP_PRIVATE_KEY: PRIVATE_KEY,
     });
     expect((await decide(admin2, { id, approve: true })).body.code).toBe(409);
+    const decided = (
+      await adminCall<{ id: number; proposer: string; decider: string | null }[]>(
+        app,
+        admin2,
+        'GET',
+        '/system/providers/keys/changes',
+      )
+    ).body.data!.find((c) => c.id === id)!;
+    expect(decided).toMatchObject({
+      status: 1,
+      decider: expect.any(String),
+      decidedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+    expect(decided.decider).not.toBe(decided.proposer);
 
     // This process still runs on what it started with; the console says what the next start reads.
     const amap = await keysOf(admin, 'geocoder');

@@ -57,6 +57,8 @@ export const decode = {
   bool: (v: unknown): boolean => v === true || v === 't' || v === 'true',
   /** timestamptz (text or Date) as an ISO-8601 string. */
   isoTime: (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString(),
+  /** The same for a timestamptz that may be NULL (NULL is kept, never decoded): typed with its null. */
+  isoTimeOrNull: (v: unknown): string | null => decode.isoTime(v),
   /** jsonb: parsed by both drivers, but text through some paths; read both. */
   json:
     <T>() =>

@@ -1,12 +1,14 @@
 import type { AuditAction } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import {
+  operators,
   type channelChanges,
   type providerKeyChanges,
   type taxChannelChanges,
 } from '../../db/schema';
-import { decode, selectOne, type RowOf, type Shape } from '../../db/typed';
+import { decode, orNull, select, selectOne, type RowOf, type Shape } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../../db/audit';
@@ -89,4 +91,31 @@ export async function decideChange<S extends Shape>(
     });
     return { status };
   });
+}
+
+const proposer = alias(operators, 'p');
+const decider = alias(operators, 'd');
+
+/**
+ * The newest 100 proposals of one kind, pending first: the kind's own columns (`own`, of `table`)
+ * followed by its state, who proposed and who decided, and when (ISO-8601).
+ */
+export function listChanges<S extends Shape>(db: DbOrTx, table: ChangeTable, own: S) {
+  return select(
+    db,
+    {
+      ...own,
+      status: table.status,
+      proposedBy: table.proposedBy,
+      proposer: proposer.name,
+      decider: orNull(decider.name),
+      reason: table.decisionReason,
+      createdAt: sql`${table.createdAt}`.mapWith(decode.isoTime),
+      decidedAt: sql`${table.decidedAt}`.mapWith(decode.isoTimeOrNull),
+    },
+    sql`FROM ${table}
+          JOIN operators p ON ${proposer.id} = ${table.proposedBy}
+          LEFT JOIN operators d ON ${decider.id} = ${table.decidedBy}
+         ORDER BY ${table.status} = 0 DESC, ${table.id} DESC LIMIT 100`,
+  );
 }

@@ -2,12 +2,12 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { channelChanges, channelPushes, channels, operators } from '../../db/schema';
-import { decode, orNull, select, selectOne } from '../../db/typed';
+import { channelChanges, channelPushes, channels } from '../../db/schema';
+import { decode, select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../../db/audit';
-import { decideChange, type ChangeDecision } from '../admin/decide-change';
+import { decideChange, listChanges, type ChangeDecision } from '../admin/decide-change';
 import { maskKey, upsertChannel, type ChannelInput, type Cipher } from './channel-config';
 import { receivePush, type PushContext } from './receive-push';
 import { adapterFor, protocols } from './registry';
@@ -150,33 +150,11 @@ export async function proposeChannelChange(
 }
 
 export async function listChannelChanges(db: Db) {
-  const c = alias(channelChanges, 'c');
-  const p = alias(operators, 'p');
-  const d = alias(operators, 'd');
-  const list = await select(
-    db,
-    {
-      id: c.id,
-      code: c.channelCode,
-      summary: c.summary,
-      status: c.status,
-      proposedBy: c.proposedBy,
-      proposer: p.name,
-      decider: orNull(d.name),
-      reason: c.decisionReason,
-      createdAt: c.createdAt,
-      decidedAt: c.decidedAt,
-    },
-    sql`FROM channel_changes c
-          JOIN operators p ON ${p.id} = ${c.proposedBy}
-          LEFT JOIN operators d ON ${d.id} = ${c.decidedBy}
-         ORDER BY ${c.status} = 0 DESC, ${c.id} DESC LIMIT 100`,
-  );
-  return list.map((x) => ({
-    ...x,
-    createdAt: x.createdAt.toISOString(),
-    decidedAt: x.decidedAt?.toISOString() ?? null,
-  }));
+  return listChanges(db, channelChanges, {
+    id: channelChanges.id,
+    code: channelChanges.channelCode,
+    summary: channelChanges.summary,
+  });
 }
 
 /** Another, independent operator approves (the channel is written) or rejects (with a reason). */

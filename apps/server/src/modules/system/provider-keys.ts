@@ -2,14 +2,14 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { operators, providerKeyChanges, providerKeys } from '../../db/schema';
-import { orNull, select, selectOne } from '../../db/typed';
+import { providerKeyChanges, providerKeys } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import { mask } from '../../lib/secrets';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../../db/audit';
-import { decideChange, type ChangeDecision } from '../admin/decide-change';
+import { decideChange, listChanges, type ChangeDecision } from '../admin/decide-change';
 import {
   PROVIDER_KEYS,
   type KeySpec,
@@ -165,34 +165,15 @@ export async function proposeProviderKeys(
 type ProviderKeysSummary = { values: Record<string, string> };
 
 export async function listProviderKeyChanges(db: Db) {
-  const c = alias(providerKeyChanges, 'c');
-  const p = alias(operators, 'p');
-  const d = alias(operators, 'd');
-  const list = await select(
-    db,
-    {
-      id: c.id,
-      party: c.party,
-      summary: c.summary,
-      status: c.status,
-      proposedBy: c.proposedBy,
-      proposer: p.name,
-      decider: orNull(d.name),
-      reason: c.decisionReason,
-      createdAt: c.createdAt,
-      decidedAt: c.decidedAt,
-    },
-    sql`FROM provider_key_changes c
-          JOIN operators p ON ${p.id} = ${c.proposedBy}
-          LEFT JOIN operators d ON ${d.id} = ${c.decidedBy}
-         ORDER BY ${c.status} = 0 DESC, ${c.id} DESC LIMIT 100`,
-  );
-  return list.map(({ summary, createdAt, decidedAt, ...row }) => ({
+  const list = await listChanges(db, providerKeyChanges, {
+    id: providerKeyChanges.id,
+    party: providerKeyChanges.party,
+    summary: providerKeyChanges.summary,
+  });
+  return list.map(({ summary, ...row }) => ({
     ...row,
     // The summary proposeProviderKeys wrote: the values, masked.
     values: (summary as ProviderKeysSummary).values,
-    createdAt: createdAt.toISOString(),
-    decidedAt: decidedAt ? decidedAt.toISOString() : null,
   }));
 }
 

@@ -11,12 +11,12 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { operators, taxChannelChanges, taxChannels } from '../../db/schema';
-import { orNull, select, selectOne } from '../../db/typed';
+import { taxChannelChanges, taxChannels } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../../db/audit';
-import { decideChange, type ChangeDecision } from '../admin/decide-change';
+import { decideChange, listChanges, type ChangeDecision } from '../admin/decide-change';
 
 /**
  * Tax channels (decision 034): which fee and taxes a withdrawal from each wallet pays, edited in
@@ -181,36 +181,15 @@ export async function listTaxChannels(db: Db, rules: WithdrawRules) {
     .select()
     .from(taxChannels)
     .orderBy(asc(taxChannels.walletType), asc(taxChannels.id));
-  const c = alias(taxChannelChanges, 'c');
-  const p = alias(operators, 'p');
-  const d = alias(operators, 'd');
-  const changes = await select(
-    db,
-    {
-      id: c.id,
-      code: c.channelCode,
-      proposal: c.proposal,
-      before: c.before,
-      status: c.status,
-      proposedBy: c.proposedBy,
-      proposer: p.name,
-      decider: orNull(d.name),
-      reason: c.decisionReason,
-      createdAt: c.createdAt,
-      decidedAt: c.decidedAt,
-    },
-    sql`FROM tax_channel_changes c
-          JOIN operators p ON ${p.id} = ${c.proposedBy}
-          LEFT JOIN operators d ON ${d.id} = ${c.decidedBy}
-         ORDER BY ${c.status} = 0 DESC, ${c.id} DESC LIMIT 100`,
-  );
+  const changes = await listChanges(db, taxChannelChanges, {
+    id: taxChannelChanges.id,
+    code: taxChannelChanges.channelCode,
+    proposal: taxChannelChanges.proposal,
+    before: taxChannelChanges.before,
+  });
   return {
     items: items.map(toChannel),
-    changes: changes.map((row): TaxChannelChange => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
-    })),
+    changes: changes satisfies TaxChannelChange[],
   };
 }
 
