@@ -33,7 +33,7 @@ import { openDatabase, rows, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { settleBatch, settleProfile } from '../src/modules/settlement/settle-batch';
-import { hmacSign } from '../src/modules/transactions/signature';
+import { hmacSign } from '../src/lib/signature';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {

@@ -32,7 +32,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { DEMO_CHANNEL_KEYS } from '../src/modules/channels/demo-keys';
 import { simulatePush } from '../src/modules/channels/simulator';
-import { hmacSign } from '../src/modules/transactions/signature';
+import { hmacSign } from '../src/lib/signature';
 import {
   newTrafficState,
   nextNotification,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { agentAccountId, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, platformAccountId } from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { refundPendingPayments } from '../src/modules/mall/payments';
 import { queryUnappliedPayments } from '../src/modules/mall/query-payments';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { captchas } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
-import { agentAccountId, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, platformAccountId } from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { SMS_PER_ADDRESS_PER_HOUR } from '../src/modules/sms/send-sms-code';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';

@@ -5,7 +5,7 @@ import {
   REGISTER_PER_ADDRESS_PER_HOUR,
   REGISTER_PER_MOBILE_PER_HOUR,
 } from '../src/modules/agents/register-agent';
-import { hashSmsCode } from '../src/modules/sms/sms-codes';
+import { hashSmsCode } from '../src/db/sms-codes';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 const ctx = await createTestContext();

@@ -7,7 +7,7 @@ import { DEMO_CHANNEL_KEYS } from '../src/modules/channels/demo-keys';
 import { channelsOfTerminals, simulatePush } from '../src/modules/channels/simulator';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
-import { hmacSign } from '../src/modules/transactions/signature';
+import { hmacSign } from '../src/lib/signature';
 import { postPush } from './channel-helpers';
 import { agentCall, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 

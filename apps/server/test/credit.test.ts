@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { deductCreditDay, runCreditJob } from '../src/modules/credit/deduct-credit';
-import { agentAccountId, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, platformAccountId } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { shanghaiDay } from '../src/modules/settlement/periods';

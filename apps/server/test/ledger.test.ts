@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { agentAccountId, agentBalances, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, agentBalances, platformAccountId } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import {
   InsufficientBalanceError,

@@ -7,7 +7,7 @@ import {
   agentBalances,
   PLATFORM_ACCOUNTS,
   platformAccountId,
-} from '../src/modules/ledger/accounts';
+} from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { awardActivationPoints } from '../src/modules/mall/rules';
 import { expireUnpaidOrders } from '../src/modules/mall/orders';

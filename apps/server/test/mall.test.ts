@@ -9,7 +9,7 @@ import {
   agentBalances,
   PLATFORM_ACCOUNTS,
   platformAccountId,
-} from '../src/modules/ledger/accounts';
+} from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { adminCall, adminLogin } from './admin-helpers';
 import { multipart, PNG } from './upload-helpers';

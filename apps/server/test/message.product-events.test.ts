@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { DEMO_PAY_PASSWORD } from '../src/db/seed-withdrawals';
 import { JOBS } from '../src/jobs';
-import { agentAccountId, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, platformAccountId } from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import {
   notifyAgent,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client';
-import { hmacSign } from '../src/modules/transactions/signature';
+import { hmacSign } from '../src/lib/signature';
 import type { TestContext } from './helpers';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
-import { hmacSign } from '../src/modules/transactions/signature';
+import { hmacSign } from '../src/lib/signature';
 import { postPush } from './channel-helpers';
 import { createTestContext } from './helpers';
 

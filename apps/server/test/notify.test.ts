@@ -5,7 +5,7 @@ import { rows } from '../src/db/client';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotifications } from '../src/modules/transactions/ingest-notification';
-import { hmacSign } from '../src/modules/transactions/signature';
+import { hmacSign } from '../src/lib/signature';
 import { createTestContext } from './helpers';
 
 const ctx = await createTestContext();

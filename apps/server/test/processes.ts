@@ -5,7 +5,7 @@ import { NOTIFY_SIGNATURE_HEADER } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { rows, type Db } from '../src/db/client';
-import { hmacSign } from '../src/modules/transactions/signature';
+import { hmacSign } from '../src/lib/signature';
 import { newTrafficState, nextNotification, seededRng } from '../src/modules/transactions/traffic';
 
 /** Real server processes for the multi-process and crash tests, killed after the file. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { MIGRATIONS_DIR } from '../src/db/migrate';
 import { collectCommFees } from '../src/jobs/comm-fee';
-import { ensureAgentAccounts, platformAccountId } from '../src/modules/ledger/accounts';
+import { ensureAgentAccounts, platformAccountId } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { runSettlement } from '../src/modules/settlement/run-settlement';

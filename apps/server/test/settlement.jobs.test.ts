@@ -5,7 +5,7 @@ import { runActivationJob } from '../src/jobs/activation';
 import { runCommFeeJob } from '../src/jobs/comm-fee';
 import { runMonthlyAllowanceJob } from '../src/jobs/monthly-allowance';
 import { runStandardCheckJob } from '../src/jobs/standard-check';
-import { agentBalances } from '../src/modules/ledger/accounts';
+import { agentBalances } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { createSettlementFixture, fixtureTerms } from '../src/modules/settlement/fixtures';
 import { monthBounds, previousMonth } from '../src/modules/settlement/periods';

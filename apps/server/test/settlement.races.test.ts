@@ -2,7 +2,7 @@ import { TXN_KIND } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { ensureAgentAccounts, platformAccountId } from '../src/modules/ledger/accounts';
+import { ensureAgentAccounts, platformAccountId } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { runSettlement } from '../src/modules/settlement/run-settlement';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { platformAccountId } from '../src/modules/ledger/accounts';
+import { platformAccountId } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';

@@ -9,7 +9,7 @@ import {
   FIXTURE_PRODUCT_RATES,
 } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
-import { agentAccountId, agentBalances, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, agentBalances, platformAccountId } from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { notifyTransaction } from './notify-helpers';
 import { clearOfShanghaiMidnight, createTestContext } from './helpers';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { AliyunSmsSender } from '../src/modules/sms/aliyun-sms-sender';
 import { sendSmsCode } from '../src/modules/sms/send-sms-code';
-import { verifySmsCode } from '../src/modules/sms/sms-codes';
+import { verifySmsCode } from '../src/db/sms-codes';
 import { TencentSmsSender } from '../src/modules/sms/tencent-sms-sender';
 import { configProblems } from '../src/ops/config-check';
 import { loadProviderSettings } from '../src/provider-settings';

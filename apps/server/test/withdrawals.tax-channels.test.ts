@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { DEMO_PAY_PASSWORD } from '../src/db/seed-withdrawals';
-import { agentAccountId, agentBalances, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, agentBalances, platformAccountId } from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { adminCall, adminLogin } from './admin-helpers';
 import { agentCall, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';

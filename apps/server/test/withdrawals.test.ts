@@ -2,7 +2,7 @@ import { luhnCheck } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { agentAccountId, platformAccountId } from '../src/modules/ledger/accounts';
+import { agentAccountId, platformAccountId } from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 import { pngOf } from './upload-helpers';

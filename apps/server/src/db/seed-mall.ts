@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { num } from '../modules/ledger/accounts';
+import { num } from './ledger-accounts';
 import { awardActivationPoints } from '../modules/mall/rules';
 import { rows, type Db } from './client';
 import type { AgentRow } from './schema';

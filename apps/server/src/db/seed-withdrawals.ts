@@ -2,7 +2,7 @@ import { idCardCheckDigit, luhnCheck, maskBankCard, maskIdCard } from '@pos/core
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { hashPassword, makeCipher, type Cipher } from '../lib/crypto';
-import { agentBalances } from '../modules/ledger/accounts';
+import { agentBalances } from './ledger-accounts';
 import { applyWithdrawal } from '../modules/withdrawals/apply-withdrawal';
 import { payOutWithdrawals } from '../modules/withdrawals/pay-out-withdrawals';
 import { SimulatedPayoutBank } from '../modules/withdrawals/payout-bank';

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { monthlyAllowances, systemParams } from '../db/schema';
 import { select, selectOne } from '../db/typed';
-import { platformAccountId, ensureAgentAccounts } from '../modules/ledger/accounts';
+import { platformAccountId, ensureAgentAccounts } from '../db/ledger-accounts';
 import { postEntry } from '../modules/ledger/post-entry';
 import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
 import { monthBounds, previousMonth } from '../modules/settlement/periods';

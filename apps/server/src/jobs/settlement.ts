@@ -7,7 +7,7 @@ import { decode, select, selectOne } from '../db/typed';
 import { runJob } from '../modules/settlement/job-runs';
 import { channelsOfTerminals, simulatePush } from '../modules/channels/simulator';
 import { runSettlement, type RunSettlementOptions } from '../modules/settlement/run-settlement';
-import { hmacSign } from '../modules/transactions/signature';
+import { hmacSign } from '../lib/signature';
 import { newTrafficState, nextNotification, seededRng } from '../modules/transactions/traffic';
 import { runSchemeJob } from '../modules/reward-schemes/run-schemes';
 import { runActivationJob } from './activation';

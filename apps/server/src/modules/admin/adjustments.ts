@@ -6,11 +6,11 @@ import { agents, ledgerAdjustments, operators } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { agentAccountId, platformAccountId } from '../ledger/accounts';
+import { agentAccountId, platformAccountId } from '../../db/ledger-accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { orNull } from '../../db/typed';
 import { audit } from '../../db/audit';
-import { assertIndependent } from './independence';
+import { assertIndependent } from '../../db/independence';
 
 const j = alias(ledgerAdjustments, 'j');
 const a = alias(agents, 'a');

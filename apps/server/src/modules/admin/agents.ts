@@ -13,9 +13,9 @@ import { hashPassword } from '../../lib/crypto';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { createAgent } from '../agents/create-agent';
-import { endAllSessions } from '../auth/sessions';
+import { endAllSessions } from '../../db/sessions';
 import { getAgentLevels } from '../../lib/agent-levels';
-import { generateInitialPassword } from '../team/initial-password';
+import { generateInitialPassword } from '../../lib/initial-password';
 import { audit } from '../../db/audit';
 
 /** The list's and the children's columns, typed by the schema. */

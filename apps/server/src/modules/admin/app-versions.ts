@@ -23,7 +23,7 @@ import {
   proposeBundle,
   withdrawVersion,
 } from '../system/publish-bundle';
-import { assertIndependent } from './independence';
+import { assertIndependent } from '../../db/independence';
 import { audit } from '../../db/audit';
 
 const v = alias(appVersions, 'v');

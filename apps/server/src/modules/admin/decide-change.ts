@@ -12,7 +12,7 @@ import { decode, orNull, select, selectOne, type RowOf, type Shape } from '../..
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../../db/audit';
-import { assertIndependent } from './independence';
+import { assertIndependent } from '../../db/independence';
 
 /** The tables of four-eyed proposals: each has status (0 pending, 1 applied, 2 rejected),
  * proposed_by, decided_by, decision_reason and decided_at. */

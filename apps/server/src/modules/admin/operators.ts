@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { parseAgentLevels } from '../../lib/agent-levels';
-import { assertIndependent } from './independence';
+import { assertIndependent } from '../../db/independence';
 import { audit } from '../../db/audit';
 import { endOperatorChallenges } from './operator-login';
 

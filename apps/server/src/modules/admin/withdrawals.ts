@@ -13,7 +13,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../ledger/accounts';
+import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../../db/ledger-accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { payOutWithdrawals, type PayoutOutcome } from '../withdrawals/pay-out-withdrawals';
 import type { PayoutBank } from '../withdrawals/payout-bank';

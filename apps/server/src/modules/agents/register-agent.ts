@@ -5,7 +5,7 @@ import { agents } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
-import { markSmsCodeUsed, verifySmsCode } from '../sms/sms-codes';
+import { markSmsCodeUsed, verifySmsCode } from '../../db/sms-codes';
 import { createAgent } from './create-agent';
 
 export const REGISTER_PER_ADDRESS_PER_HOUR = 20;

@@ -7,7 +7,7 @@ import { checkGuarded, clockTime, minutesUntil, type TryGuard } from '../../lib/
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { hitLimits } from '../../lib/rate-limit';
 import { consumeCaptcha } from './captcha';
-import { openSession } from './sessions';
+import { openSession } from '../../db/sessions';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { hashPassword } from '../../lib/crypto';
-import { markSmsCodeUsed, verifySmsCode } from '../sms/sms-codes';
-import { endAllSessions } from './sessions';
+import { markSmsCodeUsed, verifySmsCode } from '../../db/sms-codes';
+import { endAllSessions } from '../../db/sessions';
 
 /**
  * Sets a new password for whoever proves the mobile with a 'resetPwd' code, and ends every

@@ -9,7 +9,7 @@ import {
   type TransactionNotification,
   type TransactionNotificationParsed,
 } from '@pos/core';
-import { hmacSign, verifyNotifySignature } from '../transactions/signature';
+import { hmacSign, verifyNotifySignature } from '../../lib/signature';
 import type { Answer, ChannelAdapter, Decoded } from './adapter';
 import type { UnifiedEvent } from './unified';
 

@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { creditDeductions, creditSales, ledgerAccounts } from '../../db/schema';
 import { select, selectOne } from '../../db/typed';
-import { agentAccountId } from '../ledger/accounts';
+import { agentAccountId } from '../../db/ledger-accounts';
 import { postEntry } from '../ledger/post-entry';
 import { runJob, type JobOutcome, type JobResult } from '../settlement/job-runs';
 import { shanghaiDay } from '../settlement/periods';

@@ -2,7 +2,7 @@ import { ORDER_PAY_TYPE } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { andInTree } from '../../db/tree';
-import { agentAccountId, platformAccountId, PLATFORM_ACCOUNTS } from '../ledger/accounts';
+import { agentAccountId, platformAccountId, PLATFORM_ACCOUNTS } from '../../db/ledger-accounts';
 import { postEntry } from '../ledger/post-entry';
 import type { Buyer } from './order-row';
 

@@ -6,7 +6,7 @@ import {
   type MallQuoteRequest,
 } from '@pos/core';
 import type { Db } from '../../db/client';
-import { agentBalances } from '../ledger/accounts';
+import { agentBalances } from '../../db/ledger-accounts';
 import type { GatewayLookup } from '../payments/gateway';
 import type { Buyer } from './order-row';
 import { amounts, checkCombination, freeQuotaLeft, priceItems, shortfall } from './order-pricing';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { systemParams } from '../../db/schema';
 import { selectOne } from '../../db/typed';
-import { agentAccountId, platformAccountId, PLATFORM_ACCOUNTS } from '../ledger/accounts';
+import { agentAccountId, platformAccountId, PLATFORM_ACCOUNTS } from '../../db/ledger-accounts';
 import { postEntry } from '../ledger/post-entry';
 
 /**

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, ledgerLines, mallFreeQuotas } from '../../db/schema';
 import { select, selectOne } from '../../db/typed';
-import { agentBalances } from '../ledger/accounts';
+import { agentBalances } from '../../db/ledger-accounts';
 import { getPayPasswordStatus } from '../withdrawals/pay-password';
 import { andInTree } from '../../db/tree';
 import type { Buyer } from './order-row';

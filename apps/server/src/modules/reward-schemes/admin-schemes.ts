@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../../db/audit';
-import { assertIndependent } from '../admin/independence';
+import { assertIndependent } from '../../db/independence';
 
 const s = alias(rewardSchemes, 's');
 const o = alias(operators, 'o');

@@ -10,7 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { schemeRewards, terminalSchemes, terminals } from '../../db/schema';
 import { select, selectOne, selection } from '../../db/typed';
-import { ensureAgentAccounts, platformAccountId } from '../ledger/accounts';
+import { ensureAgentAccounts, platformAccountId } from '../../db/ledger-accounts';
 import { postEntry, type PostingLine } from '../ledger/post-entry';
 import { runJob, type JobOutcome } from '../settlement/job-runs';
 import {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, settleAccounts } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
-import { markSmsCodeUsed, verifySmsCode } from '../sms/sms-codes';
+import { markSmsCodeUsed, verifySmsCode } from '../../db/sms-codes';
 import { toSettleAccount } from './settle-account-row';
 
 /** Adds an account held by someone else, confirmed by the code sent to that holder's mobile. */

@@ -1,9 +1,9 @@
 import { splitFixed, type FixedSplit, type ShareKind } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../ledger/accounts';
+import { num } from '../../db/ledger-accounts';
 import { postEntry, type PostingLine } from '../ledger/post-entry';
-import { ensureAgentAccounts, platformAccountId } from '../ledger/accounts';
+import { ensureAgentAccounts, platformAccountId } from '../../db/ledger-accounts';
 import { chainIds } from './stage-fees';
 
 /** An agent's terms under one policy, as rewards need them. */
@@ -13,7 +13,7 @@ export interface RewardTerms {
   standardRewardsFen: number[];
 }
 
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const ap = alias(agentPolicies, 'ap');
 
 /** The reward terms of every agent of the given chains under a policy, keyed 'agent:policy'. */
 export async function loadRewardTerms(
@@ -22,18 +22,25 @@ export async function loadRewardTerms(
 ): Promise<Map<string, RewardTerms>> {
   const out = new Map<string, RewardTerms>();
   if (pairs.length === 0) return out;
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT ap.agent_id, ap.policy_id, ap.version, ap.activation_reward_fen, ap.standard_rewards_fen
-          FROM agent_policies ap
+    {
+      agentId: ap.agentId,
+      policyId: ap.policyId,
+      version: ap.version,
+      activationRewardFen: ap.activationRewardFen,
+      standardRewardsFen: ap.standardRewardsFen,
+    },
+    sql`FROM agent_policies ap
           JOIN unnest(${sql.param(pairs.map((p) => p.agentId))}::bigint[], ${sql.param(pairs.map((p) => p.policyId))}::bigint[])
-               AS w(agent_id, policy_id) ON ap.agent_id = w.agent_id AND ap.policy_id = w.policy_id`,
+               AS w(agent_id, policy_id) ON ${ap.agentId} = w.agent_id AND ${ap.policyId} = w.policy_id`,
   );
   for (const r of found) {
-    out.set(`${num(r.agent_id)}:${num(r.policy_id)}`, {
-      version: num(r.version),
-      activationRewardFen: num(r.activation_reward_fen),
-      standardRewardsFen: asJson<unknown[]>(r.standard_rewards_fen).map(Number),
+    out.set(`${r.agentId}:${r.policyId}`, {
+      version: r.version,
+      activationRewardFen: r.activationRewardFen,
+      // Numbers as the terms' writer stores them; read as numbers whatever the JSON held.
+      standardRewardsFen: r.standardRewardsFen.map(Number),
     });
   }
   return out;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../ledger/accounts';
+import { num } from '../../db/ledger-accounts';
 import { addNewMerchantFigure } from '../stats/rollups';
 
 /**

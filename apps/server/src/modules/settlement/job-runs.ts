@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobKey as CoreJobKey, JobRun } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../ledger/accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { jobRuns } from '../../db/schema';
+import { select, selectOne } from '../../db/typed';
 
 /**
  * The execution status of the jobs (product spec: -1 failed, 0 to be assessed, 1 in assessment,
@@ -58,6 +60,9 @@ export function configureJobLease(ms: number) {
   defaultLeaseMs = ms;
 }
 
+/** The run a claim took (the CTE of runJob's UPDATE … RETURNING). */
+const claimedRun = alias(jobRuns, 'claimed');
+
 /** Names this process in job_runs.holder; unique per process and start. */
 const processTag = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 let claimSeq = 0;
@@ -94,21 +99,23 @@ export async function runJob(
     sql`INSERT INTO job_runs (job, period) VALUES (${job}, ${period}) ON CONFLICT (job, period) DO NOTHING`,
   );
   // A row "in assessment" from before leases existed counts as held for 30 minutes from its start.
-  const [claimed] = await rows<{ id: unknown }>(
-    db,
-    sql`UPDATE job_runs SET status = 1, runs = runs + 1, started_at = now(), finished_at = NULL, error = NULL,
+  const claimed = await selectOne(db, { id: claimedRun.id }, sql`FROM claimed`, {
+    with: sql`WITH claimed AS (
+        UPDATE job_runs SET status = 1, runs = runs + 1, started_at = now(), finished_at = NULL, error = NULL,
                holder = ${holder}, lease_until = ${lease}, updated_at = now()
          WHERE job = ${job} AND period = ${period}
            AND (status IN (-1, 0) OR (status = 2 AND ${dueAgain})
                 OR (status = 1 AND coalesce(lease_until, started_at + interval '30 minutes') < now()))
-        RETURNING id`,
-  );
+        RETURNING id)`,
+  });
   if (!claimed) {
-    const [now] = await rows<{ status: unknown }>(
+    const now = await selectOne(
       db,
-      sql`SELECT status FROM job_runs WHERE job = ${job} AND period = ${period}`,
+      { status: jobRuns.status },
+      sql`FROM ${jobRuns} WHERE ${jobRuns.job} = ${job} AND ${jobRuns.period} = ${period}`,
     );
-    const status = num(now?.status);
+    // The row was inserted above; were it ever gone, the period reads as not yet assessed.
+    const status = now?.status ?? 0;
     return { ran: false, reason: status === 2 ? 'already_succeeded' : 'running', status };
   }
   const mine = sql`job = ${job} AND period = ${period} AND holder = ${holder}`;
@@ -139,21 +146,24 @@ export async function runJob(
 }
 
 export async function listJobRuns(db: DbOrTx, limit = 100): Promise<JobRun[]> {
-  const found = await rows<Record<string, unknown>>(
+  const found = await select(
     db,
-    sql`SELECT job, period, status, processed, posted_fen, error, runs, started_at, finished_at
-          FROM job_runs ORDER BY updated_at DESC, id DESC LIMIT ${limit}`,
+    {
+      job: jobRuns.job,
+      period: jobRuns.period,
+      status: jobRuns.status,
+      processed: jobRuns.processed,
+      postedFen: jobRuns.postedFen,
+      error: jobRuns.error,
+      runs: jobRuns.runs,
+      startedAt: jobRuns.startedAt,
+      finishedAt: jobRuns.finishedAt,
+    },
+    sql`FROM ${jobRuns} ORDER BY ${jobRuns.updatedAt} DESC, ${jobRuns.id} DESC LIMIT ${limit}`,
   );
-  const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
   return found.map((r) => ({
-    job: String(r.job),
-    period: String(r.period),
-    status: num(r.status),
-    processed: num(r.processed),
-    postedFen: num(r.posted_fen),
-    error: (r.error as string | null) ?? null,
-    runs: num(r.runs),
-    startedAt: iso(r.started_at),
-    finishedAt: iso(r.finished_at),
+    ...r,
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
   }));
 }

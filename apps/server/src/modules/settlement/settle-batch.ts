@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { NON_TRADE_TOTAL_TYPES } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type DbOrTx } from '../../db/client';
-import { num } from '../ledger/accounts';
+import { num } from '../../db/ledger-accounts';
 import { translatePostingError } from '../ledger/post-entry';
 import { recoverArrears } from '../ledger/recover-arrears';
 import { chainOf, pricingValues } from './chain-sql';

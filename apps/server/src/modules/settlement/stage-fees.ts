@@ -1,7 +1,7 @@
 import { simTierFigure, simTierOfPeriod, splitFixed, type FeeShare, type Share } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../ledger/accounts';
+import { num } from '../../db/ledger-accounts';
 import { coverShortfalls } from './stage-refunds';
 import { lockPostingGate } from './posting-gate';
 import { ensureWallets, insertStagedLines, type StagedLine } from './staged-lines';

@@ -1,7 +1,7 @@
 import { TXN_KIND, refundReversal } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import { ensureAgentAccounts, num } from '../ledger/accounts';
+import { ensureAgentAccounts, num } from '../../db/ledger-accounts';
 import { lockPostingGate } from './posting-gate';
 import { insertStagedLines, type StagedLine } from './staged-lines';
 

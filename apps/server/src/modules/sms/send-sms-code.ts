@@ -5,7 +5,7 @@ import { agents, smsCodes } from '../../db/schema';
 import { randomDigits } from '../../lib/crypto';
 import { badRequest } from '../../lib/app-error';
 import { hitLimits } from '../../lib/rate-limit';
-import { hashSmsCode, SMS_CODE_TTL_MS } from './sms-codes';
+import { hashSmsCode, SMS_CODE_TTL_MS } from '../../db/sms-codes';
 import type { SmsSender } from './sms-sender';
 
 export const SMS_RESEND_MS = 60 * 1000;

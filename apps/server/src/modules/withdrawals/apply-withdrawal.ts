@@ -10,7 +10,7 @@ import {
   agentAccountId,
   agentBalances,
   platformAccountId,
-} from '../ledger/accounts';
+} from '../../db/ledger-accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { withPayPassword } from './pay-password';
 import {

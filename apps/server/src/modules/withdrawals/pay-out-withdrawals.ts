@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { settleAccounts, withdrawals } from '../../db/schema';
 import type { Cipher } from '../../lib/crypto';
-import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../ledger/accounts';
+import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../../db/ledger-accounts';
 import { postEntry } from '../ledger/post-entry';
 import { notifyWithdrawal } from '../message/send-product-events';
 import type { PayoutBank, PayoutRequest, PayoutResult } from './payout-bank';

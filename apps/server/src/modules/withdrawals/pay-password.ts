@@ -5,7 +5,7 @@ import { agents, payPasswordGuards } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/app-error';
 import { checkGuarded, clockTime, inLine, minutesUntil, type TryGuard } from '../../lib/attempts';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { markSmsCodeUsed, verifySmsCode } from '../sms/sms-codes';
+import { markSmsCodeUsed, verifySmsCode } from '../../db/sms-codes';
 
 /** Wrong pay passwords count like wrong logins: this many in a row lock payments for a while. */
 export const MAX_PAY_PASSWORD_FAILURES = 5;

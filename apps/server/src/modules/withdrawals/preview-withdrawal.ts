@@ -1,6 +1,6 @@
 import { WITHDRAW_MIN_FEN, type WithdrawPreview } from '@pos/core';
 import type { Db } from '../../db/client';
-import { agentBalances } from '../ledger/accounts';
+import { agentBalances } from '../../db/ledger-accounts';
 import { partsThrough, taxChannelFor, taxTermsKeyOf, type WithdrawRules } from './tax-channels';
 
 export type { WithdrawRules } from './tax-channels';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { ledgerEntries as e } from '../../db/schema';
 import { decode, selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
-import { agentAccountId, agentBalances } from '../ledger/accounts';
+import { agentAccountId, agentBalances } from '../../db/ledger-accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { withPayPassword } from './pay-password';
 

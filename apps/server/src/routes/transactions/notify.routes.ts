@@ -17,7 +17,7 @@ import {
   receiveNotification,
 } from '../../modules/channels/receive-push';
 import { logNotifyRefusal } from '../../modules/transactions/log-refusal';
-import { verifyNotifySignature } from '../../modules/transactions/signature';
+import { verifyNotifySignature } from '../../lib/signature';
 
 /** The raw bytes of each notification, as signed by the acquirer. */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();

@@ -1,9 +1,9 @@
 import type { WalletType } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { ledgerAccounts } from '../../db/schema';
-import { select, selectOne } from '../../db/typed';
-import { andInTree } from '../../db/tree';
+import type { DbOrTx } from './client';
+import { ledgerAccounts } from './schema';
+import { select, selectOne } from './typed';
+import { andInTree } from './tree';
 
 /**
  * Ledger accounts. Each agent has one account per wallet type, made on first use; the platform's
@@ -32,7 +32,7 @@ export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[keyof typeof PLATFORM_A
 export type AgentAccountType = WalletType | 'receivable' | 'points';
 
 /** Kept for the modules that still convert by hand (decision 040); defined in db/convert. */
-export { num } from '../../db/convert';
+export { num } from './convert';
 
 const l = ledgerAccounts;
 

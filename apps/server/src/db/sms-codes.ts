@@ -1,9 +1,9 @@
 import type { SmsScene } from '@pos/core';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { smsCodes } from '../../db/schema';
-import { badRequest } from '../../lib/app-error';
-import { sha256 } from '../../lib/crypto';
+import type { DbOrTx } from './client';
+import { smsCodes } from './schema';
+import { badRequest } from '../lib/app-error';
+import { sha256 } from '../lib/crypto';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 /** Wrong tries a code survives; after that it is dead and a new one must be sent. */

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { operators } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/app-error';
+import type { DbOrTx } from './client';
+import { operators } from './schema';
+import { badRequest, notFound } from '../lib/app-error';
 
 /**
  * Whether two operators are two people for a four-eyes step. They are not when one is the other,

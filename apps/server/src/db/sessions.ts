@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { rememberTokens, sessions } from '../../db/schema';
-import { forgetSessions } from '../../plugins/session-cache';
+import type { DbOrTx } from './client';
+import { rememberTokens, sessions } from './schema';
+import { forgetSessions } from '../plugins/session-cache';
 
 /** Opens a session and signs a token naming it; logout or a password change ends it. */
 export async function openSession(app: FastifyInstance, agentId: number): Promise<string> {
