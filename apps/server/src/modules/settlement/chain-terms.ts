@@ -1,7 +1,9 @@
 import { splitFixed, type FixedSplit, type ShareKind } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../../db/ledger-accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agentPolicies } from '../../db/schema';
+import { select } from '../../db/typed';
 import { postEntry, type PostingLine } from '../ledger/post-entry';
 import { ensureAgentAccounts, platformAccountId } from '../../db/ledger-accounts';
 import { chainIds } from './stage-fees';
@@ -39,7 +41,7 @@ export async function loadRewardTerms(
     out.set(`${r.agentId}:${r.policyId}`, {
       version: r.version,
       activationRewardFen: r.activationRewardFen,
-      // Numbers as the terms' writer stores them; read as numbers whatever the JSON held.
+      // Typed number[] by its writer; Number() still reads a figure stored as text.
       standardRewardsFen: r.standardRewardsFen.map(Number),
     });
   }
