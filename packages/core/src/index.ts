@@ -2,6 +2,7 @@ export * from './constants';
 export * from './errors';
 export * from './enums';
 export * from './validators';
+export * from './safe-address';
 export * from './safe-url';
 export * from './format';
 export * from './api/auth';

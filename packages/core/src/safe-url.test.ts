@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeLink, isSiteImage, safeLink, siteImage } from './safe-url';
+import { isSafeLink, isSiteImage } from './safe-address';
+import { safeLink, siteImage } from './safe-url';
 
 /** Every hostile spelling the red team tried, and the cousins they did not. */
 const HOSTILE_URLS = [
