@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../../db/ledger-accounts';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { agentPolicies, brands, merchants, productPolicies, terminals } from '../../db/schema';
+import { selectOne } from '../../db/typed';
 import { addNewMerchantFigure } from '../stats/rollups';
 
 /**
@@ -67,6 +69,16 @@ export function fixtureTerms(level: number): FixtureTerms {
   };
 }
 
+/**
+ * The id of the row an INSERT … RETURNING id made, read through the CTE it becomes and typed by
+ * its table's id column (`made`, decision 040).
+ */
+async function madeId<C extends Column>(db: DbOrTx, id: C, insert: SQL) {
+  const row = await selectOne(db, { id }, sql`FROM made`, { with: sql`WITH made AS (${insert})` });
+  if (!row) throw new Error('the insert returned no id');
+  return row.id;
+}
+
 export interface SettlementFixture {
   brandId: number;
   policyId: number;
@@ -94,13 +106,14 @@ export async function createSettlementFixture(
   },
 ): Promise<SettlementFixture> {
   const termsOf = opts.termsOf ?? fixtureTerms;
-  const [brand] = await rows<{ id: unknown }>(
+  const brandId = await madeId(
     db,
+    alias(brands, 'made').id,
     sql`INSERT INTO brands (name, models) VALUES (${`结算测试品牌${opts.tag}`}, ARRAY['P1']) RETURNING id`,
   );
-  const brandId = num(brand!.id);
-  const [policy] = await rows<{ id: unknown }>(
+  const policyId = await madeId(
     db,
+    alias(productPolicies, 'made').id,
     sql`INSERT INTO policies (brand_id, name, activation_threshold_fen, activation_window_days, standard_months,
                               service_fee_options_fen, comm_fee_options_fen)
         VALUES (${brandId}, ${`结算测试政策${opts.tag}`}, ${opts.activationThresholdFen ?? 1_000_000}, 30,
@@ -111,7 +124,6 @@ export async function createSettlementFixture(
                 '[0, 9900, 19900]'::jsonb, '[0, 3600, 6000]'::jsonb)
         RETURNING id`,
   );
-  const policyId = num(policy!.id);
   for (const [rateType, r] of Object.entries(FIXTURE_PRODUCT_RATES)) {
     await db.execute(sql`
       INSERT INTO policy_rates (policy_id, rate_type, standard_rate, min_rate, max_rate, acquirer_cost)
@@ -121,8 +133,9 @@ export async function createSettlementFixture(
   for (let level = 0; level < chain.length; level++) {
     const agent = chain[level]!;
     const terms = termsOf(level);
-    const [ap] = await rows<{ id: unknown }>(
+    const agentPolicyId = await madeId(
       db,
+      alias(agentPolicies, 'made').id,
       sql`INSERT INTO agent_policies (agent_id, policy_id, agent_path, top_id, parent_agent_id, activation_reward_fen,
                                       standard_rewards_fen, service_fee_shares, comm_fee_shares, opened_by)
           VALUES (${agent.id}, ${policyId}, ${agent.path}, ${agent.topId ?? top.id}, ${agent.parentId},
@@ -135,19 +148,19 @@ export async function createSettlementFixture(
       const r = FIXTURE_PRODUCT_RATES[Number(rateType)]!;
       await db.execute(sql`
         INSERT INTO agent_policy_rates (agent_policy_id, agent_id, policy_id, rate_type, cost, min_rate, max_rate)
-        VALUES (${num(ap!.id)}, ${agent.id}, ${policyId}, ${Number(rateType)}, ${cost}, ${r.min}, ${r.max})`);
+        VALUES (${agentPolicyId}, ${agent.id}, ${policyId}, ${Number(rateType)}, ${cost}, ${r.min}, ${r.max})`);
     }
   }
   const owner = chain[chain.length - 1]!;
   const signedUpAt = new Date();
-  const [merchant] = await rows<{ id: unknown }>(
+  const merchantId = await madeId(
     db,
+    alias(merchants, 'made').id,
     sql`INSERT INTO merchants (merchant_no, name, legal_name, mobile, agent_id, agent_path, top_id, created_at)
         VALUES (${`M${opts.tag}`.slice(0, 20)}, ${`测试商户${opts.tag}`}, '张三', '13700000000', ${owner.id}, ${owner.path},
                 ${owner.topId ?? top.id}, ${signedUpAt})
         RETURNING id`,
   );
-  const merchantId = num(merchant!.id);
   // Counted as a sign-up is (createMerchant), so the figures stay those of the base tables.
   await addNewMerchantFigure(db, {
     agentId: owner.id,
@@ -158,8 +171,9 @@ export async function createSettlementFixture(
   const sns: string[] = [];
   for (let i = 0; i < (opts.terminals ?? 1); i++) {
     const sn = `ST${opts.tag}${String(i).padStart(4, '0')}`;
-    const [t] = await rows<{ id: unknown }>(
+    const terminalId = await madeId(
       db,
+      alias(terminals, 'made').id,
       sql`INSERT INTO terminals (sn, brand_id, model, policy_id, holder_agent_id, holder_path, top_id, service_fee_fen,
                                  comm_fee_fen, bind_status, merchant_id, bound_at)
           VALUES (${sn}, ${brandId}, 'P1', ${policyId}, ${owner.id}, ${owner.path}, ${owner.topId ?? top.id},
@@ -167,7 +181,7 @@ export async function createSettlementFixture(
                   ${opts.boundAt ?? new Date()})
           RETURNING id`,
     );
-    terminalIds.push(num(t!.id));
+    terminalIds.push(terminalId);
     sns.push(sn);
   }
   return { brandId, policyId, merchantId, terminalIds, sns };
