@@ -9,7 +9,7 @@ import {
   type GetColumnData,
 } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { preparedRows, preparedText, rows, type DbOrTx } from './client';
+import { nameByText, preparedRows, preparedText, rows, type DbOrTx } from './client';
 
 /**
  * The one way a row gets its type (decision 040): from the Drizzle schema, which mirrors the
@@ -174,13 +174,14 @@ const dialect = new PgDialect();
  * (preparedText). The rows are typed and decoded from the shape as select()'s are.
  */
 export function prepareSelect<S extends Shape, P extends string = string>(
-  name: string,
+  nameOrNaming: string | ((text: string) => string),
   shape: S,
   rest: SQL,
   opts: SelectOptions = {},
 ): PreparedSelect<S, P> {
   const sel = selection(shape);
   const query = dialect.sqlToQuery(statement(sel, rest, opts));
+  const name = typeof nameOrNaming === 'string' ? nameOrNaming : nameOrNaming(query.sql);
   const all = async (db: DbOrTx, values: Record<P, unknown>) => {
     const found = await preparedText<Record<string, unknown>>(
       db,
@@ -194,5 +195,28 @@ export function prepareSelect<S extends Shape, P extends string = string>(
     text: query.sql,
     all,
     one: async (db, values) => (await all(db, values))[0],
+  };
+}
+
+/**
+ * prepareSelect for a read whose text varies by a few choices (a sort, an order, an optional
+ * filter, whether the caller has a tree): `build` writes the variant's statement with
+ * `sql.placeholder('name')` for every value, and each variant is compiled once, on its first
+ * use, and kept. A call then only binds its values: no query builder runs per call.
+ * `variant` is a short key that names the choices (it must decide `build`'s text alone).
+ */
+export function prepareVariants<V extends string, S extends Shape, P extends string = string>(
+  name: string,
+  build: (variant: V) => { shape: S; rest: SQL; opts?: SelectOptions },
+): (variant: V) => PreparedSelect<S, P> {
+  const compiled = new Map<V, PreparedSelect<S, P>>();
+  return (variant) => {
+    let found = compiled.get(variant);
+    if (!found) {
+      const { shape, rest, opts } = build(variant);
+      found = prepareSelect<S, P>(nameByText(name), shape, rest, opts);
+      compiled.set(variant, found);
+    }
+    return found;
   };
 }

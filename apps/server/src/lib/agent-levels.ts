@@ -49,8 +49,16 @@ export async function getAgentLevels(db: DbOrTx): Promise<AgentLevel[]> {
     .from(systemParams)
     .where(eq(systemParams.key, AGENT_LEVEL_PARAM))
     .limit(1);
-  if (!row) return [];
-  const levels = parseAgentLevels(row.value);
+  return agentLevelsFrom(row?.value ?? null);
+}
+
+/**
+ * The agent levels from the parameter's value read by another statement (NULL when it is not
+ * set), with getAgentLevels' rules: an empty list when unset, an error when broken.
+ */
+export function agentLevelsFrom(value: string | null): AgentLevel[] {
+  if (value === null) return [];
+  const levels = parseAgentLevels(value);
   if (!levels) throw new Error(`system parameter ${AGENT_LEVEL_PARAM} is not a valid level list`);
   return levels;
 }

@@ -6,7 +6,7 @@ import { agents, systemParams } from '../../db/schema';
 import { decode, orNull, prepareSelect } from '../../db/typed';
 import { unauthorized } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { parseAgentLevels, levelName } from '../../lib/agent-levels';
+import { agentLevelsFrom, levelName } from '../../lib/agent-levels';
 
 const a = alias(agents, 'a');
 const p = alias(agents, 'p');
@@ -62,12 +62,7 @@ export async function getAgentInfo(
       ? await info.one(db, { levelsKey: AGENT_LEVEL_PARAM, agentId })
       : await infoInTree.one(db, { levelsKey: AGENT_LEVEL_PARAM, agentId, topId });
   if (!row) throw unauthorized();
-  let levels: ReturnType<typeof parseAgentLevels> = [];
-  if (row.levels !== null) {
-    levels = parseAgentLevels(row.levels);
-    // A set but broken value is an operator's mistake to be seen and fixed (see getAgentLevels).
-    if (!levels) throw new Error(`system parameter ${AGENT_LEVEL_PARAM} is not a valid level list`);
-  }
+  const levels = agentLevelsFrom(row.levels);
   return {
     id: row.id,
     mobile: row.mobile,

@@ -5,7 +5,7 @@ import { hashPassword, type Cipher } from '../../lib/crypto';
 import type { Caller } from '../../plugins/auth';
 import { createAgent } from '../agents/create-agent';
 import { generateInitialPassword } from '../../lib/initial-password';
-import { levelName, loadLevels } from './levels';
+import { levelName, levelsOrDefault } from './levels';
 import { findCaller } from './scope';
 
 export interface AddAgentDeps {
@@ -32,7 +32,7 @@ export async function addAgent(
 ): Promise<AddAgentResponse> {
   const self = await findCaller(db, caller);
   const isOperator = self.role === 'operator';
-  const levels = await loadLevels(db, self.level);
+  const levels = levelsOrDefault(self.levels, self.level);
   if (!levels.some((l) => l.level === input.level)) throw badRequest('代理等级不存在', 'level');
   if (!isOperator && input.level > self.level)
     throw badRequest('下级代理的等级不能高于自己的等级', 'level');

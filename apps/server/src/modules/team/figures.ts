@@ -1,7 +1,5 @@
 import type { TeamFigures, TeamTerminalCounts } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../../db/tree';
 import { inSubtree } from './scope';
 import { decode } from '../../db/typed';
 
@@ -10,7 +8,7 @@ import { decode } from '../../db/typed';
  * `pathExpr`: an index-only range scan of agent_monthly_stats. The path prefix keeps it in one
  * tree (decision 020) when `pathExpr` is a value or the path of a row read in the caller's tree.
  */
-export function teamFiguresSql(pathExpr: SQL, monthKey: string): SQL {
+export function teamFiguresSql(pathExpr: SQL, monthKey: string | SQL): SQL {
   return sql`SELECT COALESCE(sum(m.trade_amount_fen), 0) AS trade_amount_fen,
       COALESCE(sum(m.trade_count), 0) AS trade_count,
       COALESCE(sum(m.new_merchants), 0) AS new_merchants,
@@ -22,18 +20,17 @@ export function teamFiguresSql(pathExpr: SQL, monthKey: string): SQL {
 /** The same figures for the agent alone (one primary-key read), in the caller's tree. */
 export function ownFiguresSql(
   agentIdExpr: SQL,
-  monthKey: string,
-  caller: Pick<Caller, 'topId'>,
+  monthKey: string | SQL,
+  topId: number | SQL | null,
 ): SQL {
   return sql`SELECT COALESCE(sum(m.trade_amount_fen), 0) AS trade_amount_fen,
       COALESCE(sum(m.trade_count), 0) AS trade_count,
       COALESCE(sum(m.new_merchants), 0) AS new_merchants,
       COALESCE(sum(m.activated_terminals), 0) AS activated_terminals
     FROM agent_monthly_stats m
-    WHERE m.agent_id = ${agentIdExpr}${andInTree('m.top_id', caller)} AND m.month = ${monthKey}::date`;
+    WHERE m.agent_id = ${agentIdExpr}${topId === null ? sql`` : sql` AND m.top_id = ${topId}`} AND m.month = ${monthKey}::date`;
 }
 
-/** A month with no rollup rows. */
 export const NO_FIGURES: TeamFigures = {
   tradeAmountFen: 0,
   tradeCount: 0,

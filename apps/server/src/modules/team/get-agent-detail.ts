@@ -11,7 +11,7 @@ import {
   terminalFields,
   terminalsOf,
 } from './figures';
-import { levelName, loadLevels } from './levels';
+import { levelName } from './levels';
 import { currentMonth, monthKey } from './month';
 import { ancestorPath, displayName } from './names';
 import { shownMobile } from '../../lib/people';
@@ -46,14 +46,14 @@ export async function getAgentDetail(
       ...terminalFields('ot', 'own'),
       ...terminalFields('tt', 'team'),
     },
-    sql`FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
+    sql`FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller.topId)}) o
       CROSS JOIN (${teamFiguresSql(path, key)}) f
       CROSS JOIN (${ownTerminalCountsSql(path)}) ot
       CROSS JOIN (${teamTerminalCountsSql(path)}) tt`,
   );
   // Sums without GROUP BY: always one row.
   if (!r) throw new Error('the agent detail read no row');
-  const levels = await loadLevels(db);
+  const levels = agent.levels;
   const parentName = r.parentName;
   const isSelf = agent.id === caller.agentId;
   return {

@@ -6,7 +6,7 @@ import { agents } from '../../db/schema';
 import { decode, select, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { figureFields, figuresOf, teamFiguresSql, terminalFields, terminalsOf } from './figures';
-import { levelName, loadLevels } from './levels';
+import { levelName } from './levels';
 import { currentMonth, monthKey } from './month';
 import { displayName } from './names';
 import { shownMobile } from '../../lib/people';
@@ -77,7 +77,7 @@ export async function getDept(
       LIMIT ${DEPT_CHILDREN_MAX}`,
   );
 
-  const levels = await loadLevels(db);
+  const levels = agent.levels;
   const directCount = totals.directCount;
   return {
     agent: {

@@ -1,7 +1,7 @@
 import { TEAM_TREND_MONTHS, type TeamStatsQuery, type TeamStatsResponse } from '@pos/core';
-import { sql } from 'drizzle-orm';
-import { nameByText, type DbOrTx } from '../../db/client';
-import { decode, preparedSelect, selection } from '../../db/typed';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { decode, prepareSelect, prepareVariants } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import {
   figureFields,
@@ -12,13 +12,57 @@ import {
   terminalFields,
   terminalsOf,
 } from './figures';
-import { levelName, loadLevels } from './levels';
+import { levelName } from './levels';
 import { currentMonth, monthKey, monthStartInstant, shiftMonth } from './month';
 import { displayName } from './names';
 import { shownMobile } from '../../lib/people';
-import { andInTree } from '../../db/tree';
 import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
+
+const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * The month's figures, one statement per variant (whether the caller has a tree), compiled on
+ * first use and run as a named prepared statement: planning and building it cost more than
+ * running it (issue 35).
+ */
+const monthStats = prepareVariants('team_stats', (variant: 'tree' | 'all') => {
+  const topId = variant === 'tree' ? value('topId') : null;
+  return {
+    shape: {
+      directCount: sql`(SELECT count(*) FROM agents k
+        WHERE k.parent_id = ${value('agentId')}${topId ? sql` AND k.top_id = ${topId}` : sql``})`.mapWith(
+        decode.number,
+      ),
+      teamSize:
+        sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, value('path'))}) - 1`.mapWith(
+          decode.number,
+        ),
+      newAgents: sql`(SELECT count(*) FROM agents d
+        WHERE ${inSubtree(sql`d.path`, value('path'))} AND d.id <> ${value('agentId')}
+          AND d.created_at >= ${value('monthStart')}::timestamptz
+          AND d.created_at < ${value('monthEnd')}::timestamptz)`.mapWith(decode.number),
+      ...figureFields('o', 'own'),
+      ...figureFields('f', 'team'),
+      ...terminalFields('t', 'team'),
+    },
+    rest: sql`FROM (${ownFiguresSql(sql`${value('agentId')}::bigint`, value('month'), topId)}) o
+      CROSS JOIN (${teamFiguresSql(value('path'), value('month'))}) f
+      CROSS JOIN (${teamTerminalCountsSql(value('path'))}) t`,
+  };
+});
+
+/** The team's figures for the months before it: one equality probe of the (month, path) index per month. */
+const trendOf = prepareSelect(
+  'team_stats_trend_v2',
+  { month: sql`to_char(s.month, 'YYYY-MM')`.mapWith(decode.text), ...figureFields('s', 'month') },
+  sql`FROM (SELECT m.month,
+      sum(m.trade_amount_fen) AS trade_amount_fen, sum(m.trade_count) AS trade_count,
+      sum(m.new_merchants) AS new_merchants, sum(m.activated_terminals) AS activated_terminals
+    FROM agent_monthly_stats m
+    WHERE m.month = ANY(${value('months')}::date[]) AND ${inSubtree(sql`m.path`, value('path'))}
+    GROUP BY m.month) s`,
+);
 
 /**
  * A month of an agent's team (the caller's, or an agent's of its subtree): own and team figures,
@@ -33,56 +77,25 @@ export async function getTeamStats(
 ): Promise<TeamStatsResponse> {
   const agent = await resolveTeamAgent(db, caller, query.id);
   const month = query.month ?? currentMonth();
-  const key = monthKey(month);
-  const path = sql`${agent.path}::text`;
-  const monthStart = monthStartInstant(month);
-  const monthEnd = monthStartInstant(shiftMonth(month, 1));
-
   const months = Array.from({ length: TEAM_TREND_MONTHS }, (_, i) =>
     shiftMonth(month, i - TEAM_TREND_MONTHS + 1),
   );
-  // The month's figures, the trend and the level names are read side by side, the two statements
-  // as named prepared statements: planning them cost more than running them (issue 35).
-  const [[r], trendRows, levels] = await Promise.all([
-    preparedSelect(
-      db,
-      nameByText('team_stats'),
-      selection({
-        directCount: sql`(SELECT count(*) FROM agents k
-          WHERE k.parent_id = ${agent.id}${andInTree('k.top_id', caller)})`.mapWith(decode.number),
-        teamSize:
-          sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)}) - 1`.mapWith(
-            decode.number,
-          ),
-        newAgents:
-          sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, path)} AND d.id <> ${agent.id}
-            AND d.created_at >= ${monthStart.toISOString()}::timestamptz
-            AND d.created_at < ${monthEnd.toISOString()}::timestamptz)`.mapWith(decode.number),
-        ...figureFields('o', 'own'),
-        ...figureFields('f', 'team'),
-        ...terminalFields('t', 'team'),
-      }),
-      sql`FROM (${ownFiguresSql(sql`${agent.id}::bigint`, key, caller)}) o
-      CROSS JOIN (${teamFiguresSql(path, key)}) f
-      CROSS JOIN (${teamTerminalCountsSql(path)}) t`,
-    ),
-    // One equality probe of the (month, path) index per month, not a scan across all months.
-    preparedSelect(
-      db,
-      nameByText('team_stats_trend'),
-      selection({
-        month: sql`to_char(s.month, 'YYYY-MM')`.mapWith(decode.text),
-        ...figureFields('s', 'month'),
-      }),
-      sql`FROM (SELECT m.month,
-          sum(m.trade_amount_fen) AS trade_amount_fen, sum(m.trade_count) AS trade_count,
-          sum(m.new_merchants) AS new_merchants, sum(m.activated_terminals) AS activated_terminals
-        FROM agent_monthly_stats m
-        WHERE m.month = ANY(${`{${months.map(monthKey).join(',')}}`}::date[]) AND ${inSubtree(sql`m.path`, path)}
-        GROUP BY m.month) s`,
-    ),
-    loadLevels(db),
+  const path = agent.path;
+  const inTree = caller.topId !== null;
+  const values: Record<string, unknown> = {
+    agentId: agent.id,
+    path,
+    month: monthKey(month),
+    monthStart: monthStartInstant(month).toISOString(),
+    monthEnd: monthStartInstant(shiftMonth(month, 1)).toISOString(),
+  };
+  if (inTree) values.topId = caller.topId;
+  // The month's figures and the trend are read side by side.
+  const [[r], trendRows] = await Promise.all([
+    monthStats(inTree ? 'tree' : 'all').all(db, values),
+    trendOf.all(db, { path, months: `{${months.map(monthKey).join(',')}}` }),
   ]);
+  const levels = agent.levels;
   // Sums without GROUP BY: always one row.
   if (!r) throw new Error('the team stats read no row');
   const byMonth = new Map(trendRows.map((t) => [t.month, figuresOf(t, 'month')]));

@@ -9,7 +9,11 @@ export { levelName };
  * levels 1 to `upTo` named V1, V2, ... stand in, so the team pages still work on a bare install.
  */
 export async function loadLevels(db: DbOrTx, upTo = 1): Promise<AgentLevel[]> {
-  const levels = await getAgentLevels(db);
+  return levelsOrDefault(await getAgentLevels(db), upTo);
+}
+
+/** The same stand-in for a level list read with another statement (ScopedAgent.levels). */
+export function levelsOrDefault(levels: AgentLevel[], upTo = 1): AgentLevel[] {
   if (levels.length > 0) return levels;
   return Array.from({ length: Math.max(1, upTo) }, (_, i) => ({ level: i + 1, name: `V${i + 1}` }));
 }

@@ -38,15 +38,22 @@ export async function loadCrumbs(
   const from = caller.role === 'operator' ? 0 : ids.indexOf(caller.agentId);
   const wanted = ids.slice(Math.max(0, from));
   if (wanted.length === 0) return [];
-  const found = await select(
-    db,
-    { id: agents.id, name: agents.name },
-    sql`FROM ${agents} WHERE ${agents.id} IN (${sql.join(
-      wanted.map((id) => sql`${id}`),
-      sql`, `,
-    )})${andInTree(sql`${agents.topId}`, caller)}`,
-  );
+  // The agent itself is already read; only the agents above it on the way are looked up (none
+  // when the way is the caller's own team, the first page every agent opens).
+  const above = wanted.filter((id) => id !== agent.id);
+  const found =
+    above.length === 0
+      ? []
+      : await select(
+          db,
+          { id: agents.id, name: agents.name },
+          sql`FROM ${agents} WHERE ${agents.id} IN (${sql.join(
+            above.map((id) => sql`${id}`),
+            sql`, `,
+          )})${andInTree(sql`${agents.topId}`, caller)}`,
+        );
   const byId = new Map(found.map((r) => [r.id, r.name]));
+  byId.set(agent.id, agent.name);
   return wanted.map((id) => ({
     id,
     name: displayName(caller, {

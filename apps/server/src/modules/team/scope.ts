@@ -1,11 +1,12 @@
+import { AGENT_LEVEL_PARAM, type AgentLevel } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { nameByText, type DbOrTx } from '../../db/client';
-import { agents } from '../../db/schema';
-import { preparedSelect, selection } from '../../db/typed';
+import type { DbOrTx } from '../../db/client';
+import { agents, systemParams } from '../../db/schema';
+import { decode, prepareVariants, type RowOf } from '../../db/typed';
+import { agentLevelsFrom } from '../../lib/agent-levels';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { andInTree } from '../../db/tree';
 
 /**
  * The data scope of the team feature. An agent sees itself and its subtree; operators stand above
@@ -27,13 +28,6 @@ export const subtreeEnd = (path: string) => `${path.slice(0, -1)}0`;
 export const inSubtree = (column: SQL, pathExpr: SQL): SQL =>
   sql`(${column} ~>=~ ${pathExpr} AND ${column} ~<~ (left(${pathExpr}, -1) || '0'))`;
 
-/** The caller's own scope over an agents row aliased `alias`. */
-export function callerScope(caller: Caller, alias: string): SQL {
-  const a = sql.raw(alias);
-  if (caller.role === 'operator') return sql`${a}.role = 'agent'`;
-  return sql`(${a}.path ~>=~ ${caller.path} AND ${a}.path ~<~ ${subtreeEnd(caller.path)})`;
-}
-
 export interface ScopedAgent {
   id: number;
   name: string;
@@ -48,11 +42,13 @@ export interface ScopedAgent {
   createdAt: Date;
   realNameVerified: boolean;
   idCardMasked: string | null;
+  /** The system's agent levels (agent_common_level), read in the same statement. */
+  levels: AgentLevel[];
 }
 
 const a = alias(agents, 'a');
-/** An agents row aliased `a`, as the team pages read it. */
-const AGENT = selection({
+/** An agents row aliased `a`, as the team pages read it, with the level names beside it. */
+const AGENT = {
   id: a.id,
   name: a.name,
   mobile: a.mobile,
@@ -66,40 +62,68 @@ const AGENT = selection({
   createdAt: a.createdAt,
   realNameVerified: a.realNameVerified,
   idCardMasked: a.idCardMasked,
-});
+  levels:
+    sql`(SELECT ${systemParams.value} FROM ${systemParams} WHERE ${systemParams.key} = ${AGENT_LEVEL_PARAM})`.mapWith(
+      decode.textOrNull,
+    ),
+};
+type AgentRow = RowOf<typeof AGENT>;
+
+const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /**
- * The agent `id` if the caller may see it, else the same 404 a missing id gets. The scope is
- * part of the query, so no caller can reach an agent outside it whatever id it sends. Every team
- * read starts here or in findCaller: both are named prepared statements (planned once per
- * connection; planning cost more than running them, issue 35).
+ * Every team read starts here or in findCaller. Both are compiled once per variant (an operator's
+ * or an agent's) and run as named prepared statements: planning and building them cost more than
+ * running them (issue 35). The scope is part of the statement, so no caller can reach an agent
+ * outside it whatever id it sends.
  */
+const agentInScope = prepareVariants<'operator' | 'agent', typeof AGENT>(
+  'team_agent',
+  (variant) => ({
+    shape: AGENT,
+    rest: sql`FROM agents a WHERE ${a.id} = ${value('id')} AND ${
+      variant === 'operator'
+        ? sql`a.role = 'agent'`
+        : sql`(a.path ~>=~ ${value('path')} AND a.path ~<~ ${value('pathEnd')})`
+    } LIMIT 1`,
+  }),
+);
+const callerRow = prepareVariants<'tree' | 'noTree', typeof AGENT>('team_caller', (variant) => ({
+  shape: AGENT,
+  rest: sql`FROM agents a WHERE ${a.id} = ${value('id')}${
+    variant === 'tree' ? sql` AND a.top_id = ${value('topId')}` : sql``
+  }`,
+}));
+
+function scoped(row: AgentRow | undefined): ScopedAgent {
+  if (!row) throw notFound();
+  return { ...row, levels: agentLevelsFrom(row.levels) };
+}
+
+/** The agent `id` if the caller may see it, else the same 404 a missing id gets. */
 export async function findAgentInScope(
   db: DbOrTx,
   caller: Caller,
   id: number,
 ): Promise<ScopedAgent> {
-  const [row] = await preparedSelect(
-    db,
-    nameByText('team_agent'),
-    AGENT,
-    sql`FROM agents a WHERE ${a.id} = ${id} AND ${callerScope(caller, 'a')} LIMIT 1`,
-  );
-  if (!row) throw notFound();
-  return row;
+  const row =
+    caller.role === 'operator'
+      ? await agentInScope('operator').one(db, { id })
+      : await agentInScope('agent').one(db, {
+          id,
+          path: caller.path,
+          pathEnd: subtreeEnd(caller.path),
+        });
+  return scoped(row);
 }
 
 /** The caller's own row (an operator's too), read in the caller's tree (decision 020). */
 export async function findCaller(db: DbOrTx, caller: Caller): Promise<ScopedAgent> {
-  const tree = andInTree('a.top_id', caller);
-  const [row] = await preparedSelect(
-    db,
-    nameByText('team_caller'),
-    AGENT,
-    sql`FROM agents a WHERE ${a.id} = ${caller.agentId}${tree}`,
-  );
-  if (!row) throw notFound();
-  return row;
+  const row =
+    caller.topId === null
+      ? await callerRow('noTree').one(db, { id: caller.agentId })
+      : await callerRow('tree').one(db, { id: caller.agentId, topId: caller.topId });
+  return scoped(row);
 }
 
 /**
