@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/lib/i18n';
 import { App } from '@/app/app';
+import { loadRouteTable } from '@/app/router';
 import { registerServiceWorker } from '@/app/service-worker';
 import { startBundle } from '@/lib/hot-update';
 import { loadOverlays } from '@/lib/overlays';
@@ -27,8 +28,12 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // Toasts and dialogs load at the first touch or key, so the first one an action brings shows at
-// once; loading them at start would compete with the first screen's own files.
-const warmOverlays = () => void loadOverlays().catch(() => undefined);
+// once; loading them at start would compete with the first screen's own files. So does the route
+// table, so a tap that opens a page past the login page and the tabs waits only for that page.
+const warm = () => {
+  void loadOverlays().catch(() => undefined);
+  void loadRouteTable().catch(() => undefined);
+};
 for (const type of ['pointerdown', 'keydown'] as const) {
-  window.addEventListener(type, warmOverlays, { once: true, passive: true, capture: true });
+  window.addEventListener(type, warm, { once: true, passive: true, capture: true });
 }

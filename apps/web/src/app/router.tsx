@@ -9,9 +9,9 @@ import {
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from '@/lib/router';
 import { DelayedLoading } from '@/components/ui/delayed-loading';
 import { ChunkLoadError, PageErrorBoundary } from '@/components/ui/page-error-boundary';
-import type { PageLoader } from '@/lib/routing';
+import type { PageLoader, PageRoutes } from '@/lib/routing';
 import { getToken } from '@/lib/storage';
-import { PAGE_ROUTES } from './page-registry';
+import { FIRST_ROUTES } from './first-routes';
 import { RootLayout } from './root-layout';
 
 /** A page chunk that takes longer than the spec's limit counts as failed. */
@@ -42,6 +42,22 @@ function once<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 const notAvailable = lazy(() => import('@/components/ui/not-available-page'));
+
+let routeTable: Promise<PageRoutes> | undefined;
+/**
+ * The route table of every page but the first ones (first-routes.ts), loaded when one of them is
+ * opened or at the first touch or key (main.tsx). A failed load is tried again the next time.
+ */
+export function loadRouteTable(): Promise<PageRoutes> {
+  routeTable ??= withTimeout(() => import('./page-registry'))().then(
+    (m) => m.PAGE_ROUTES,
+    (err: unknown) => {
+      routeTable = undefined;
+      throw err;
+    },
+  );
+  return routeTable;
+}
 
 const TAB_PATH_LIST: readonly string[] = Object.values(TAB_PATHS);
 const isTabPath = (path: string) => TAB_PATH_LIST.includes(path);
@@ -98,13 +114,36 @@ function element(
   return isPublic ? node : <RequireAuth>{node}</RequireAuth>;
 }
 
+/**
+ * A page of the route table: the table, then the page, under one loading view and one error
+ * boundary. Whether it needs a session is known once the table has come.
+ */
+function tableElement(path: string) {
+  const Route = lazy(() =>
+    loadRouteTable().then((table) => {
+      const page = table[path];
+      const Page = page ? lazy(once(withTimeout(page.load))) : notAvailable;
+      const Found = () =>
+        page?.public ? (
+          <Page />
+        ) : (
+          <RequireAuth>
+            <Page />
+          </RequireAuth>
+        );
+      return { default: Found };
+    }),
+  );
+  return element(Route, true);
+}
+
 export function buildRoutes(): RouteObject[] {
   const routes: RouteObject[] = ROUTE_PATHS.map((path) => {
-    const page = PAGE_ROUTES[path];
-    const loadPage = page && once(withTimeout(page.load));
-    const Page = loadPage ? lazy(loadPage) : notAvailable;
-    const tabLayout = loadPage && isTabPath(path) ? tabLayoutFor(loadPage) : undefined;
-    return { path, element: element(Page, page?.public ?? false, tabLayout) };
+    const page = FIRST_ROUTES[path];
+    if (!page) return { path, element: tableElement(path) };
+    const loadPage = once(withTimeout(page.load));
+    const tabLayout = isTabPath(path) ? tabLayoutFor(loadPage) : undefined;
+    return { path, element: element(lazy(loadPage), page.public ?? false, tabLayout) };
   });
   routes.push({ path: '*', element: element(notFound, true) });
   // One parent for every page, so what runs once per launch (cache notice, update check) lives

@@ -1,11 +1,10 @@
 import type { PageRoutes } from '@/lib/routing';
-
-const login = { load: () => import('./pages/login-page'), public: true };
+import { loginRoute } from './first-route';
 
 /** Sign-in, registration, agreements and passwords. */
 export const authRoutes: PageRoutes = {
-  '/': login,
-  '/pages/login/index': login,
+  '/': loginRoute,
+  '/pages/login/index': loginRoute,
   '/pages/login/register': { load: () => import('./pages/register-page'), public: true },
   '/pages/login/agreement/index': { load: () => import('./pages/agreement-page'), public: true },
   '/pages/login/agreement/agreementNoback': {

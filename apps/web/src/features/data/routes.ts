@@ -1,8 +1,9 @@
 import type { PageRoutes } from '@/lib/routing';
+import { dataTabRoute } from './first-route';
 
 /** The data tab, statistics, the standards checks (tripartiteData) and the in-app router. */
 export const dataRoutes: PageRoutes = {
-  '/pages/data/index': { load: () => import('./pages/data-page') },
+  '/pages/data/index': dataTabRoute,
   '/pages/home/statistics/index': { load: () => import('./pages/statistics-page') },
   '/pages/home/statistics/detail': { load: () => import('./pages/statistics-detail-page') },
   '/pages/home/tripartiteData/merchStandardCheck': {

@@ -1,8 +1,9 @@
 import type { PageRoutes } from '@/lib/routing';
+import { terminalTabRoute } from './first-route';
 
 /** Terminal stock, operations and records, binding, the scan page and brand modification. */
 export const terminalsRoutes: PageRoutes = {
-  '/pages/terminal/index': { load: () => import('./pages/terminal-tab-page') },
+  '/pages/terminal/index': terminalTabRoute,
   '/pages/home/terminal/terminalList': { load: () => import('./pages/terminal-list-page') },
   '/pages/home/terminal/terminalInfo': { load: () => import('./pages/terminal-info-page') },
   '/pages/home/terminal/operation': { load: () => import('./pages/operation-page') },
