@@ -3,8 +3,17 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { NON_TRADE_TOTAL_TYPES } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db, type DbOrTx } from '../../db/client';
-import { num } from '../../db/ledger-accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { ledgerEntries } from '../../db/schema';
+import {
+  decode,
+  select,
+  selectOne,
+  type RowOf,
+  type SelectOptions,
+  type Shape,
+} from '../../db/typed';
 import { translatePostingError } from '../ledger/post-entry';
 import { recoverArrears } from '../ledger/recover-arrears';
 import { chainOf, pricingValues } from './chain-sql';
@@ -155,8 +164,7 @@ function processCpuMs(pid: number): number {
  */
 async function profiler(tx: DbOrTx): Promise<(step: string) => void> {
   if (!process.env.SETTLE_PROFILE) return () => undefined;
-  const [me] = await rows<{ pid: unknown }>(tx, sql`SELECT pg_backend_pid() AS pid`);
-  const pid = num(me?.pid);
+  const { pid } = await oneRow(tx, { pid: sql`pg_backend_pid()`.mapWith(decode.number) }, sql``);
   let last = performance.now();
   let lastCpu = processCpuMs(pid);
   return (step: string) => {
@@ -191,6 +199,27 @@ interface PickSpan {
   to: string;
 }
 
+/** A count(*) in a shape. */
+const count = sql`count(*)`.mapWith(decode.number);
+
+/** The batch's entry (the CTE of createEntry's INSERT … RETURNING id). */
+const madeEntry = alias(ledgerEntries, 'made');
+
+/**
+ * A read that always returns its one row (an aggregate without GROUP BY, a function call, an
+ * INSERT … RETURNING of one row): no row is an error, never read as zeros.
+ */
+async function oneRow<S extends Shape>(
+  tx: DbOrTx,
+  shape: S,
+  rest: SQL,
+  opts?: SelectOptions,
+): Promise<RowOf<S>> {
+  const row = await selectOne(tx, shape, rest, opts);
+  if (!row) throw new Error('settlement: a one-row read returned no row');
+  return row;
+}
+
 /** ISO 8601 in UTC to the microsecond, for to_char. */
 const UTC_MICROS = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
@@ -206,9 +235,22 @@ async function pick(
   await tx.execute(sql`
     CREATE TEMP TABLE s_pick (txn_id bigint PRIMARY KEY, trade_time timestamptz, attempts integer) ON COMMIT DROP`);
   const filter = only ? sql`AND txn_id = ANY(${sql.param(only)}::bigint[])` : sql``;
-  const [r] = await rows<{ n: unknown } & PickSpan>(
+  const r = await oneRow(
     tx,
-    sql`WITH picked AS (
+    {
+      n: count,
+      lo: sql`min(txn_id)::text`.mapWith(decode.textOrNull),
+      hi: sql`max(txn_id)::text`.mapWith(decode.textOrNull),
+      from: sql`to_char(min(trade_time) AT TIME ZONE 'UTC', ${UTC_MICROS})`.mapWith(
+        decode.textOrNull,
+      ),
+      to: sql`to_char(max(trade_time) AT TIME ZONE 'UTC', ${UTC_MICROS})`.mapWith(
+        decode.textOrNull,
+      ),
+    },
+    sql`FROM ins`,
+    {
+      with: sql`WITH picked AS (
           SELECT txn_id FROM settlement_queue
            WHERE not_before <= now() ${filter}
            ORDER BY txn_id LIMIT ${batchSize}
@@ -216,14 +258,12 @@ async function pick(
         ), gone AS (
           DELETE FROM settlement_queue q USING picked p WHERE q.txn_id = p.txn_id
           RETURNING q.txn_id, q.trade_time, q.attempts
-        ), ins AS (INSERT INTO s_pick SELECT * FROM gone RETURNING txn_id, trade_time)
-        SELECT count(*) AS n, min(txn_id)::text AS lo, max(txn_id)::text AS hi,
-               to_char(min(trade_time) AT TIME ZONE 'UTC', ${UTC_MICROS}) AS "from",
-               to_char(max(trade_time) AT TIME ZONE 'UTC', ${UTC_MICROS}) AS "to"
-          FROM ins`,
+        ), ins AS (INSERT INTO s_pick SELECT * FROM gone RETURNING txn_id, trade_time)`,
+    },
   );
-  const span = { lo: r?.lo ?? '0', hi: r?.hi ?? '0', from: r?.from ?? '', to: r?.to ?? '' };
-  return { picked: num(r?.n), span };
+  // An empty batch has no span (min and max of no rows are NULL).
+  const span = { lo: r.lo ?? '0', hi: r.hi ?? '0', from: r.from ?? '', to: r.to ?? '' };
+  return { picked: r.n, span };
 }
 
 /**
@@ -345,11 +385,8 @@ function tradeLines() {
  * keeps all that reaches it. Only transactions with income take this (recursive) step.
  */
 async function stageAdjustmentShares(tx: DbOrTx) {
-  const [any] = await rows<{ n: unknown }>(
-    tx,
-    sql`SELECT count(*) AS n FROM s_tx WHERE kind = 1 AND pool_fen > 0`,
-  );
-  if (num(any?.n) === 0) return;
+  const any = await oneRow(tx, { n: count }, sql`FROM s_tx WHERE kind = 1 AND pool_fen > 0`);
+  if (any.n === 0) return;
   await tx.execute(sql`
     CREATE TEMP TABLE s_adj_chain ON COMMIT DROP AS
     SELECT x.id AS txn_id, ch.agent_id, ch.level, ch.top_level, x.policy_id, x.pool_fen,
@@ -397,18 +434,16 @@ async function stageAdjustmentShares(tx: DbOrTx) {
  * may be a DELETE ... RETURNING that takes them out of the batch.
  */
 async function putBack(tx: DbOrTx, source: SQL): Promise<number> {
-  const [r] = await rows<{ n: unknown }>(
-    tx,
-    sql`WITH src AS (${source}), back AS (
+  const r = await oneRow(tx, { n: count }, sql`FROM back`, {
+    with: sql`WITH src AS (${source}), back AS (
           INSERT INTO settlement_queue (txn_id, trade_time, not_before, attempts)
           SELECT txn_id, trade_time,
                  now() + make_interval(secs => LEAST(3600, 10 * power(2, LEAST(attempts, 9)))), attempts + 1
             FROM src
           ON CONFLICT (txn_id) DO NOTHING RETURNING 1
-        )
-        SELECT count(*) AS n FROM back`,
-  );
-  return num(r?.n);
+        )`,
+  });
+  return r.n;
 }
 
 /**
@@ -418,8 +453,8 @@ async function putBack(tx: DbOrTx, source: SQL): Promise<number> {
  * this is a single count.
  */
 async function requeueUnstaged(tx: DbOrTx, picked: number): Promise<number> {
-  const [staged] = await rows<{ n: unknown }>(tx, sql`SELECT count(*) AS n FROM s_tx`);
-  if (num(staged?.n) === picked) return 0;
+  const staged = await oneRow(tx, { n: count }, sql`FROM s_tx`);
+  if (staged.n === picked) return 0;
   // With its transaction's own trade time where it has one, so a mismatched row mends.
   return putBack(
     tx,
@@ -450,14 +485,14 @@ function deferUnpriced(tx: DbOrTx): Promise<number> {
  * the gate.
  */
 async function createEntry(tx: DbOrTx): Promise<number> {
-  const [entry] = await rows<{ id: unknown }>(
-    tx,
-    sql`INSERT INTO ledger_entries (idem_key, reason, memo)
+  const entry = await oneRow(tx, { id: madeEntry.id }, sql`FROM made`, {
+    with: sql`WITH made AS (
+        INSERT INTO ledger_entries (idem_key, reason, memo)
         VALUES (${`settle-batch:${randomUUID()}`}, 'trade_settlement',
                 (SELECT count(*) || ' transactions' FROM s_tx))
-        RETURNING id`,
-  );
-  return num(entry!.id);
+        RETURNING id)`,
+  });
+  return entry.id;
 }
 
 /**
@@ -479,9 +514,18 @@ async function postLines(
   const createdAt = backdate
     ? sql`coalesce((SELECT x.trade_time FROM s_tx x WHERE x.id = l.txn_id), now())`
     : sql`now()`;
-  const [r] = await rows<{ n: unknown; total: unknown; settled: unknown }>(
+  const r = await oneRow(
     tx,
-    sql`WITH batch_lines AS (
+    {
+      n: sql`(SELECT count(*) FROM ins WHERE agent_id IS NOT NULL)`.mapWith(decode.number),
+      total: sql`(SELECT coalesce(sum(amount_fen), 0) FROM ins WHERE agent_id IS NOT NULL)`.mapWith(
+        decode.number,
+      ),
+      settled: sql`(SELECT count(*) FROM st)`.mapWith(decode.number),
+    },
+    sql``,
+    {
+      with: sql`WITH batch_lines AS (
           ${tradeLines()}
           UNION ALL
           SELECT txn_id, agent_id, top_id, wallet_type, account_id, info_type, amount_fen, volume_fen, own_cost,
@@ -511,12 +555,10 @@ async function postLines(
                  x.fee_fen - x.acq_fen - coalesce(s.shares, 0), x.capped::integer
             FROM s_tx x LEFT JOIN sums s ON s.txn_id = x.id
           RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM ins WHERE agent_id IS NOT NULL) AS n,
-               (SELECT coalesce(sum(amount_fen), 0) FROM ins WHERE agent_id IS NOT NULL) AS total,
-               (SELECT count(*) FROM st) AS settled`,
+        )`,
+    },
   );
-  return { lines: num(r?.n), sharesFen: num(r?.total), settled: num(r?.settled) };
+  return { lines: r.n, sharesFen: r.total, settled: r.settled };
 }
 
 /** Fees collected from merchants are not trade (core's NON_TRADE_TOTAL_TYPES). */
@@ -554,9 +596,10 @@ async function addRollups(tx: DbOrTx) {
 }
 
 async function anyArrears(tx: DbOrTx): Promise<boolean> {
-  const found = await rows(
+  const found = await select(
     tx,
-    sql`SELECT 1 FROM ledger_accounts WHERE wallet_type = 'receivable' AND balance_fen < 0 LIMIT 1`,
+    { one: sql`1`.mapWith(decode.number) },
+    sql`FROM ledger_accounts WHERE wallet_type = 'receivable' AND balance_fen < 0 LIMIT 1`,
   );
   return found.length > 0;
 }
