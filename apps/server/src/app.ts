@@ -23,7 +23,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { clientErrorEnvelope, registerInputGuard } from './plugins/input-guard';
 import { registerNativeOrigins } from './plugins/native-origins';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { configureJobLease } from './modules/settlement/job-runs';
+import { configureJobLease } from './db/job-runs';
 import { apiRoutes } from './routes';
 import { setUpPush } from './modules/push/push';
 import { NOT_FOUND_PAGE } from './lib/not-found-page';

@@ -2,7 +2,7 @@ import { EARNING_INFO_TYPES, STATS_TREND_DAYS } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { preparedText, rows } from '../src/db/client';
-import { monthBounds } from '../src/modules/settlement/periods';
+import { monthBounds } from '../src/lib/periods';
 import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';

@@ -4,7 +4,7 @@ import { type Db } from '../src/db/client';
 import { runMonthlyAllowanceJob } from '../src/jobs/monthly-allowance';
 import { settleQueued } from '../src/jobs/settlement';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
-import { previousMonth } from '../src/modules/settlement/periods';
+import { previousMonth } from '../src/lib/periods';
 import { createTestContext, type TestContext } from './helpers';
 import { simulatedChannelServesAll } from './notify-helpers';
 import {

@@ -6,7 +6,7 @@ import { deductCreditDay, runCreditJob } from '../src/modules/credit/deduct-cred
 import { agentAccountId, platformAccountId } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { postEntry } from '../src/modules/ledger/post-entry';
-import { shanghaiDay } from '../src/modules/settlement/periods';
+import { shanghaiDay } from '../src/lib/periods';
 import { agentCall, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 const { app, demo, database } = await createTestContext();

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, rows } from '../src/db/client';
 import { jobsFor, tickJob, type Job } from '../src/jobs';
-import { runJob } from '../src/modules/settlement/job-runs';
+import { runJob } from '../src/db/job-runs';
 import { createTestContext } from './helpers';
 import { until } from './processes';
 

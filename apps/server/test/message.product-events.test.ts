@@ -10,7 +10,7 @@ import {
   summariseDailyEarnings,
   summaryDayAt,
 } from '../src/modules/message/send-product-events';
-import { shanghaiDay } from '../src/modules/settlement/periods';
+import { shanghaiDay } from '../src/lib/periods';
 import { payOutWithdrawals } from '../src/modules/withdrawals/pay-out-withdrawals';
 import { adminCall, adminLogin } from './admin-helpers';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
-import { previousMonth } from '../src/modules/settlement/periods';
+import { previousMonth } from '../src/lib/periods';
 import { simulatedChannelServesAll } from './notify-helpers';
 import { clearOfShanghaiMidnight, createTestContext } from './helpers';
 import {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { tickJob, type Job } from '../src/jobs';
-import { runJob } from '../src/modules/settlement/job-runs';
+import { runJob } from '../src/db/job-runs';
 import { configProblems } from '../src/ops/config-check';
 import { createTestContext } from './helpers';
 

@@ -8,7 +8,7 @@ import { runStandardCheckJob } from '../src/jobs/standard-check';
 import { agentBalances } from '../src/db/ledger-accounts';
 import { ledgerHealth } from '../src/modules/ledger/ledger-health';
 import { createSettlementFixture, fixtureTerms } from '../src/modules/settlement/fixtures';
-import { monthBounds, previousMonth } from '../src/modules/settlement/periods';
+import { monthBounds, previousMonth } from '../src/lib/periods';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
 import { bearer, clearOfShanghaiMidnight, createTestContext, loginAs } from './helpers';

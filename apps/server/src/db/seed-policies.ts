@@ -5,7 +5,7 @@ import {
   type RateType,
 } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { loadProductPolicy } from '../modules/policies/policy-queries';
+import { loadProductPolicy } from './policy-queries';
 import { saveAgentTerms } from '../modules/policies/save-agent-terms';
 import { rows, type Db, type DbOrTx } from './client';
 import { policyRates } from './schema';

@@ -6,7 +6,7 @@ import { merchants, productPolicies, terminals } from '../db/schema';
 import { decode, select, selectOne } from '../db/typed';
 import { awardActivationPoints } from '../modules/mall/rules';
 import { postRewards } from '../modules/settlement/chain-terms';
-import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
+import { runJob, type JobOutcome } from '../db/job-runs';
 import { holdActivationReward, onActivation } from '../modules/reward-schemes/schemes';
 import { checkActivation } from '../modules/terminals/check-activation';
 import { ingestNotification } from '../modules/transactions/ingest-notification';

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { terminals } from '../db/schema';
 import { decode, select } from '../db/typed';
 import { shanghaiToday } from '../lib/shanghai-dates';
-import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
+import { runJob, type JobOutcome } from '../db/job-runs';
 import { ingestNotification } from '../modules/transactions/ingest-notification';
 
 /**

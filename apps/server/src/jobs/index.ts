@@ -13,7 +13,7 @@ import { payoutBankFor } from '../modules/withdrawals/payout-bank';
 import { runCreditJob } from '../modules/credit/deduct-credit';
 import { runExportsJob } from '../modules/exports/exports';
 import { summariseDailyEarnings, summaryDayAt } from '../modules/message/send-product-events';
-import { runJob } from '../modules/settlement/job-runs';
+import { runJob } from '../db/job-runs';
 import { refreshRankBoards } from '../modules/rank/list-rank';
 
 export { leasedJob, type Job, type JobContext, type JobTick } from './job';

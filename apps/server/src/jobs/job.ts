@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  runJob,
-  type JobKey,
-  type JobOutcome,
-  type JobResult,
-} from '../modules/settlement/job-runs';
+import { runJob, type JobKey, type JobOutcome, type JobResult } from '../db/job-runs';
 
 /** What a tick of a job is given: the moment it judges, and the scheduler's stop signal. */
 export interface JobContext {

@@ -5,8 +5,8 @@ import { monthlyAllowances, systemParams } from '../db/schema';
 import { select, selectOne } from '../db/typed';
 import { platformAccountId, ensureAgentAccounts } from '../db/ledger-accounts';
 import { postEntry } from '../modules/ledger/post-entry';
-import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
-import { monthBounds, previousMonth } from '../modules/settlement/periods';
+import { runJob, type JobOutcome } from '../db/job-runs';
+import { monthBounds, previousMonth } from '../lib/periods';
 
 export interface AllowanceRule {
   minActivations: number;

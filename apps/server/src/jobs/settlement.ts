@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { rows, type Db } from '../db/client';
 import { terminals } from '../db/schema';
 import { decode, select, selectOne } from '../db/typed';
-import { runJob } from '../modules/settlement/job-runs';
+import { runJob } from '../db/job-runs';
 import { channelsOfTerminals, simulatePush } from '../modules/channels/simulator';
 import { runSettlement, type RunSettlementOptions } from '../modules/settlement/run-settlement';
 import { hmacSign } from '../lib/signature';

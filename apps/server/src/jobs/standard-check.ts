@@ -4,8 +4,8 @@ import type { Db } from '../db/client';
 import { standardAssessments } from '../db/schema';
 import { decode, select } from '../db/typed';
 import { postRewards, type RewardEvent } from '../modules/settlement/chain-terms';
-import { runJob, type JobOutcome } from '../modules/settlement/job-runs';
-import { previousMonth } from '../modules/settlement/periods';
+import { runJob, type JobOutcome } from '../db/job-runs';
+import { previousMonth } from '../lib/periods';
 
 const CHUNK = 500;
 

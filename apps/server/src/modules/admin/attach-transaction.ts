@@ -20,7 +20,7 @@ import {
 import { decode, orNull, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from '../transactions/fee-periods';
+import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from '../../db/fee-periods';
 import { audit } from '../../db/audit';
 
 const ATTACHABLE = ['unknown_terminal', 'unbound_terminal'];

@@ -44,7 +44,7 @@ import {
   loadProductPolicy,
   productView,
   type ProductPolicy,
-} from '../policies/policy-queries';
+} from '../../db/policy-queries';
 import { audit } from '../../db/audit';
 
 /** The product as operators see it (with the acquirer's cost). */

@@ -19,7 +19,7 @@ import { payOutWithdrawals, type PayoutOutcome } from '../withdrawals/pay-out-wi
 import type { PayoutBank } from '../withdrawals/payout-bank';
 import { returnFrozen } from '../withdrawals/review-withdrawal';
 import { notifyWithdrawal } from '../message/send-product-events';
-import { freezeLines } from '../withdrawals/withdrawal-row';
+import { freezeLines } from '../../db/withdrawal-row';
 import { audit } from '../../db/audit';
 
 const w = alias(withdrawals, 'w');

@@ -12,7 +12,7 @@ import { selectOne } from '../../db/typed';
 import { andInTree } from '../../db/tree';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { shanghaiDay } from '../settlement/periods';
+import { shanghaiDay } from '../../lib/periods';
 import { findAgentParty } from '../terminals/parties';
 
 interface SaleHead {

@@ -11,8 +11,8 @@ import { creditDeductions, creditSales, ledgerAccounts } from '../../db/schema';
 import { select, selectOne } from '../../db/typed';
 import { agentAccountId } from '../../db/ledger-accounts';
 import { postEntry } from '../ledger/post-entry';
-import { runJob, type JobOutcome, type JobResult } from '../settlement/job-runs';
-import { shanghaiDay } from '../settlement/periods';
+import { runJob, type JobOutcome, type JobResult } from '../../db/job-runs';
+import { shanghaiDay } from '../../lib/periods';
 
 const BATCH = 200;
 const cs = alias(creditSales, 's');

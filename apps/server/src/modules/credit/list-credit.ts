@@ -20,7 +20,7 @@ import { select, selectOne, selection } from '../../db/typed';
 import { andInTree } from '../../db/tree';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { shanghaiDay } from '../settlement/periods';
+import { shanghaiDay } from '../../lib/periods';
 import { brief } from '../terminals/parties';
 import { sellerActions } from './decide-credit';
 

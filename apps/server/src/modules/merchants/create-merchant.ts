@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { selectOne } from '../../db/typed';
-import { addNewMerchantFigure } from '../stats/rollups';
+import { addNewMerchantFigure } from '../stats/add-new-merchant-figure';
 
 export interface MerchantOwner {
   id: number;

@@ -11,8 +11,8 @@ import { agentPolicyVersions, agents } from '../../db/schema';
 import { decode, orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { loadAgentPolicyById, loadProductPolicy, productView } from './policy-queries';
-import { pathInSubtree } from './scope';
+import { loadAgentPolicyById, loadProductPolicy, productView } from '../../db/policy-queries';
+import { pathInSubtree } from '../../db/subtree-scope';
 import { shownMobile, shownName as personName } from '../../lib/people';
 
 /** How many versions the detail lists, newest first. */

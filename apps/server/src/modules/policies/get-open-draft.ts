@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { agents } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { loadAgentPolicy, loadProductPolicy, productView } from './policy-queries';
+import { loadAgentPolicy, loadProductPolicy, productView } from '../../db/policy-queries';
 import { shownMobile, shownName } from '../../lib/people';
 
 /**

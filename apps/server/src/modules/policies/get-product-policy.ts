@@ -1,7 +1,7 @@
 import type { ProductPolicyInfo } from '@pos/core';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { loadProductPolicy } from './policy-queries';
+import { loadProductPolicy } from '../../db/policy-queries';
 
 /** A product policy with every term, acquirer cost included (operators only). */
 export async function getProductPolicy(db: DbOrTx, id: number): Promise<ProductPolicyInfo> {

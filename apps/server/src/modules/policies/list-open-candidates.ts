@@ -6,7 +6,7 @@ import { agents } from '../../db/schema';
 import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { andInTree } from '../../db/tree';
-import { pageOf } from './scope';
+import { pageOf } from '../../db/subtree-scope';
 import { shownMobile, shownName } from '../../lib/people';
 import { decodeIdCursor } from '../../lib/keyset';
 

@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { notifyPolicyOpened } from '../message/send-product-events';
 import { directChild } from './get-open-draft';
-import { loadAgentPolicy, loadProductPolicy } from './policy-queries';
+import { loadAgentPolicy, loadProductPolicy } from '../../db/policy-queries';
 import { saveAgentTerms } from './save-agent-terms';
 
 /**

@@ -5,7 +5,7 @@ import { agents } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { notifyPolicyOpened } from '../message/send-product-events';
-import { loadProductPolicy } from './policy-queries';
+import { loadProductPolicy } from '../../db/policy-queries';
 import { saveAgentTerms } from './save-agent-terms';
 
 /**

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agentPolicies, agentPolicyRates, agentPolicyVersions } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
-import { loadAgentPolicy, normalizeTerms, type ProductPolicy } from './policy-queries';
+import { loadAgentPolicy, normalizeTerms, type ProductPolicy } from '../../db/policy-queries';
 
 export interface TermsTarget {
   id: number;

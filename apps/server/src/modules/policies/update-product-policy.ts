@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { agentPolicies, agentPolicyRates, agents, productPolicies } from '../../db/schema';
 import { decode, select } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
-import { loadProductPolicy, loadRootPolicies, type ProductPolicy } from './policy-queries';
+import { loadProductPolicy, loadRootPolicies, type ProductPolicy } from '../../db/policy-queries';
 
 const sameList = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);

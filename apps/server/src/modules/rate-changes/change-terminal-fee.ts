@@ -14,8 +14,8 @@ import { select } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import type { Acquirer } from '../acquirer/acquirer';
-import { loadProductPolicy } from '../policies/policy-queries';
-import { pathInSubtree } from '../policies/scope';
+import { loadProductPolicy } from '../../db/policy-queries';
+import { pathInSubtree } from '../../db/subtree-scope';
 
 const t = alias(terminals, 't');
 const i = alias(feeChangeItems, 'i');

@@ -6,7 +6,7 @@ import { policies } from '../../db/schema';
 import { orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { inSubtree } from '../policies/scope';
+import { inSubtree } from '../../db/subtree-scope';
 import { andInTree } from '../../db/tree';
 import { f, feeChangeFields, feeChangeRuns, i, r, toFeeChangeItem } from './list-fee-changes';
 

@@ -6,7 +6,7 @@ import { agents, policies } from '../../db/schema';
 import { orNull, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { inSubtree } from '../policies/scope';
+import { inSubtree } from '../../db/subtree-scope';
 import { andInTree } from '../../db/tree';
 import { c, m, r, rateChangeFields, toRateChangeItem } from './list-rate-changes';
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { policies, terminals } from '../../db/schema';
 import { decode, orNull, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { pageOf } from '../policies/scope';
+import { pageOf } from '../../db/subtree-scope';
 import { andInTree } from '../../db/tree';
 import { decodeIdCursor } from '../../lib/keyset';
 

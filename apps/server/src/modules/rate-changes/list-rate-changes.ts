@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { agents, merchants, rateChanges } from '../../db/schema';
 import { select, type RowOf } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { inSubtree, inTree, pageOf } from '../policies/scope';
+import { inSubtree, inTree, pageOf } from '../../db/subtree-scope';
 import { andInTree } from '../../db/tree';
 import { decodeIdCursor } from '../../lib/keyset';
 

@@ -6,7 +6,7 @@ import { merchants } from '../../db/schema';
 import { select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { likeEscape } from '../policies/list-open-candidates';
-import { pageOf } from '../policies/scope';
+import { pageOf } from '../../db/subtree-scope';
 import { andInTree } from '../../db/tree';
 import { decodeIdCursor } from '../../lib/keyset';
 

@@ -21,9 +21,9 @@ import {
 import { orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { loadProductPolicy, type ProductPolicy } from '../policies/policy-queries';
+import { loadProductPolicy, type ProductPolicy } from '../../db/policy-queries';
 import { andInTree } from '../../db/tree';
-import { pathInSubtree } from '../policies/scope';
+import { pathInSubtree } from '../../db/subtree-scope';
 
 const m = alias(merchants, 'm');
 const a = alias(agents, 'a');

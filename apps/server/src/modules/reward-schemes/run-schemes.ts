@@ -12,7 +12,7 @@ import { schemeRewards, terminalSchemes, terminals } from '../../db/schema';
 import { select, selectOne, selection } from '../../db/typed';
 import { ensureAgentAccounts, platformAccountId } from '../../db/ledger-accounts';
 import { postEntry, type PostingLine } from '../ledger/post-entry';
-import { runJob, type JobOutcome } from '../settlement/job-runs';
+import { runJob, type JobOutcome } from '../../db/job-runs';
 import {
   chainLevels,
   recordReward,

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { agentPolicies, brands, merchants, productPolicies, terminals } from '../../db/schema';
 import { selectOne } from '../../db/typed';
-import { addNewMerchantFigure } from '../stats/rollups';
+import { addNewMerchantFigure } from '../stats/add-new-merchant-figure';
 
 /**
  * A product policy with every rate type, terms opened down a chain of agents, a merchant and

@@ -6,8 +6,8 @@ import { runMonthlyAllowanceJob } from '../../jobs/monthly-allowance';
 import { settleQueued } from '../../jobs/settlement';
 import { runStandardCheckJob } from '../../jobs/standard-check';
 import { badRequest } from '../../lib/app-error';
-import type { JobResult } from './job-runs';
-import { shanghaiDay, shanghaiMonth } from './periods';
+import type { JobResult } from '../../db/job-runs';
+import { shanghaiDay, shanghaiMonth } from '../../lib/periods';
 import { runCreditJob } from '../credit/deduct-credit';
 
 /** An operator's "run now": the job for the period given (or the one due), with its status row. */

@@ -4,10 +4,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { decode, selectOne } from '../../db/typed';
 import { shanghaiDaySql } from '../../lib/shanghai-dates';
 
-// The writers of the figures are use cases of their own, which other modules call.
-export { addActivationFigure } from './add-activation-figure';
-export { addNewMerchantFigure } from './add-new-merchant-figure';
-
 /**
  * The rollups the figures are read from, and their definitions over the base tables (core's
  * FIGURES says what each figure counts):

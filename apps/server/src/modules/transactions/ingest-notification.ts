@@ -13,7 +13,7 @@ import { preparedRows, type DbOrTx } from '../../db/client';
 import { transactionKeys, transactions } from '../../db/schema';
 import { orNull, select } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
-import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from './fee-periods';
+import { feeClaimCtes, feeOptionOkSql, lockFeePeriods } from '../../db/fee-periods';
 
 const num = (v: unknown) => Number(v);
 

@@ -20,7 +20,7 @@ import {
   type FrozenTax,
   type WithdrawRules,
 } from './tax-channels';
-import { freezeLines, toWithdrawal } from './withdrawal-row';
+import { freezeLines, toWithdrawal } from '../../db/withdrawal-row';
 
 export interface ApplyWithdrawalInput {
   walletType: 'profit' | 'reward';

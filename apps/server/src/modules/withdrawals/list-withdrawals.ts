@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { withdrawals } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { toWithdrawal } from './withdrawal-row';
+import { toWithdrawal } from '../../db/withdrawal-row';
 
 /** The caller's own rows, in its tree (the shard key, decision 020). */
 const own = (caller: Caller): SQL[] => [

@@ -7,7 +7,7 @@ import { postEntry } from '../ledger/post-entry';
 import { notifyWithdrawal } from '../message/send-product-events';
 import type { PayoutBank, PayoutRequest, PayoutResult } from './payout-bank';
 import { returnFrozen } from './review-withdrawal';
-import { frozenFenOf } from './withdrawal-row';
+import { frozenFenOf } from '../../db/withdrawal-row';
 
 /** What a payout run reports of one withdrawal (the console audits it). */
 export interface PayoutOutcome {

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { reverseEntry } from '../ledger/post-entry';
 import { notifyWithdrawal } from '../message/send-product-events';
-import { toWithdrawal } from './withdrawal-row';
+import { toWithdrawal } from '../../db/withdrawal-row';
 
 async function current(db: DbOrTx, id: number) {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));

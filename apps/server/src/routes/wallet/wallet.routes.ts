@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ledgerHealth } from '../../modules/ledger/ledger-health';
-import { listJobRuns } from '../../modules/settlement/job-runs';
+import { listJobRuns } from '../../db/job-runs';
 import { runJobNow } from '../../modules/settlement/run-job-now';
 import { rollupDrift } from '../../modules/stats/rollups';
 import { getAgentWallet } from '../../modules/wallet/get-agent-wallet';

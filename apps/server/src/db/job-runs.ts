@@ -3,9 +3,9 @@ import { hostname } from 'node:os';
 import type { JobKey as CoreJobKey, JobRun } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
-import { jobRuns } from '../../db/schema';
-import { select, selectOne } from '../../db/typed';
+import type { DbOrTx } from './client';
+import { jobRuns } from './schema';
+import { select, selectOne } from './typed';
 
 /**
  * The execution status of the jobs (product spec: -1 failed, 0 to be assessed, 1 in assessment,

@@ -9,7 +9,7 @@ import type {
 import { normalizeSimShare } from '@pos/core';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from './client';
 import {
   agentPolicies,
   agentPolicyRates,
@@ -17,9 +17,9 @@ import {
   policyRates,
   productPolicies,
   type AgentPolicyRow,
-} from '../../db/schema';
-import { select } from '../../db/typed';
-import type { Caller } from '../../plugins/auth';
+} from './schema';
+import { select } from './typed';
+import type { Caller } from '../plugins/auth';
 
 /**
  * Reads of product policies and agent terms shared by the policies use cases. None of them

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isOperator } from '../../db/tree';
-import { encodeIdCursor } from '../../lib/keyset';
-import type { Caller } from '../../plugins/auth';
+import { isOperator } from './tree';
+import { encodeIdCursor } from '../lib/keyset';
+import type { Caller } from '../plugins/auth';
 
 /**
  * Data scope and small row helpers of the policies modules. An agent reaches its own subtree:

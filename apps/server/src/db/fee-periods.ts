@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { feePeriodSql } from '../settlement/periods';
+import type { DbOrTx } from './client';
+import { feePeriodSql } from '../lib/periods';
 
 /**
  * The fee that counts in a period (decision 007), shared by ingestion and by an operator

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@pos/core';
-import type { withdrawals } from '../../db/schema';
+import type { withdrawals } from './schema';
 
 export const toWithdrawal = (r: typeof withdrawals.$inferSelect): Withdrawal => ({
   id: r.id,
