@@ -2,10 +2,23 @@ import type { CheckJobStatus } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobRuns } from '../../db/schema';
-import { select } from '../../db/typed';
+import { prepareSelect } from '../../db/typed';
 
 /** The monthly standard assessment job's name in job_runs (the settlement feature's jobs). */
 export const STANDARD_JOB = 'standard_check';
+
+/** One statement, compiled once and run as a named prepared statement. */
+const jobsOfMonths = prepareSelect(
+  'standard_job_status_v1',
+  {
+    period: jobRuns.period,
+    status: jobRuns.status,
+    finishedAt: jobRuns.finishedAt,
+    processed: jobRuns.processed,
+  },
+  sql`FROM ${jobRuns}
+      WHERE ${jobRuns.job} = ${sql.placeholder('job')} AND ${jobRuns.period} = ANY(${sql.placeholder('months')}::text[])`,
+);
 
 /**
  * The execution status of the standard assessment of each month (-1 failed, 0 to be assessed,
@@ -20,17 +33,7 @@ export async function standardJobStatus(
     months.map((month) => [month, { month, status: 0, finishedAt: null, processed: 0 }]),
   );
   if (months.length === 0) return out;
-  const found = await select(
-    db,
-    {
-      period: jobRuns.period,
-      status: jobRuns.status,
-      finishedAt: jobRuns.finishedAt,
-      processed: jobRuns.processed,
-    },
-    sql`FROM ${jobRuns}
-        WHERE ${jobRuns.job} = ${STANDARD_JOB} AND ${jobRuns.period} = ANY(${sql.param(months)}::text[])`,
-  );
+  const found = await jobsOfMonths.all(db, { job: STANDARD_JOB, months });
   for (const r of found) {
     const month = r.period;
     out.set(month, {

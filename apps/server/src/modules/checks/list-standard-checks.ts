@@ -3,11 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { terminals } from '../../db/schema';
-import { decode, select } from '../../db/typed';
+import { decode, prepareVariants } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { dayStartInstant, shanghaiMonth, shiftMonth } from '../../lib/shanghai-dates';
-import { andInTree, callerPathCopyScope } from '../../db/tree';
 import { standardJobStatus } from './job-status';
 import { standardResultSql, thresholdSql } from './standard-result';
 import { decodePathSnCursor, encodeCursor } from '../../lib/keyset';
@@ -33,6 +32,83 @@ const ROW = {
   assessed: sql`r.sa_result IS NOT NULL`.mapWith(decode.bool),
 };
 
+const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * What decides the statement's text: the caller's subtree (an agent's) or every terminal (an
+ * operator's), its tree (decision 020), an SN prefix, a cursor, a result filter.
+ */
+type Variant = `${'subtree' | 'every'}.${'tree' | 'all'}.${'sn' | 'anySn'}.${'next' | 'first'}.${
+  'met' | 'result' | 'anyResult'}`;
+
+/**
+ * One statement per variant, compiled on first use and run as a named prepared statement with
+ * the call's values bound: planning it cost more than running it on a page (issue 35).
+ */
+const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
+  const [scope, treeKind, sn, cursor, result] = variant.split('.');
+  const inTree = treeKind === 'tree';
+  // An agent's terminals, their merchants, assessments and volume: its tree (decision 020).
+  const tree = (column: SQL) => (inTree ? sql` AND ${column} = ${value('topId')}` : sql``);
+  const m0 = sql`${value('m0')}::date`;
+  const m1 = sql`${value('m1')}::date`;
+  const filters: SQL[] = [
+    sql`t.bind_status IN (1, 3)`,
+    sql`t.deleted_at IS NULL`,
+    sql`t.bound_at < ${value('end')}::timestamptz`,
+  ];
+  const subtree =
+    scope === 'subtree'
+      ? sql`t.holder_path >= (${value('path')} COLLATE "C") AND t.holder_path < (${value('pathEnd')} COLLATE "C")`
+      : sql`TRUE`;
+  filters.push(sql`${subtree}${tree(sql`t.top_id`)}`);
+  if (sn === 'sn') filters.push(sql`t.sn >= ${value('sn')} AND t.sn < ${value('snEnd')}`);
+  if (cursor === 'next')
+    filters.push(sql`(t.holder_path, t.sn) > (${value('afterPath')}, ${value('afterSn')})`);
+  const resultFilter =
+    result === 'met'
+      ? sql`WHERE r.result >= 1`
+      : result === 'result'
+        ? sql`WHERE r.result = ${value('result')}`
+        : sql``;
+  return {
+    shape: ROW,
+    rest: sql`FROM (
+          SELECT s.*, ${standardResultSql({
+            assessed: sql`s.sa_result`,
+            thresholdFen: sql`s.threshold_fen`,
+            volumeFen: sql`s.volume_fen`,
+            monthOver: value('monthOver'),
+          })} AS result
+          FROM (
+            SELECT c.*, sa.result AS sa_result, sa.reward_fen,
+                   coalesce(sa.threshold_fen, ${thresholdSql(sql`c.standard_months`, sql`c.k`)}) AS threshold_fen,
+                   coalesce(sa.volume_fen, (
+                     SELECT coalesce(sum(v.volume_fen), 0) FROM terminal_daily_volume v
+                      WHERE v.terminal_id = c.id${tree(sql`v.top_id`)} AND v.day >= ${m0} AND v.day < ${m1}
+                   )) AS volume_fen
+            FROM (
+              SELECT t.id, t.sn, t.model, t.holder_path, t.bind_status, t.merchant_id, t.bound_at,
+                     b.name AS brand_name, m.name AS merchant_name, p.name AS policy_name,
+                     p.standard_months,
+                     ((extract(year FROM ${m0}) - extract(year FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai'))) * 12
+                       + extract(month FROM ${m0}) - extract(month FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai')) + 1)::integer AS k
+                FROM terminals t
+                JOIN brands b ON b.id = t.brand_id
+                LEFT JOIN merchants m ON m.id = t.merchant_id${tree(sql`m.top_id`)}
+                LEFT JOIN policies p ON p.id = t.policy_id
+               WHERE ${sql.join(filters, sql` AND `)}
+            ) c
+            LEFT JOIN standard_assessments sa
+              ON sa.terminal_id = c.id${tree(sql`sa.top_id`)} AND sa.month_index = c.k AND sa.month = ${m0}
+          ) s
+        ) r
+        ${resultFilter}
+        ORDER BY r.holder_path, r.sn
+        LIMIT ${value('limit')}`,
+  };
+});
+
 /**
  * The merchant standard check (/pages/home/tripartiteData/merchStandardCheck) of a calendar
  * month: every terminal of the caller's subtree bound before the month ended, in month k of its
@@ -53,70 +129,34 @@ export async function listStandardChecks(
   const current = shanghaiMonth(now);
   const month = query.month ?? current;
   if (month > current) throw badRequest('不能查询未来的月份', 'month');
-  const m0 = `${month}-01`;
   const m1 = `${shiftMonth(month, 1)}-01`;
-  const monthOver = month < current;
-  const end = dayStartInstant(m1).toISOString();
-
-  const filters: SQL[] = [
-    sql`t.bind_status IN (1, 3)`,
-    sql`t.deleted_at IS NULL`,
-    sql`t.bound_at < ${end}::timestamptz`,
-    sql`${callerPathCopyScope(sql`t.holder_path`, caller)}${andInTree(sql`t.top_id`, caller)}`,
-  ];
-  // An agent's terminals, their merchants, assessments and volume: its tree (decision 020).
-  const tree = (column: SQL) => andInTree(column, caller);
-  if (query.sn) filters.push(sql`t.sn >= ${query.sn} AND t.sn < ${query.sn + '~'}`);
   const after = decodePathSnCursor(query.cursor);
-  if (after) filters.push(sql`(t.holder_path, t.sn) > (${after[0]}, ${after[1]})`);
+  // Operators stand above every tree and see every terminal; an agent its subtree in its tree.
+  const subtree = caller.role !== 'operator';
+  const inTree = caller.topId !== null && caller.topId !== undefined;
+  const values: Record<string, unknown> = {
+    m0: `${month}-01`,
+    m1,
+    end: dayStartInstant(m1).toISOString(),
+    monthOver: month < current,
+    limit: query.pageSize + 1,
+  };
+  if (subtree) Object.assign(values, { path: caller.path, pathEnd: `${caller.path}~` });
+  if (inTree) values.topId = caller.topId;
+  if (query.sn) Object.assign(values, { sn: query.sn, snEnd: `${query.sn}~` });
+  if (after) Object.assign(values, { afterPath: after[0], afterSn: after[1] });
+  const result = query.result === undefined ? 'anyResult' : query.result === 1 ? 'met' : 'result';
+  if (result === 'result') values.result = query.result;
+  const variant: Variant = `${subtree ? 'subtree' : 'every'}.${inTree ? 'tree' : 'all'}.${query.sn ? 'sn' : 'anySn'}.${
+    after ? 'next' : 'first'
+  }.${result}`;
 
-  let resultFilter = sql``;
-  if (query.result !== undefined) {
-    resultFilter =
-      query.result === 1 ? sql`WHERE r.result >= 1` : sql`WHERE r.result = ${query.result}`;
-  }
-
-  const found = await select(
-    db,
-    ROW,
-    sql`FROM (
-          SELECT s.*, ${standardResultSql({
-            assessed: sql`s.sa_result`,
-            thresholdFen: sql`s.threshold_fen`,
-            volumeFen: sql`s.volume_fen`,
-            monthOver,
-          })} AS result
-          FROM (
-            SELECT c.*, sa.result AS sa_result, sa.reward_fen,
-                   coalesce(sa.threshold_fen, ${thresholdSql(sql`c.standard_months`, sql`c.k`)}) AS threshold_fen,
-                   coalesce(sa.volume_fen, (
-                     SELECT coalesce(sum(v.volume_fen), 0) FROM terminal_daily_volume v
-                      WHERE v.terminal_id = c.id${tree(sql`v.top_id`)} AND v.day >= ${m0}::date AND v.day < ${m1}::date
-                   )) AS volume_fen
-            FROM (
-              SELECT t.id, t.sn, t.model, t.holder_path, t.bind_status, t.merchant_id, t.bound_at,
-                     b.name AS brand_name, m.name AS merchant_name, p.name AS policy_name,
-                     p.standard_months,
-                     ((extract(year FROM ${m0}::date) - extract(year FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai'))) * 12
-                       + extract(month FROM ${m0}::date) - extract(month FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai')) + 1)::integer AS k
-                FROM terminals t
-                JOIN brands b ON b.id = t.brand_id
-                LEFT JOIN merchants m ON m.id = t.merchant_id${tree(sql`m.top_id`)}
-                LEFT JOIN policies p ON p.id = t.policy_id
-               WHERE ${sql.join(filters, sql` AND `)}
-            ) c
-            LEFT JOIN standard_assessments sa
-              ON sa.terminal_id = c.id${tree(sql`sa.top_id`)} AND sa.month_index = c.k AND sa.month = ${m0}::date
-          ) s
-        ) r
-        ${resultFilter}
-        ORDER BY r.holder_path, r.sn
-        LIMIT ${query.pageSize + 1}`,
-  );
-
+  const [found, jobs] = await Promise.all([
+    standardPage(variant).all(db, values),
+    standardJobStatus(db, [month]),
+  ]);
   const page = found.slice(0, query.pageSize);
   const last = page[page.length - 1];
-  const jobs = await standardJobStatus(db, [month]);
   return {
     month,
     job: jobs.get(month)!,

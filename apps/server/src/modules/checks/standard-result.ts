@@ -29,11 +29,16 @@ export function standardResultSql(a: {
   assessed: SQL;
   thresholdFen: SQL;
   volumeFen: SQL;
-  monthOver: boolean;
+  /** Whether the month is over: a value, or an expression (a prepared statement's parameter). */
+  monthOver: boolean | SQL;
 }): SQL {
+  const notOver =
+    typeof a.monthOver === 'boolean'
+      ? sql`${!a.monthOver}::boolean`
+      : sql`NOT (${a.monthOver})::boolean`;
   return sql`CASE WHEN ${a.assessed} IS NOT NULL THEN ${a.assessed}
       WHEN ${a.thresholdFen} IS NULL THEN ${STANDARD_CHECK_TYPE.NO_CHECK}
-      WHEN ${!a.monthOver}::boolean THEN ${STANDARD_CHECK_TYPE.PENDING}
+      WHEN ${notOver} THEN ${STANDARD_CHECK_TYPE.PENDING}
       WHEN ${a.volumeFen} >= ${a.thresholdFen} THEN ${STANDARD_CHECK_TYPE.MET}
       ELSE ${STANDARD_CHECK_TYPE.NOT_MET} END`;
 }
