@@ -1,6 +1,7 @@
 import {
   maskName,
   merchantListQuery,
+  standardCheckQuery,
   statsReportQuery,
   teamListQuery,
   teamStatsQuery,
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { listMerchants } from '../src/modules/merchants/list-merchants';
 import { getReport } from '../src/modules/stats/get-report';
+import { listStandardChecks } from '../src/modules/checks/list-standard-checks';
 import { getTeamStats } from '../src/modules/team/get-team-stats';
 import { listTeam } from '../src/modules/team/list-team';
 import { listTrades } from '../src/modules/transactions/list-trades';
@@ -272,5 +274,50 @@ describe('the trade list', () => {
       }
     }
     expect(compared).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+describe('the standard check page as a prepared statement per variant', () => {
+  // Issue 35: the page became one statement per variant (scope, tree, SN, cursor, result),
+  // compiled once with placeholders. On the pool it answers what the same read answers as
+  // ordinary queries in a transaction, for every filter and page, agents and an operator.
+  const operator: Caller = {
+    agentId: demo.operator.id,
+    role: 'operator',
+    path: demo.operator.path,
+    topId: null,
+    sessionId: 'pin',
+    mustChangePassword: false,
+  };
+  const previous = new Date(Date.now() + 8 * 3600_000 - 31 * 86_400_000).toISOString().slice(0, 7);
+
+  it('lists the same terminals and results, prepared or not, page after page', async () => {
+    let shown = 0;
+    const results = new Set<number>();
+    for (const caller of [...callers, operator]) {
+      for (const m of [month, previous]) {
+        // Every result filter, and an SN prefix; pages of 20 (the app's), the first also of 7.
+        const filters = [
+          { result: undefined, sn: undefined, pageSize: 7 },
+          ...[undefined, 1, -1, 0, -2].map((result) => ({ result, sn: undefined, pageSize: 20 })),
+          { result: undefined, sn: 'XN0000', pageSize: 20 },
+        ];
+        for (const filter of filters) {
+          const list = await samePreparedAndPlain((d) =>
+            allPages(async (cursor) =>
+              listStandardChecks(
+                d,
+                caller,
+                standardCheckQuery.parse({ month: m, ...filter, cursor }),
+              ),
+            ),
+          );
+          shown += list.length;
+          for (const row of list) results.add(row.result);
+        }
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
+    expect(results.size).toBeGreaterThan(1);
   }, 300_000);
 });

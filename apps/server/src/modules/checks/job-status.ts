@@ -33,7 +33,8 @@ export async function standardJobStatus(
     months.map((month) => [month, { month, status: 0, finishedAt: null, processed: 0 }]),
   );
   if (months.length === 0) return out;
-  const found = await jobsOfMonths.all(db, { job: STANDARD_JOB, months });
+  // An array literal: the same text on the pool and inside a transaction.
+  const found = await jobsOfMonths.all(db, { job: STANDARD_JOB, months: `{${months.join(',')}}` });
   for (const r of found) {
     const month = r.period;
     out.set(month, {
