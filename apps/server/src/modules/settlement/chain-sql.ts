@@ -1,5 +1,13 @@
 import { TOTAL_TYPE, pricingOf } from '@pos/core';
-import { sql, type SQL } from 'drizzle-orm';
+import {
+  sql,
+  type Column,
+  type DriverValueDecoder,
+  type GetColumnData,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { transactions } from '../../db/schema';
 
 /**
  * SQL fragments shared by the settlement statements. The rules themselves live in
@@ -32,3 +40,23 @@ export const chainOf = (pathColumn: SQL) => sql`LATERAL (
     FROM (SELECT string_to_array(btrim(${pathColumn}, '/'), '/')::bigint[] AS ids) arr,
          unnest(arr.ids) WITH ORDINALITY AS u(agent_id, ord)
 )`;
+
+/**
+ * A batch's s_tx (settle-batch's stageTransactions), read as `FROM s_tx x`: the columns it copies
+ * from transactions keep their names and types there (id, trade_time, kind, total_type,
+ * amount_fen, agent_path, top_id, policy_id, terminal_id, orig_txn_id, acquirer_txn_id,
+ * orig_acquirer_txn_id …), so typed reads take them as transactions' columns. Its own columns are
+ * not these: fee_fen there is the fee settled (the reported one is reported_fee_fen), and
+ * attempts, capped, acq_fen, pool_fen … are read as expressions with a decoder.
+ */
+export const stagedTx = alias(transactions, 'x');
+
+/**
+ * A column that may be NULL in its table but not in the read (its WHERE or join excludes NULL),
+ * typed without the null and decoded as the column is: db/typed's orNull the other way round.
+ */
+export function notNull<C extends Column>(column: C): SQL<NonNullable<GetColumnData<C>>> {
+  return sql`${column}`.mapWith(
+    column as DriverValueDecoder<NonNullable<GetColumnData<C>>, unknown>,
+  );
+}
