@@ -1,7 +1,17 @@
 import { TXN_KIND, refundReversal } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { ensureAgentAccounts, num } from '../../db/ledger-accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { ensureAgentAccounts } from '../../db/ledger-accounts';
+import {
+  feeSupersessions,
+  ledgerAccounts,
+  ledgerLines,
+  settlements,
+  transactions,
+} from '../../db/schema';
+import { decode, select } from '../../db/typed';
+import { notNull, stagedTx } from './chain-sql';
 import { lockPostingGate } from './posting-gate';
 import { insertStagedLines, type StagedLine } from './staged-lines';
 
@@ -11,8 +21,6 @@ interface RefundRow {
   amountFen: number;
   origTxnId: number | null;
   origAcquirerTxnId: string | null;
-  tradeTime: unknown;
-  attempts: number;
   /** Trade time as UTC text to the microsecond and the acquirer's id: the order of refunds. */
   at: string;
   acq: string;
@@ -44,6 +52,14 @@ interface Step {
   /** For one settled before: the fee and acquirer cost it reversed (positive). */
   settled: { fee: number; acq: number } | null;
 }
+
+// The tables as the statements below name them (FROM settlements s, ledger_lines l, …).
+const settledPayment = alias(settlements, 's');
+const settledRefund = alias(settlements, 'r');
+const refundTxn = alias(transactions, 't');
+const ledgerLine = alias(ledgerLines, 'l');
+const lineWallet = alias(ledgerAccounts, 'a');
+const lockedAccount = alias(ledgerAccounts, 'acc');
 
 /** ISO 8601 in UTC to the microsecond: text that sorts as the time does. */
 const utcText = (col: SQL) =>
@@ -93,38 +109,39 @@ interface Original {
  * Returns how many refunds were deferred.
  */
 export async function stageRefunds(tx: DbOrTx): Promise<number> {
-  const found = await rows<Record<string, unknown>>(
+  const refunds: RefundRow[] = await select(
     tx,
-    sql`SELECT x.id, x.kind, x.amount_fen, coalesce(x.orig_txn_id, k.txn_id) AS orig_txn_id, x.orig_acquirer_txn_id,
-               x.trade_time, x.attempts, x.acquirer_txn_id, ${utcText(sql`x.trade_time`)} AS at
-          FROM s_tx x LEFT JOIN transaction_keys k ON k.acquirer_txn_id = x.orig_acquirer_txn_id
+    {
+      id: stagedTx.id,
+      kind: stagedTx.kind,
+      amountFen: stagedTx.amountFen,
+      origTxnId: sql`coalesce(${stagedTx.origTxnId}, k.txn_id)`.mapWith(decode.numberOrNull),
+      origAcquirerTxnId: stagedTx.origAcquirerTxnId,
+      at: utcText(sql`x.trade_time`).mapWith(decode.text),
+      acq: stagedTx.acquirerTxnId,
+    },
+    sql`FROM s_tx x LEFT JOIN transaction_keys k ON k.acquirer_txn_id = x.orig_acquirer_txn_id
          WHERE x.kind IN (2, 3) ORDER BY x.trade_time, x.acquirer_txn_id COLLATE "C"`,
   );
-  if (found.length === 0) return 0;
-  const refunds: RefundRow[] = found.map((r) => ({
-    id: num(r.id),
-    kind: num(r.kind),
-    amountFen: num(r.amount_fen),
-    origTxnId: r.orig_txn_id == null ? null : num(r.orig_txn_id),
-    origAcquirerTxnId: (r.orig_acquirer_txn_id as string | null) ?? null,
-    tradeTime: r.trade_time,
-    attempts: num(r.attempts),
-    at: String(r.at),
-    acq: String(r.acquirer_txn_id),
-  }));
+  if (refunds.length === 0) return 0;
   const origIds = [...new Set(refunds.flatMap((r) => (r.origTxnId === null ? [] : [r.origTxnId])))];
-  const origs = await rows<Record<string, unknown>>(
+  const origs = await select(
     tx,
-    sql`SELECT s.txn_id, s.amount_fen, s.fee_fen, s.acquirer_cost_fen
-          FROM settlements s WHERE s.txn_id = ANY(${sql.param(origIds)}::bigint[]) AND s.orig_txn_id IS NULL`,
+    {
+      txnId: settledPayment.txnId,
+      amountFen: settledPayment.amountFen,
+      feeFen: settledPayment.feeFen,
+      acquirerCostFen: settledPayment.acquirerCostFen,
+    },
+    sql`FROM settlements s WHERE s.txn_id = ANY(${sql.param(origIds)}::bigint[]) AND s.orig_txn_id IS NULL`,
   );
   const origById = new Map<number, Original>(
     origs.map((o) => [
-      num(o.txn_id),
+      o.txnId,
       {
-        amount: num(o.amount_fen),
-        fee: num(o.fee_fen),
-        acq: num(o.acquirer_cost_fen),
+        amount: o.amountFen,
+        fee: o.feeFen,
+        acq: o.acquirerCostFen,
         refunded: 0,
         feeReversed: 0,
         acqReversed: 0,
@@ -197,11 +214,19 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   await lockPostingGate(tx);
   const readyOrigIds = [...new Set(ready.map((r) => r.origTxnId!))];
   // The payments' settled refunds, each with its place in (trade time, acquirer id) order.
-  const earlier = await rows<Record<string, unknown>>(
+  const earlier = await select(
     tx,
-    sql`SELECT r.txn_id, r.orig_txn_id, r.amount_fen, r.fee_fen, r.acquirer_cost_fen, t.kind, t.acquirer_txn_id,
-               ${utcText(sql`t.trade_time`)} AS at
-          FROM settlements r
+    {
+      txnId: settledRefund.txnId,
+      origTxnId: notNull(settledRefund.origTxnId),
+      amountFen: settledRefund.amountFen,
+      feeFen: settledRefund.feeFen,
+      acquirerCostFen: settledRefund.acquirerCostFen,
+      kind: refundTxn.kind,
+      acquirerTxnId: refundTxn.acquirerTxnId,
+      at: utcText(sql`t.trade_time`).mapWith(decode.text),
+    },
+    sql`FROM settlements r
           JOIN transactions t ON t.id = r.txn_id
          WHERE r.orig_txn_id = ANY(${sql.param(readyOrigIds)}::bigint[])`,
   );
@@ -212,13 +237,13 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
     return list;
   };
   for (const e of earlier)
-    stepsOf(num(e.orig_txn_id)).push({
-      id: num(e.txn_id),
-      kind: num(e.kind),
-      amountFen: num(e.amount_fen),
-      at: String(e.at),
-      acq: String(e.acquirer_txn_id),
-      settled: { fee: -num(e.fee_fen), acq: -num(e.acquirer_cost_fen) },
+    stepsOf(e.origTxnId).push({
+      id: e.txnId,
+      kind: e.kind,
+      amountFen: e.amountFen,
+      at: e.at,
+      acq: e.acquirerTxnId,
+      settled: { fee: -e.feeFen, acq: -e.acquirerCostFen },
     });
   for (const r of ready)
     stepsOf(r.origTxnId!).push({
@@ -230,12 +255,16 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
       settled: null,
     });
   // Fees superseded in their period whose successor has taken back what their refunds had not.
-  const successors = await rows<{ txn_id: unknown; settled_txn_id: unknown }>(
+  const successors = await select(
     tx,
-    sql`SELECT txn_id, settled_txn_id FROM fee_supersessions
+    {
+      txnId: feeSupersessions.txnId,
+      settledTxnId: notNull(feeSupersessions.settledTxnId),
+    },
+    sql`FROM fee_supersessions
          WHERE txn_id = ANY(${sql.param(readyOrigIds)}::bigint[]) AND settled_txn_id <> txn_id`,
   );
-  const superseded = new Set(successors.map((s) => num(s.txn_id)));
+  const superseded = new Set(successors.map((s) => s.txnId));
   // Settled refunds that sort after one settling now were applied too early: they are applied
   // again after it (correction lines on their own transactions), so which refund carries which
   // fen is what an in-order delivery gives. Refunds settled before issue 26 (an owed part on a
@@ -248,12 +277,14 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
     return steps.slice(first).flatMap((s) => (s.settled ? [s.id] : []));
   });
   if (displacedIds.length > 0) {
-    const legacy = await rows<{ txn_id: unknown }>(
+    const legacy = await select(
       tx,
-      sql`SELECT DISTINCT l.txn_id FROM ledger_lines l
+      { txnId: notNull(ledgerLine.txnId) },
+      sql`FROM ledger_lines l
            WHERE l.txn_id = ANY(${sql.param(displacedIds)}::bigint[]) AND l.reverses_line_id IS NULL`,
+      { distinct: true },
     );
-    const old = new Set(legacy.map((l) => num(l.txn_id)));
+    const old = new Set(legacy.map((l) => l.txnId));
     for (const [origId, steps] of sequences)
       if (superseded.has(origId) || steps.some((s) => old.has(s.id)))
         steps.sort((a, b) => Number(a.settled === null) - Number(b.settled === null));
@@ -276,26 +307,39 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
       o.acqReversed += s.settled.acq;
     }
   }
-  const earlierIds = earlier.map((e) => num(e.txn_id));
+  const earlierIds = earlier.map((e) => e.txnId);
   // A fee superseded in its period had what was left of it reversed by the fee that took the
   // period over (stage-fees): its lines naming this one's count as taken back, and its fee too.
   for (const s of successors) {
-    const o = origById.get(num(s.txn_id));
+    const o = origById.get(s.txnId);
     if (!o) continue;
     o.feeReversed = Math.max(o.feeReversed, o.fee);
     o.acqReversed = Math.max(o.acqReversed, o.acq);
   }
-  const successorIds = successors.map((s) => num(s.settled_txn_id));
+  const successorIds = successors.map((s) => s.settledTxnId);
   // Every original's lines, and every line its earlier refunds posted against them, in one pass:
   // the block-range index on txn_id takes the whole list and each page it points at is read once
   // (the lines of a transaction sit together). Where its ranges are not summarised yet it cannot
   // narrow anything, and one pass over the lines beats a join per original, which the planner had
   // sort the whole table for.
-  const lineRows = await rows<Record<string, unknown>>(
+  const lineRows = await select(
     tx,
-    sql`SELECT l.id, l.txn_id, l.account_id, l.agent_id, l.top_id, l.amount_fen, l.info_type, l.own_cost, l.lower_rate,
-               l.diff, l.policy_version, l.reverses_line_id, a.wallet_type
-          FROM ledger_lines l
+    {
+      id: ledgerLine.id,
+      txnId: notNull(ledgerLine.txnId),
+      accountId: ledgerLine.accountId,
+      agentId: ledgerLine.agentId,
+      topId: ledgerLine.topId,
+      amountFen: ledgerLine.amountFen,
+      infoType: ledgerLine.infoType,
+      ownCost: ledgerLine.ownCost,
+      lowerRate: ledgerLine.lowerRate,
+      diff: ledgerLine.diff,
+      policyVersion: ledgerLine.policyVersion,
+      reversesLineId: ledgerLine.reversesLineId,
+      walletType: lineWallet.walletType,
+    },
+    sql`FROM ledger_lines l
           JOIN ledger_accounts a ON a.id = l.account_id
          WHERE l.txn_id = ANY(${sql.param([...readyOrigIds, ...earlierIds, ...successorIds])}::bigint[])
            AND (l.reverses_line_id IS NOT NULL
@@ -304,38 +348,39 @@ export async function stageRefunds(tx: DbOrTx): Promise<number> {
   );
   const lineById = new Map<number, OrigLine>();
   for (const l of lineRows) {
-    if (l.reverses_line_id != null) continue;
-    const o = origById.get(num(l.txn_id));
+    if (l.reversesLineId !== null) continue;
+    const o = origById.get(l.txnId);
     if (!o) continue;
-    const line: OrigLine = {
-      id: num(l.id),
-      accountId: num(l.account_id),
-      agentId: num(l.agent_id),
-      topId: l.top_id == null ? null : num(l.top_id),
-      walletType: String(l.wallet_type),
-      amountFen: num(l.amount_fen),
-      infoType: String(l.info_type),
-      ownCost: l.own_cost == null ? null : num(l.own_cost),
-      lowerRate: l.lower_rate == null ? null : num(l.lower_rate),
-      diff: l.diff == null ? null : num(l.diff),
-      policyVersion: l.policy_version == null ? null : num(l.policy_version),
+    const orig: OrigLine = {
+      id: l.id,
+      accountId: l.accountId,
+      // An agent's line here: one reversing nothing is read only with its agent (the WHERE).
+      agentId: l.agentId ?? 0,
+      topId: l.topId,
+      walletType: l.walletType,
+      amountFen: l.amountFen,
+      infoType: l.infoType,
+      ownCost: l.ownCost,
+      lowerRate: l.lowerRate,
+      diff: l.diff,
+      policyVersion: l.policyVersion,
       reversed: 0,
     };
-    o.lines.push(line);
-    lineById.set(line.id, line);
+    o.lines.push(orig);
+    lineById.set(orig.id, orig);
   }
   // What each displaced refund took from each line so far, set apart: it is applied again below.
   const took = new Map<number, Map<number, number>>();
   for (const l of lineRows) {
-    if (l.reverses_line_id == null) continue;
-    const line = lineById.get(num(l.reverses_line_id));
-    if (!line) continue;
-    const by = num(l.txn_id);
+    if (l.reversesLineId === null) continue;
+    const share = lineById.get(l.reversesLineId);
+    if (!share) continue;
+    const by = l.txnId;
     if (displaced.has(by)) {
       let m = took.get(by);
       if (!m) took.set(by, (m = new Map()));
-      m.set(line.id, (m.get(line.id) ?? 0) - num(l.amount_fen));
-    } else line.reversed += -num(l.amount_fen);
+      m.set(share.id, (m.get(share.id) ?? 0) - l.amountFen);
+    } else share.reversed += -l.amountFen;
   }
 
   const staged: StagedLine[] = [];
@@ -447,17 +492,18 @@ async function earlierRefundsQueued(
   ids: readonly number[],
 ): Promise<{ id: number; notBefore: string }[]> {
   if (ids.length === 0) return [];
-  const found = await rows<{ id: unknown; not_before: string }>(
+  return select(
     tx,
-    sql`SELECT x.id,
-               to_char((now() + interval '10 minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS not_before
-          FROM s_tx x
+    {
+      id: stagedTx.id,
+      notBefore: utcText(sql`(now() + interval '10 minutes')`).mapWith(decode.text),
+    },
+    sql`FROM s_tx x
          WHERE x.id = ANY(${sql.param(ids)}::bigint[]) AND x.orig_acquirer_txn_id IS NOT NULL
            AND EXISTS (SELECT 1 FROM transactions t JOIN settlement_queue q ON q.txn_id = t.id
                         WHERE t.orig_acquirer_txn_id = x.orig_acquirer_txn_id AND t.kind IN (2, 3)
                           AND (t.trade_time, t.acquirer_txn_id COLLATE "C") < (x.trade_time, x.acquirer_txn_id COLLATE "C"))`,
   );
-  return found.map((f) => ({ id: num(f.id), notBefore: f.not_before }));
 }
 
 /**
@@ -486,14 +532,20 @@ export async function coverShortfalls(tx: DbOrTx, staged: StagedLine[]) {
   if (staged.length === 0) return;
   await lockPostingGate(tx);
   const accountIds = [...new Set(staged.map((l) => l.accountId!))];
-  const balances = await rows<{
-    id: unknown;
-    agent_id: unknown;
-    wallet_type: string;
-    available: unknown;
-  }>(
+  const balances = await select(
     tx,
-    sql`WITH acc AS (
+    {
+      id: lockedAccount.id,
+      agentId: lockedAccount.agentId,
+      walletType: lockedAccount.walletType,
+      available: sql`acc.balance_fen + coalesce(c.amount, 0) + coalesce(d.amount, 0)`.mapWith(
+        decode.number,
+      ),
+    },
+    sql`FROM acc LEFT JOIN credits c ON c.agent_id = acc.agent_id AND c.wallet_type = acc.wallet_type
+          LEFT JOIN debits d ON d.account_id = acc.id`,
+    {
+      with: sql`WITH acc AS (
           SELECT a.id, a.agent_id, a.wallet_type, a.balance_fen FROM ledger_accounts a
            WHERE a.id = ANY(${sql.param(accountIds)}::bigint[]) ORDER BY a.id FOR UPDATE
         ), credits AS (
@@ -508,13 +560,10 @@ export async function coverShortfalls(tx: DbOrTx, staged: StagedLine[]) {
             FROM s_lines l
            WHERE l.account_id IN (SELECT id FROM acc) AND l.amount_fen < 0
            GROUP BY l.account_id
-        )
-        SELECT acc.id, acc.agent_id, acc.wallet_type,
-               acc.balance_fen + coalesce(c.amount, 0) + coalesce(d.amount, 0) AS available
-          FROM acc LEFT JOIN credits c ON c.agent_id = acc.agent_id AND c.wallet_type = acc.wallet_type
-          LEFT JOIN debits d ON d.account_id = acc.id`,
+        )`,
+    },
   );
-  const available = new Map(balances.map((b) => [num(b.id), num(b.available)]));
+  const available = new Map(balances.map((b) => [b.id, b.available]));
   // What a displaced refund gives back (a positive line) is there to take first.
   for (const line of staged)
     if (line.amountFen > 0)
