@@ -1,12 +1,11 @@
 import { MAX_BATCH_SNS, normalizeSn, snFormatError, type TerminalOperateRequest } from '@pos/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agents, terminalImports, terminals } from '../../db/schema';
+import { terminalImports, terminals } from '../../db/schema';
 import { select } from '../../db/typed';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import type { Caller } from '../../plugins/auth';
 import type { OperatorCaller } from '../../plugins/admin-auth';
-import { createAgent } from '../agents/create-agent';
+import { getPlatformCaller } from '../agents/get-platform-caller';
 import { listBrands, listPolicyOptions } from '../terminals/list-brands';
 import { splitCsv } from '../terminals/import-terminals-csv';
 import { operateTerminals } from '../terminals/operate-terminals';
@@ -221,38 +220,13 @@ export async function importProgress(db: Db, id: number) {
   return imp;
 }
 
-/**
- * The platform's own account in the agents table: terminal operations name an agent as their
- * operator, so console moves are recorded under it (made once when missing).
- */
-export async function platformCaller(db: Db): Promise<Caller> {
-  let [platform] = await db.select().from(agents).where(eq(agents.role, 'operator')).limit(1);
-  if (!platform) {
-    platform = await createAgent(db, {
-      mobile: '10000000000',
-      name: '平台',
-      passwordHash: '!',
-      parent: null,
-      role: 'operator',
-    });
-  }
-  return {
-    agentId: platform.id,
-    role: 'operator',
-    path: platform.path,
-    topId: null,
-    sessionId: '',
-    mustChangePassword: false,
-  };
-}
-
 /** Allocates platform stock to a top-level agent through the same use case as the agent API. */
 export async function allocateToTop(
   db: Db,
   op: OperatorCaller,
   input: { toAgentId: number; importId?: number; sns?: string[]; startSn?: string; endSn?: string },
 ) {
-  const caller = await platformCaller(db);
+  const caller = await getPlatformCaller(db);
   const { importId, ...selection } = input;
   if (importId !== undefined) {
     // The terminals a finished import wrote, in file order.

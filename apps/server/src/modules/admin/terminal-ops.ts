@@ -17,10 +17,10 @@ import { typedKeyset, shanghaiDays, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { deleteTerminals } from '../terminals/delete-terminals';
 import { modifyBrand } from '../terminals/modify-brand';
-import { operationRuns } from '../terminals/operation-record';
+import { operationRuns } from '../../db/terminals/operation-record';
 import { reclaimTerminals } from '../terminals/reclaim-terminals';
 import { audit } from '../../db/audit';
-import { platformCaller } from './terminal-import';
+import { getPlatformCaller } from '../agents/get-platform-caller';
 
 const o = alias(terminalOperations, 'o');
 const op = alias(agents, 'op');
@@ -52,7 +52,7 @@ export async function platformTerminalBatch(
   } else if (input.action === 'reclaim' && !input.reason) {
     throw badRequest('请填写回收原因', 'reason');
   }
-  const caller = await platformCaller(db);
+  const caller = await getPlatformCaller(db);
   const selection = { sns: input.sns, startSn: input.startSn, endSn: input.endSn };
   const run = (tx: Db): Promise<TerminalBatchResult> => {
     if (input.action === 'reclaim')

@@ -13,7 +13,7 @@ import { andInTree } from '../../db/tree';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { shanghaiDay } from '../../lib/periods';
-import { findAgentParty } from '../terminals/parties';
+import { findAgentParty } from '../../db/terminals/parties';
 
 interface SaleHead {
   id: number;

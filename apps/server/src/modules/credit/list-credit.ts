@@ -21,7 +21,7 @@ import { andInTree } from '../../db/tree';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { shanghaiDay } from '../../lib/periods';
-import { brief } from '../terminals/parties';
+import { brief } from '../../db/terminals/parties';
 import { sellerActions } from './decide-credit';
 
 const s = alias(creditSales, 's');

@@ -13,8 +13,8 @@ import { decode, select, selectOne } from '../../db/typed';
 import { andInTree, isOperator } from '../../db/tree';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { firstOffence, planMove, type MovePlan } from '../terminals/move-plan';
-import { brief, type Party } from '../terminals/parties';
+import { firstOffence, planMove, type MovePlan } from '../../db/terminals/move-plan';
+import { brief, type Party } from '../../db/terminals/parties';
 
 /** One debt of a sale on credit: `seller` sells the terminals to `buyer`. */
 interface Hop {

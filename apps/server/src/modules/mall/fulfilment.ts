@@ -24,10 +24,10 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import { audit } from '../../db/audit';
-import { platformCaller } from '../admin/terminal-import';
+import { getPlatformCaller } from '../agents/get-platform-caller';
 import { notifyOrderShipped } from '../message/send-product-events';
-import { BatchShortfall, explainStock, firstIneligible } from '../terminals/platform-batch';
-import { readSelection } from '../terminals/selection';
+import { BatchShortfall, explainStock, firstIneligible } from '../../db/terminals/platform-batch';
+import { readSelection } from '../../db/terminals/selection';
 import { platformStock } from './catalog';
 import { cancelOrder } from './cancel-order';
 import { ORDER } from './order-row';
@@ -60,7 +60,7 @@ export async function shipOrder(
   now: Date = new Date(),
 ) {
   const selection = readSelection(input);
-  const platform = await platformCaller(db);
+  const platform = await getPlatformCaller(db);
   try {
     return await db.transaction(async (tx) => {
       const order = await selectOne(

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { createMerchant } from '../merchants/create-merchant';
 import { findTerminalInScope } from './get-terminal-info';
-import { pathPrefix } from './scope';
+import { pathPrefix } from '../../db/terminals/scope';
 import type { TerminalFieldsRow } from './terminal-row';
 import { isOperator } from '../../db/tree';
 

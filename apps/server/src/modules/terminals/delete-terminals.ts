@@ -13,8 +13,8 @@ import {
   explainStock,
   firstIneligible,
   recordPerHolder,
-} from './platform-batch';
-import { readSelection } from './selection';
+} from '../../db/terminals/platform-batch';
+import { readSelection } from '../../db/terminals/selection';
 
 /**
  * The platform retires unbound terminals: they leave every list and count, and their history

@@ -7,7 +7,7 @@ import type { Caller } from '../../plugins/auth';
 import { addCount, emptyCounts } from './get-terminal-summary';
 import { isOperator } from '../../db/tree';
 import { shownMobile, shownName } from '../../lib/people';
-import { ownStockPath } from './scope';
+import { ownStockPath } from '../../db/terminals/scope';
 
 /**
  * The caller's own stock and each direct sub-agent's whole team, by bind status. The first path

@@ -12,10 +12,10 @@ import {
 import { orNull, select, selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { brief } from './parties';
+import { brief } from '../../db/terminals/parties';
 import { shownMobile } from '../../lib/people';
 import { andInTree, isOperator } from '../../db/tree';
-import { agentInScope, inScope } from './scope';
+import { agentInScope, inScope } from '../../db/terminals/scope';
 import { t, terminalFields, terminalJoins, toTerminalItem } from './terminal-row';
 
 const HISTORY_ROWS = 50;

@@ -6,7 +6,7 @@ import { decode, select, selectOne } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { holderPath } from './list-terminals';
 import { andInTree } from '../../db/tree';
-import { inScope, ownStockPath } from './scope';
+import { inScope, ownStockPath } from '../../db/terminals/scope';
 
 export const emptyCounts = (): TerminalCountsByStatus => ({
   total: 0,

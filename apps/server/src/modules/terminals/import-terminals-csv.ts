@@ -5,7 +5,7 @@ import { terminals } from '../../db/schema';
 import { decode, selectOne } from '../../db/typed';
 import { badRequest, conflict } from '../../lib/app-error';
 import { listBrands, listPolicyOptions } from './list-brands';
-import { listSelection } from './selection';
+import { listSelection } from '../../db/terminals/selection';
 
 /** Header names accepted for each column (English or Chinese, any case). */
 const COLUMNS = {

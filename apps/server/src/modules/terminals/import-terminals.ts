@@ -5,7 +5,7 @@ import { policies, terminals } from '../../db/schema';
 import { decode, select, selectOne } from '../../db/typed';
 import { badRequest, conflict } from '../../lib/app-error';
 import { findBrand } from './list-brands';
-import { readSelection, type Selection } from './selection';
+import { readSelection, type Selection } from '../../db/terminals/selection';
 
 class Duplicate extends Error {}
 

@@ -9,7 +9,7 @@ import {
   operationJoins,
   operationRuns,
   toOperationRecord,
-} from './operation-record';
+} from '../../db/terminals/operation-record';
 import { andInTree, isOperator } from '../../db/tree';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 

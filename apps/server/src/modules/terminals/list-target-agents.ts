@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { agents, terminalStockCounts as c } from '../../db/schema';
 import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { agentInScope } from './scope';
+import { agentInScope } from '../../db/terminals/scope';
 import { shownMobile, shownName } from '../../lib/people';
 import { isOperator } from '../../db/tree';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { select } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import { findAgentParty } from './parties';
+import { findAgentParty } from '../../db/terminals/parties';
 import { andInTree, isOperator } from '../../db/tree';
-import { inScope, pathInScope } from './scope';
+import { inScope, pathInScope } from '../../db/terminals/scope';
 import { t, terminalFields, terminalJoins, toTerminalItem } from './terminal-row';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 

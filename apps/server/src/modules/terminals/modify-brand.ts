@@ -14,8 +14,8 @@ import {
   explainStock,
   firstIneligible,
   recordPerHolder,
-} from './platform-batch';
-import { readSelection } from './selection';
+} from '../../db/terminals/platform-batch';
+import { readSelection } from '../../db/terminals/selection';
 
 /**
  * Brand modification: a platform correction of the brand and model recorded on unbound stock,

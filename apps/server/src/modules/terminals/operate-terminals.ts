@@ -11,7 +11,7 @@ import { decode, selectOne } from '../../db/typed';
 import { conflict } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { notifyTerminalMove } from '../message/send-product-events';
-import { firstOffence, planMove, type MovePlan } from './move-plan';
+import { firstOffence, planMove, type MovePlan } from '../../db/terminals/move-plan';
 import { andInTree } from '../../db/tree';
 
 /** A recall the holder does not answer passes by itself after this long. */

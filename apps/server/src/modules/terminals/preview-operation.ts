@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { brands, terminals } from '../../db/schema';
 import { decode, select } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
-import { firstOffence, planMove } from './move-plan';
-import { brief } from './parties';
+import { firstOffence, planMove } from '../../db/terminals/move-plan';
+import { brief } from '../../db/terminals/parties';
 import { andInTree } from '../../db/tree';
 
 const PREVIEW_ROWS = 200;

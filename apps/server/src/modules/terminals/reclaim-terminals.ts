@@ -13,8 +13,8 @@ import {
   explainStock,
   firstIneligible,
   recordPerHolder,
-} from './platform-batch';
-import { readSelection } from './selection';
+} from '../../db/terminals/platform-batch';
+import { readSelection } from '../../db/terminals/selection';
 
 /**
  * The platform takes unbound terminals back into its own stock (a faulty unit, a closed agent),

@@ -2,7 +2,7 @@ import { OPERATE_STATUS } from '@pos/core';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { terminalOperations, terminals } from '../../db/schema';
-import { findAgentParty, PLATFORM_PARTY } from './parties';
+import { findAgentParty, PLATFORM_PARTY } from '../../db/terminals/parties';
 
 /**
  * Closes a pending recall: passed moves its locked terminals to the recalling side, rejected

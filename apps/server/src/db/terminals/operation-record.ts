@@ -6,12 +6,12 @@ import {
 } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
-import { agents, merchants, terminalOperations } from '../../db/schema';
-import { decode, orNull, select, type RowOf } from '../../db/typed';
+import type { DbOrTx } from '../client';
+import { agents, merchants, terminalOperations } from '../schema';
+import { decode, orNull, select, type RowOf } from '../typed';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
-import { andInTree } from '../../db/tree';
+import { andInTree } from '../tree';
 
 /** `terminal_operations o` with its parties `op`, `fa`, `ta` and merchant `m` (operationJoins). */
 export const o = alias(terminalOperations, 'o');

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isOperator } from '../../db/tree';
+import { isOperator } from '../tree';
 import type { Caller } from '../../plugins/auth';
 
 /**

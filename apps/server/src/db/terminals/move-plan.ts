@@ -1,15 +1,15 @@
 import { TERMINAL_OPERATE_TYPE, type TerminalOperateRequest } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
-import { agents, terminals } from '../../db/schema';
-import { decode, orNull, selectOne } from '../../db/typed';
+import type { DbOrTx } from '../client';
+import { agents, terminals } from '../schema';
+import { decode, orNull, selectOne } from '../typed';
 import { badRequest, notFound, type AppError } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { callerParty, findAgentParty, PLATFORM_PARTY, type Party } from './parties';
 import { inScope, pathInScope } from './scope';
 import { readSelection, type Selection } from './selection';
-import { andInTree, isOperator } from '../../db/tree';
+import { andInTree, isOperator } from '../tree';
 import { shownName } from '../../lib/people';
 
 const t = alias(terminals, 't');

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
-import { terminalOperations, terminals } from '../../db/schema';
-import { decode, orNull, select, selectOne, type RowOf } from '../../db/typed';
+import type { DbOrTx } from '../client';
+import { terminalOperations, terminals } from '../schema';
+import { decode, orNull, select, selectOne, type RowOf } from '../typed';
 import { badRequest, notFound, type AppError } from '../../lib/app-error';
 import type { Selection } from './selection';
 

@@ -1,9 +1,9 @@
 import { PLATFORM_PARTY_NAME, type TermAgentBrief } from '@pos/core';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { agents } from '../../db/schema';
+import type { DbOrTx } from '../client';
+import { agents } from '../schema';
 import type { Caller } from '../../plugins/auth';
-import { isOperator } from '../../db/tree';
+import { isOperator } from '../tree';
 import { shownMobile, shownName } from '../../lib/people';
 
 /** One side of a move: an agent's stock, or the platform's (id null, path ''). */
