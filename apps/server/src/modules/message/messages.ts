@@ -19,7 +19,7 @@ import { keysetPage, typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
 import type { Caller } from '../../plugins/auth';
 import { audit } from '../../db/audit';
-import { pushWhenCommitted } from '../push/deliver';
+import { pushWhenCommitted } from '../../db/push-channel';
 
 const SUMMARY_CHARS = 60;
 /** How long a product event's message is shown (the longest a message may be). */

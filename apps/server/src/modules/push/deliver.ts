@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { messages, pushMessageClaims, pushSubscriptions } from '../../db/schema';
 import { select, selectOne, type RowOf } from '../../db/typed';
 import type { PushPayload, PushSender, PushTarget } from './sender';
@@ -169,18 +169,6 @@ export function deliverMessagePush(messageId: number): void {
         : payloadOf({ id: messageId, title: m.titleEn, body: m.bodyEn ?? '', url });
     return { targets: found.map(targetOf), payloadFor: (t) => (t.lang === 'en' ? en : zh) };
   });
-}
-
-/** The channel a committed message is announced on. */
-export const PUSH_CHANNEL = 'pos_push_message';
-
-/**
- * Announces a new message for push, inside the transaction that creates it: PostgreSQL delivers
- * the notification only when that transaction commits, so a rolled-back message is never
- * pushed and the request never waits for a push service.
- */
-export async function pushWhenCommitted(tx: DbOrTx, messageId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${String(messageId)})`);
 }
 
 /**

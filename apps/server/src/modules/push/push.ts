@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { heardMessage, PUSH_CHANNEL, pushesSettled, useDelivery } from './deliver';
+import { PUSH_CHANNEL } from '../../db/push-channel';
+import { heardMessage, pushesSettled, useDelivery } from './deliver';
 import { nativePushFromConfig, type NativePlatform, type NativePush } from './native';
 import {
   RoutingPushSender,
