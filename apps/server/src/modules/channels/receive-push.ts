@@ -15,7 +15,7 @@ import { decode, preparedSelect, selectOne, selection, type RowOf } from '../../
 import { addActivationFigure } from '../stats/add-activation-figure';
 import { addNewMerchantFigure } from '../stats/add-new-merchant-figure';
 import { parseTradeTime } from '../transactions/ingest-notification';
-import { NotificationBatcher } from '../transactions/notification-batcher';
+import { NotificationBatcher } from './notification-batcher';
 import type { Answer, Outcome, RawPush } from './adapter';
 import { loadChannel, type Channel, type Cipher } from './channel-config';
 import { PushStore } from './push-store';

@@ -1,6 +1,6 @@
 import type { NotifyResult, TransactionNotificationParsed } from '@pos/core';
 import type { DbOrTx } from '../../db/client';
-import { ingestNotifications, parseTradeTime } from './ingest-notification';
+import { ingestNotifications, parseTradeTime } from '../transactions/ingest-notification';
 
 interface Pending {
   n: TransactionNotificationParsed;
