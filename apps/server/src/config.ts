@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { DEMO_HOT_UPDATE_PUBLIC_KEY, MALL_ORDER_TIMEOUT_MINUTES } from '@pos/core';
 import { findUp } from './lib/find-up';
-import { loadAlipaySettings, type AlipaySettings } from './modules/payments/alipay/alipay-settings';
+import {
+  loadAlipaySettings,
+  type AlipaySettings,
+} from './providers/payments/alipay/alipay-settings';
 import {
   loadWechatPaySettings,
   type WechatPaySettings,
-} from './modules/payments/wechatpay/wechatpay-settings';
+} from './providers/payments/wechatpay/wechatpay-settings';
 import { loadProviderSettings, type ProviderSettings } from './provider-settings';
 import { providerKeySources, type ProviderKeySources } from './modules/system/provider-key-names';
 

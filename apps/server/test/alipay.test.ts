@@ -8,9 +8,9 @@ import { agentAccountId, platformAccountId } from '../src/db/ledger-accounts';
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { refundPendingPayments } from '../src/modules/mall/payments';
 import { queryUnappliedPayments } from '../src/modules/mall/query-payments';
-import { gatewaysOf } from '../src/modules/payments/gateway';
+import { gatewaysOf } from '../src/providers/payments/gateway';
 import { payOutWithdrawals } from '../src/modules/withdrawals/pay-out-withdrawals';
-import { payoutBankFor } from '../src/modules/withdrawals/payout-bank';
+import { payoutBankFor } from '../src/providers/payout/payout-bank';
 import { adminCall, adminLogin } from './admin-helpers';
 import { makeKeyPair, rsa2Sign, signContent, startAlipayFake } from './fakes/alipay-fake';
 import {

@@ -188,7 +188,7 @@ describe('uploading a hot update signed on the release machine', () => {
         'modules/channels/admin-channels.ts',
         'modules/channels/liandong/index.ts',
         'modules/channels/liandong/codec.ts',
-        'modules/payments/alipay/alipay-client.ts',
+        'providers/payments/alipay/alipay-client.ts',
         'modules/system/provider-keys.ts',
         'modules/push/fcm.ts',
         'modules/push/push-config.ts',

@@ -2,7 +2,7 @@ import { luhnCheck } from '@pos/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { cardBin } from '../src/modules/identity/card-bin';
-import { MarketIdentityVerifier } from '../src/modules/identity/market-identity-verifier';
+import { MarketIdentityVerifier } from '../src/providers/identity/market-identity-verifier';
 import { configProblems } from '../src/ops/config-check';
 import { describeProviders, loadProviderSettings } from '../src/provider-settings';
 import { startRealNameFake } from './fakes/realname-fake';

@@ -11,7 +11,7 @@ import {
 import { postEntry } from '../src/modules/ledger/post-entry';
 import { awardActivationPoints } from '../src/modules/mall/rules';
 import { expireUnpaidOrders } from '../src/modules/mall/orders';
-import { signGatewayBody, simulatedGatewayOf } from '../src/modules/payments/gateway';
+import { signGatewayBody, simulatedGatewayOf } from '../src/providers/payments/gateway';
 import { adminCall, adminLogin } from './admin-helpers';
 import { agentCall, createTestContext, DEMO_ACCOUNTS, loginAs, setPayPassword } from './helpers';
 

@@ -6,8 +6,8 @@ import {
   ACQUIRER_TIMEOUT_REASON,
   failTimedOutChanges,
 } from '../src/modules/acquirer/fail-timed-out-changes';
-import { type AcquirerResult, useAcquirer } from '../src/modules/acquirer/acquirer';
-import { SimulatedAcquirer } from '../src/modules/acquirer/simulated-acquirer';
+import { type AcquirerResult, useAcquirer } from '../src/providers/acquirer/acquirer';
+import { SimulatedAcquirer } from '../src/providers/acquirer/simulated-acquirer';
 import { signAcquirerBody } from '../src/modules/acquirer/verify-signature';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 

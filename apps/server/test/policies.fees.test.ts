@@ -2,8 +2,8 @@ import type { FeeChangeDetail, FeeChangeItem, FeeTerminal } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { acquirerFor } from '../src/modules/acquirer/acquirer';
-import type { SimulatedAcquirer } from '../src/modules/acquirer/simulated-acquirer';
+import { acquirerFor } from '../src/providers/acquirer/acquirer';
+import type { SimulatedAcquirer } from '../src/providers/acquirer/simulated-acquirer';
 import { bearer, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 
 // Answers at once; a communication fee of 48 yuan is refused, so failure can be shown.

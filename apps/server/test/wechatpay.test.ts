@@ -7,12 +7,12 @@ import { rows } from '../src/db/client';
 import { configProblems } from '../src/ops/config-check';
 import { quoteOrder } from '../src/modules/mall/orders';
 import { applyGatewayNotify } from '../src/modules/mall/payments';
-import { gatewayFor } from '../src/modules/payments/gateway';
-import { WechatPayGateway } from '../src/modules/payments/wechatpay/wechatpay-gateway';
+import { gatewayFor } from '../src/providers/payments/gateway';
+import { WechatPayGateway } from '../src/providers/payments/wechatpay/wechatpay-gateway';
 import {
   loadWechatPaySettings,
   type WechatPaySettings,
-} from '../src/modules/payments/wechatpay/wechatpay-settings';
+} from '../src/providers/payments/wechatpay/wechatpay-settings';
 import { adminCall, adminLogin } from './admin-helpers';
 import { agentCall, createTestContext, DEMO_ACCOUNTS, loginAs } from './helpers';
 import { makeMerchant, WechatPayFake } from './fakes/wechatpay-fake';

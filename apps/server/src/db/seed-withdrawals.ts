@@ -5,7 +5,7 @@ import { hashPassword, makeCipher, type Cipher } from '../lib/crypto';
 import { agentBalances } from './ledger-accounts';
 import { applyWithdrawal } from '../modules/withdrawals/apply-withdrawal';
 import { payOutWithdrawals } from '../modules/withdrawals/pay-out-withdrawals';
-import { SimulatedPayoutBank } from '../modules/withdrawals/payout-bank';
+import { SimulatedPayoutBank } from '../providers/payout/payout-bank';
 import { approveWithdrawal, rejectWithdrawal } from '../modules/withdrawals/review-withdrawal';
 import type { Caller } from '../plugins/auth';
 import type { Db } from './client';

@@ -3,8 +3,8 @@ import { loadConfig, type Config } from '../config';
 import {
   alipayProblems,
   alipayProductionProblems,
-} from '../modules/payments/alipay/alipay-settings';
-import { wechatPayConfigProblems } from '../modules/payments/wechatpay/wechatpay-settings';
+} from '../providers/payments/alipay/alipay-settings';
+import { wechatPayConfigProblems } from '../providers/payments/wechatpay/wechatpay-settings';
 import { channelProductionProblems, channelsFromEnv } from '../modules/channels/channel-env';
 import { providerProblems } from '../provider-settings';
 import { pushConfigProblems } from '../modules/push/push-config';

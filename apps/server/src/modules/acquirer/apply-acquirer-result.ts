@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { feeChanges, rateChanges } from '../../db/schema';
 import { selectOne } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
-import type { AcquirerResult } from './acquirer';
+import type { AcquirerResult } from '../../providers/acquirer/acquirer';
 
 const { APPLYING, PROCESSING, DONE, FAILED } = CHANGE_SERVICE_STATUS;
 

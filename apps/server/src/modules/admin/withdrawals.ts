@@ -16,7 +16,7 @@ import type { OperatorCaller } from '../../plugins/admin-auth';
 import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../../db/ledger-accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
 import { payOutWithdrawals, type PayoutOutcome } from '../withdrawals/pay-out-withdrawals';
-import type { PayoutBank } from '../withdrawals/payout-bank';
+import type { PayoutBank } from '../../providers/payout/payout-bank';
 import { returnFrozen } from '../withdrawals/review-withdrawal';
 import { notifyWithdrawal } from '../message/send-product-events';
 import { freezeLines } from '../../db/withdrawal-row';

@@ -7,7 +7,7 @@ import { checkImageDimensions } from '../../lib/image-dimensions';
 import { sniffImage } from '../merchants/upload-merchant-file';
 import { notifyIdentityReviewed } from '../message/send-product-events';
 import { getIdentityStatus } from './get-identity-status';
-import { REAL_NAME, type IdentityVerifier } from './identity-verifier';
+import { REAL_NAME, type IdentityVerifier } from '../../providers/identity/identity-verifier';
 
 export interface IdCardUpload {
   front?: { data: Buffer; truncated: boolean };

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/app-error';
 import { InsufficientBalanceError } from '../ledger/post-entry';
-import { checkPayPassword } from '../withdrawals/pay-password';
+import { checkPayPassword } from '../../db/pay-password';
 import { closeOpenPayments, postOrderMoney } from './order-money';
 import { assertPayable } from './order-pricing';
 import { loadOrder, toOrder, writtenOrder, type Buyer } from './order-row';

@@ -12,7 +12,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { mallOrders, mallPayments } from '../../db/schema';
 import { select, selectOne } from '../../db/typed';
 import { badRequest, notFound } from '../../lib/app-error';
-import type { GatewayChannel, GatewayClient, GatewayLookup } from '../payments/gateway';
+import type {
+  GatewayChannel,
+  GatewayClient,
+  GatewayLookup,
+} from '../../providers/payments/gateway';
 import { postOrderMoney } from './order-money';
 import { assertPayable } from './order-pricing';
 import { ORDER } from './order-row';

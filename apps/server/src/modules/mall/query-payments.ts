@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mallPayments } from '../../db/schema';
 import { select } from '../../db/typed';
-import type { GatewayLookup } from '../payments/gateway';
+import type { GatewayLookup } from '../../providers/payments/gateway';
 import { applyGatewayNotify, channelOf, PAYMENT_STATUS, refundPendingPayments } from './payments';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@pos/core';
 import type { Db } from '../../db/client';
 import { agentBalances } from '../../db/ledger-accounts';
-import type { GatewayLookup } from '../payments/gateway';
+import type { GatewayLookup } from '../../providers/payments/gateway';
 import type { Buyer } from './order-row';
 import { amounts, checkCombination, freeQuotaLeft, priceItems, shortfall } from './order-pricing';
 

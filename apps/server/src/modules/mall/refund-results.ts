@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { selectOne } from '../../db/typed';
 import { markedPayment, PAYMENT_STATUS, payTypeOf } from './payments';
-import type { GatewayChannel } from '../payments/gateway';
+import type { GatewayChannel } from '../../providers/payments/gateway';
 
 /** A refund's final state at its gateway. */
 export type RefundResult = 'SUCCESS' | 'CLOSED' | 'ABNORMAL';

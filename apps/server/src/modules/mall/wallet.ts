@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, ledgerLines, mallFreeQuotas } from '../../db/schema';
 import { select, selectOne } from '../../db/typed';
 import { agentBalances } from '../../db/ledger-accounts';
-import { getPayPasswordStatus } from '../withdrawals/pay-password';
+import { getPayPasswordStatus } from '../../db/pay-password';
 import { andInTree } from '../../db/tree';
 import type { Buyer } from './order-row';
 import { readMallRules } from './rules';

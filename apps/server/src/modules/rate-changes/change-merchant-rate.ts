@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { rateChanges } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import type { Acquirer } from '../acquirer/acquirer';
+import type { Acquirer } from '../../providers/acquirer/acquirer';
 import { effectiveAgentRate, loadMerchantRateTerms, merchantInScope } from './merchant-rate-terms';
 
 const label = (rateType: number) =>

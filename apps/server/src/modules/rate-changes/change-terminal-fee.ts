@@ -13,7 +13,7 @@ import { agentPolicies, agents, feeChangeItems, feeChanges, terminals } from '..
 import { select } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
-import type { Acquirer } from '../acquirer/acquirer';
+import type { Acquirer } from '../../providers/acquirer/acquirer';
 import { loadProductPolicy } from '../../db/policy-queries';
 import { pathInSubtree } from '../../db/subtree-scope';
 

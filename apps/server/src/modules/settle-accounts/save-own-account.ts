@@ -10,7 +10,7 @@ import { agents, settleAccounts } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { Cipher } from '../../lib/crypto';
 import { verifiedRealName } from '../identity/get-identity-status';
-import type { IdentityVerifier } from '../identity/identity-verifier';
+import type { IdentityVerifier } from '../../providers/identity/identity-verifier';
 import { toSettleAccount } from './settle-account-row';
 
 /**

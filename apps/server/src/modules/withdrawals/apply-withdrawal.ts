@@ -12,7 +12,7 @@ import {
   platformAccountId,
 } from '../../db/ledger-accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
-import { withPayPassword } from './pay-password';
+import { withPayPassword } from '../../db/pay-password';
 import {
   partsThrough,
   taxChannelFor,

@@ -5,7 +5,7 @@ import type { Cipher } from '../../lib/crypto';
 import { PLATFORM_ACCOUNTS, agentAccountId, platformAccountId } from '../../db/ledger-accounts';
 import { postEntry } from '../ledger/post-entry';
 import { notifyWithdrawal } from '../message/send-product-events';
-import type { PayoutBank, PayoutRequest, PayoutResult } from './payout-bank';
+import type { PayoutBank, PayoutRequest, PayoutResult } from '../../providers/payout/payout-bank';
 import { returnFrozen } from './review-withdrawal';
 import { frozenFenOf } from '../../db/withdrawal-row';
 

@@ -6,7 +6,7 @@ import { decode, selectOne } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import { agentAccountId, agentBalances } from '../../db/ledger-accounts';
 import { InsufficientBalanceError, postEntry } from '../ledger/post-entry';
-import { withPayPassword } from './pay-password';
+import { withPayPassword } from '../../db/pay-password';
 
 const TOO_MUCH = '转入金额不能超过钱包余额';
 

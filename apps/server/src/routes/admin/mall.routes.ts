@@ -28,7 +28,7 @@ import {
 import { refundPendingPayments } from '../../modules/mall/payments';
 import { freeQuotaList, saveFreeQuota } from '../../modules/mall/quotas';
 import { readStoredMallRules } from '../../modules/mall/rules';
-import { gatewaysOf } from '../../modules/payments/gateway';
+import { gatewaysOf } from '../../providers/payments/gateway';
 import { operatorOf } from '../../plugins/admin-auth';
 import { receiveImage } from './content.routes';
 

@@ -1,8 +1,8 @@
 import { envelopeOf, ok } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { describeAlipay } from '../../modules/payments/alipay/alipay-settings';
-import { describeWechatPay } from '../../modules/payments/wechatpay/wechatpay-settings';
+import { describeAlipay } from '../../providers/payments/alipay/alipay-settings';
+import { describeWechatPay } from '../../providers/payments/wechatpay/wechatpay-settings';
 import { describeProviders } from '../../provider-settings';
 import {
   decideProviderKeyChange,

@@ -23,7 +23,7 @@ import {
   reviewWithdrawals,
   withdrawalList,
 } from '../../modules/admin/withdrawals';
-import { payoutBankFor } from '../../modules/withdrawals/payout-bank';
+import { payoutBankFor } from '../../providers/payout/payout-bank';
 import {
   decideTaxChannelChange,
   listTaxChannels,

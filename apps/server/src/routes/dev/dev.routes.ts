@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict } from '../../lib/app-error';
 import { fromThisMachine } from '../../lib/this-machine';
-import { acquirerFor } from '../../modules/acquirer/acquirer';
-import { SimulatedAcquirer } from '../../modules/acquirer/simulated-acquirer';
+import { acquirerFor } from '../../providers/acquirer/acquirer';
+import { SimulatedAcquirer } from '../../providers/acquirer/simulated-acquirer';
 import { readSmsOutbox } from '../../modules/sms/read-sms-outbox';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { applyGatewayNotify, refundPendingPayments } from '../../modules/mall/payments';
-import { alipayClient } from '../../modules/payments/alipay/alipay-client';
-import { AlipayGateway } from '../../modules/payments/alipay/alipay-gateway';
-import { defineRealGateway, gatewayFor, gatewaysOf } from '../../modules/payments/gateway';
+import { alipayClient } from '../../providers/payments/alipay/alipay-client';
+import { AlipayGateway } from '../../providers/payments/alipay/alipay-gateway';
+import { defineRealGateway, gatewayFor, gatewaysOf } from '../../providers/payments/gateway';
 
 // ALIPAY_GATEWAY=alipay: the openapi gateway with the ALIPAY_* application (built on first use).
 defineRealGateway(

@@ -35,7 +35,7 @@ import { payOrder } from '../../modules/mall/pay-order';
 import { quoteOrder } from '../../modules/mall/quote-order';
 import { ownPayment, prepayOrder, refundPendingPayments } from '../../modules/mall/payments';
 import { getMallWallet, listPoints } from '../../modules/mall/wallet';
-import { gatewaysOf, simulatedGatewayOf } from '../../modules/payments/gateway';
+import { gatewaysOf, simulatedGatewayOf } from '../../providers/payments/gateway';
 import { callerOf } from '../../plugins/auth';
 import { forbidden } from '../../lib/app-error';
 

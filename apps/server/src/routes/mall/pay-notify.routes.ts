@@ -9,7 +9,7 @@ import {
   GATEWAY_SIGNATURE_HEADER,
   closePaymentGateway,
   gatewaysOf,
-} from '../../modules/payments/gateway';
+} from '../../providers/payments/gateway';
 
 /**
  * The payment gateway's callback for WeChat and Alipay payments of mall orders. It carries no

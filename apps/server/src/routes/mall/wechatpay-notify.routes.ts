@@ -2,13 +2,13 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { keepRawJson } from '../../lib/raw-json';
 import { applyGatewayNotify, refundPendingPayments } from '../../modules/mall/payments';
 import { recordRefundResult, type RefundResult } from '../../modules/mall/refund-results';
-import { defineRealGateway, gatewayFor, gatewaysOf } from '../../modules/payments/gateway';
+import { defineRealGateway, gatewayFor, gatewaysOf } from '../../providers/payments/gateway';
 import {
   WechatPayGateway,
   WechatPayNotifyError,
   type WechatPayRefundResult,
   type WechatPayTransaction,
-} from '../../modules/payments/wechatpay/wechatpay-gateway';
+} from '../../providers/payments/wechatpay/wechatpay-gateway';
 
 // WECHATPAY_GATEWAY=wechatpay: the API v3 adapter on the WECHATPAY_* account.
 defineRealGateway('wechat', (app) => new WechatPayGateway(app.config.wechatPaySettings));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { closeAcquirer } from '../../modules/acquirer/acquirer';
+import { closeAcquirer } from '../../providers/acquirer/acquirer';
 import { acquirerRoutes } from './acquirer.routes';
 import { policyRoutes } from './policies.routes';
 import { priceShareRoutes } from './price-share.routes';

@@ -20,7 +20,7 @@ import {
   rateMerchantsQuery,
 } from '@pos/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acquirerFor } from '../../modules/acquirer/acquirer';
+import { acquirerFor } from '../../providers/acquirer/acquirer';
 import { changeMerchantRate } from '../../modules/rate-changes/change-merchant-rate';
 import { changeTerminalFee } from '../../modules/rate-changes/change-terminal-fee';
 import { getFeeChange } from '../../modules/rate-changes/get-fee-change';

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardBin } from '../../modules/identity/card-bin';
-import { chooseIdentityVerifier } from '../../modules/identity/choose-identity-verifier';
+import { chooseIdentityVerifier } from '../../providers/identity/choose-identity-verifier';
 import { addOtherAccount } from '../../modules/settle-accounts/add-other-account';
 import { delOtherAccount } from '../../modules/settle-accounts/del-other-account';
 import { listSettleAccounts } from '../../modules/settle-accounts/list-settle-accounts';

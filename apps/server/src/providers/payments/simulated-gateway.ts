@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { GatewayNotify } from '@pos/core';
 import { AppError, notFound } from '../../lib/app-error';
 import type { GatewayPayment, PaymentGateway } from './gateway';
-import { signAcquirerBody } from '../acquirer/verify-signature';
+import { signAcquirerBody } from '../../modules/acquirer/verify-signature';
 
 /**
  * WeChat Pay and Alipay on this machine. It remembers the payments opened in this process; when

@@ -2,7 +2,7 @@ import type { FeeKind } from '@pos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { applyAcquirerResult } from './apply-acquirer-result';
+import { applyAcquirerResult } from '../../modules/acquirer/apply-acquirer-result';
 import { SimulatedAcquirer } from './simulated-acquirer';
 
 /**

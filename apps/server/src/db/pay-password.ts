@@ -1,11 +1,11 @@
 import { PAY_PASSWORD_LENGTH, type PayPasswordStatus, type SetPayPasswordRequest } from '@pos/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { agents, payPasswordGuards } from '../../db/schema';
-import { badRequest, unauthorized } from '../../lib/app-error';
-import { checkGuarded, clockTime, inLine, minutesUntil, type TryGuard } from '../../lib/attempts';
-import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { markSmsCodeUsed, verifySmsCode } from '../../db/sms-codes';
+import type { Db, DbOrTx } from './client';
+import { agents, payPasswordGuards } from './schema';
+import { badRequest, unauthorized } from '../lib/app-error';
+import { checkGuarded, clockTime, inLine, minutesUntil, type TryGuard } from '../lib/attempts';
+import { hashPassword, verifyPassword } from '../lib/crypto';
+import { markSmsCodeUsed, verifySmsCode } from './sms-codes';
 
 /** Wrong pay passwords count like wrong logins: this many in a row lock payments for a while. */
 export const MAX_PAY_PASSWORD_FAILURES = 5;

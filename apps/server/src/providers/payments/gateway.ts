@@ -1,7 +1,7 @@
 import type { GatewayNotify } from '@pos/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { signAcquirerBody } from '../acquirer/verify-signature';
+import { signAcquirerBody } from '../../modules/acquirer/verify-signature';
 import { SimulatedGateway } from './simulated-gateway';
 
 /**
