@@ -14,6 +14,11 @@ export function andInTree(column: SQL | string, holder: { topId: number | null |
 /** Operators stand above every tree: no tree, no path, every agent's data in reach. */
 export const isOperator = (caller: Pick<Caller, 'role'>) => caller.role === 'operator';
 
+/** The agents of a materialised path from the bottom up: the direct agent first, its top last. */
+export function chainIds(path: string): number[] {
+  return path.split('/').filter(Boolean).map(Number).reverse();
+}
+
 /*
  * Subtree scope by materialised path (decision 004). A subtree's paths all start with its top's
  * path ('/1/7/'). Two kinds of path column are read:

@@ -20,8 +20,8 @@ import {
   type SchemeRewardShare,
 } from '../../db/schema';
 import { select, selectOne, type RowOf } from '../../db/typed';
-import { loadRewardTerms } from '../settlement/chain-terms';
-import { chainIds } from '../settlement/stage-fees';
+import { loadRewardTerms } from '../../db/reward-terms';
+import { chainIds } from '../../db/tree';
 
 /**
  * Reward schemes on the server (issue 33, decision 035): the version of a policy's scheme in

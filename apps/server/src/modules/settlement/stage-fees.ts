@@ -2,14 +2,10 @@ import { simTierFigure, simTierOfPeriod, splitFixed, type FeeShare, type Share }
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { num } from '../../db/ledger-accounts';
+import { chainIds } from '../../db/tree';
 import { coverShortfalls } from './stage-refunds';
 import { lockPostingGate } from './posting-gate';
 import { ensureWallets, insertStagedLines, type StagedLine } from './staged-lines';
-
-/** Agent ids of a materialised path, bottom-up (direct agent first). */
-export function chainIds(path: string): number[] {
-  return path.split('/').filter(Boolean).map(Number).reverse();
-}
 
 const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
