@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The names a folder's files import from the icon package. */
@@ -37,9 +37,32 @@ const HOME_ICONS = new Set(
 );
 const iconName = (id: string) => /antd-mobile-icons[\\/]es[\\/](\w+)\.js$/.exec(id)?.[1];
 
+/**
+ * In the production build the kit's `utils/unstable-render` (how its Toast, Dialog and pickers
+ * mount) is src/lib/kit-unstable-render.ts, which mounts with React 19's createRoot from the
+ * start: the kit's own brings its legacy renderer with the Babel runtime (about 3 KB brotli) to
+ * the entry. The development server pre-bundles the kit, so there main.tsx sets the render.
+ */
+const kitUnstableRender = fileURLToPath(
+  new URL('./src/lib/kit-unstable-render.ts', import.meta.url),
+);
+const kitRenderPlugin: Plugin = {
+  name: 'pos-kit-render',
+  apply: 'build',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!source.endsWith('unstable-render')) return null;
+    const found = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return found && /antd-mobile[\\/]es[\\/]utils[\\/]unstable-render\.js$/.test(found.id)
+      ? kitUnstableRender
+      : found;
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    kitRenderPlugin,
     // The app shell (page, scripts, styles, icons) is cached by a Workbox service worker, so a
     // reload without network shows the app and its offline state. API answers are never cached:
     // no runtime caching is configured, so /prod-api always goes to the network.

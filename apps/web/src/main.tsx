@@ -14,7 +14,9 @@ import { loadOverlays } from '@/lib/overlays';
 import './styles.css';
 
 // antd-mobile 5 renders Toast and Dialog with the legacy API; React 19 needs this shim, without
-// which they silently show nothing in a production build (lib/kit-render.ts).
+// which they silently show nothing in a production build (lib/kit-render.ts). The production build
+// gives the kit lib/kit-unstable-render.ts, which starts with it (vite.config.ts); this sets it
+// for the development server.
 unstableSetRender(kitRender);
 
 // A hot bundle installed last time starts its trial now; one that never came up is rolled back.
