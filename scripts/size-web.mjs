@@ -1,8 +1,9 @@
 // What the first screens of the agent app cost: the entry with every chunk it imports statically,
 // plus the page chunk (and its static imports) of the login page, of each tab and of the mall,
 // each raw, gzip and brotli. Read from Vite's build manifest, so it counts exactly what the
-// browser fetches. Exits 1 when the entry (what every first screen, the login page's first, runs
-// before its page) is over the budget of 100 KB (100,000 bytes) of brotli JavaScript (issue 35).
+// browser fetches. Exits 1 when the login page's first screen (the entry and the login page's
+// files) is over 100 KB (100,000 bytes) of brotli JavaScript, or the entry (what every first
+// screen runs before its page) over 85,000 bytes (issue 35); npm test runs it after the build.
 // Usage: npm run size:web (after npm run build). Imported by bench-web.mjs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,8 +20,24 @@ const PAGES = {
   mine: 'src/features/mine/pages/mine-page.tsx',
   mall: 'src/features/mall/pages/mall-index-page.tsx',
 };
-/** Brotli bytes of JavaScript the entry may take. */
-export const ENTRY_BUDGET = 100_000;
+/** Brotli bytes of JavaScript the entry may take (82,751 on 2026-11-28). */
+export const ENTRY_BUDGET = 85_000;
+/** Brotli bytes of JavaScript the login page's first screen may take (98,991 on 2026-11-28). */
+export const LOGIN_BUDGET = 100_000;
+
+/** The budgets a build is over, in words; empty when it keeps them. */
+export function overBudget(size) {
+  const over = [];
+  if (size.shell.js.brotli > ENTRY_BUDGET) {
+    over.push(`the entry is ${size.shell.js.brotli} bytes, over ${ENTRY_BUDGET}`);
+  }
+  if (size.login.js.brotli > LOGIN_BUDGET) {
+    over.push(
+      `the login page's first screen is ${size.login.js.brotli} bytes, over ${LOGIN_BUDGET}`,
+    );
+  }
+  return over;
+}
 
 function weigh(dist, files) {
   const sum = { raw: 0, gzip: 0, brotli: 0 };
@@ -84,9 +101,10 @@ export function describe(size) {
   return [
     line('app shell (entry)', size.shell),
     ...Object.keys(PAGES).map((name) => line(`${name} page, first screen`, size[name])),
-    `entry budget: ${size.shell.js.brotli} of ${ENTRY_BUDGET} bytes of brotli JavaScript` +
+    `budgets, bytes of brotli JavaScript: entry ${size.shell.js.brotli} of ${ENTRY_BUDGET}` +
       (size.shell.js.brotli > ENTRY_BUDGET ? ' - OVER' : '') +
-      `; with the login page's own files ${size.login.js.brotli} bytes`,
+      `; login page's first screen ${size.login.js.brotli} of ${LOGIN_BUDGET}` +
+      (size.login.js.brotli > LOGIN_BUDGET ? ' - OVER' : ''),
   ].join('\n');
 }
 
@@ -102,5 +120,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
   }
   console.log(describe(size));
-  if (size.shell.js.brotli > ENTRY_BUDGET) process.exitCode = 1;
+  const over = overBudget(size);
+  if (over.length > 0) {
+    console.log(`Over budget: ${over.join('; ')}.`);
+    process.exitCode = 1;
+  }
 }

@@ -1,8 +1,8 @@
 // The whole suite, as `npm test` runs it: format, lint and type-check, unit and API tests
 // (core, web and console components on this machine's Node; the server on PostgreSQL when it
 // answers, on the Node.js LTS the production image runs, with a PGlite leg on this machine's
-// Node), then a production build and the end-to-end journeys in Chromium. Ends with one
-// summary line.
+// Node), then a production build, the agent app's first-screen budget and the end-to-end
+// journeys in Chromium. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +74,8 @@ const steps = [
   ],
   ['PGlite leg', 'npx', ['vitest', 'run', '--project', 'server', 'test/pglite.test.ts']],
   ['build', 'npm', ['run', '--silent', 'build']],
+  // The agent app's first screens within their budgets of brotli JavaScript (issue 35).
+  ['first-screen budget', 'node', ['scripts/size-web.mjs']],
 ];
 if (!skipE2E) {
   steps.push([
