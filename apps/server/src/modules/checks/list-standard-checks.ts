@@ -71,6 +71,16 @@ const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
       : result === 'result'
         ? sql`WHERE r.result = ${value('result')}`
         : sql``;
+  const where = sql.join(filters, sql` AND `);
+  // Without a result filter the page is the first terminals in (holder path, SN) order: read
+  // them alone along the (holder_path, sn) index, then look up the page's brands, merchants,
+  // policies, assessments and volume, so a subtree of any size costs one page's reads. A result
+  // filter needs every candidate's result, so it reads them all.
+  const terminalsRead =
+    result === 'anyResult'
+      ? sql`(SELECT t.* FROM terminals t WHERE ${where}
+             ORDER BY t.holder_path, t.sn LIMIT ${value('limit')}) t`
+      : sql`terminals t`;
   return {
     shape: ROW,
     rest: sql`FROM (
@@ -93,11 +103,11 @@ const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
                      p.standard_months,
                      ((extract(year FROM ${m0}) - extract(year FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai'))) * 12
                        + extract(month FROM ${m0}) - extract(month FROM (t.bound_at AT TIME ZONE 'Asia/Shanghai')) + 1)::integer AS k
-                FROM terminals t
+                FROM ${terminalsRead}
                 JOIN brands b ON b.id = t.brand_id
                 LEFT JOIN merchants m ON m.id = t.merchant_id${tree(sql`m.top_id`)}
                 LEFT JOIN policies p ON p.id = t.policy_id
-               WHERE ${sql.join(filters, sql` AND `)}
+               WHERE ${where}
             ) c
             LEFT JOIN standard_assessments sa
               ON sa.terminal_id = c.id${tree(sql`sa.top_id`)} AND sa.month_index = c.k AND sa.month = ${m0}
