@@ -1,13 +1,28 @@
 import { simTierFigure, simTierOfPeriod, splitFixed, type FeeShare, type Share } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../../db/client';
-import { num } from '../../db/ledger-accounts';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  agentPolicies,
+  feeCollections,
+  feeSupersessions,
+  ledgerAccounts,
+  ledgerLines,
+  settlements,
+} from '../../db/schema';
+import { decode, select } from '../../db/typed';
+import { notNull, stagedTx } from './chain-sql';
 import { chainIds } from '../../db/tree';
 import { coverShortfalls } from './stage-refunds';
 import { lockPostingGate } from './posting-gate';
 import { ensureWallets, insertStagedLines, type StagedLine } from './staged-lines';
 
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+// The tables as the statements below name them (FROM fee_collections f, …).
+const feePeriod = alias(feeCollections, 'f');
+const agentTerms = alias(agentPolicies, 'ap');
+const supersession = alias(feeSupersessions, 's');
+const oldLine = alias(ledgerLines, 'l');
+const oldWallet = alias(ledgerAccounts, 'a');
 
 /** A share as a staged line with its explanation. */
 export function shareLine(
@@ -44,88 +59,89 @@ export function shareLine(
  * its amount off the platform's fee), so a period pays once whatever order the fees came in.
  */
 export async function stageFeeCollections(tx: DbOrTx): Promise<number> {
-  const fees = await rows<{
-    id: unknown;
-    total_type: unknown;
-    amount_fen: unknown;
-    agent_path: string;
-    policy_id: unknown;
-    top_id: unknown;
-    terminal_id: unknown;
-  }>(
+  const fees = await select(
     tx,
-    sql`SELECT id, total_type, amount_fen, agent_path, policy_id, top_id, terminal_id FROM s_tx
-         WHERE kind = 1 AND total_type IN (8, 9) AND agent_path IS NOT NULL`,
+    {
+      id: stagedTx.id,
+      totalType: stagedTx.totalType,
+      amountFen: stagedTx.amountFen,
+      agentPath: notNull(stagedTx.agentPath),
+      policyId: stagedTx.policyId,
+      topId: stagedTx.topId,
+      terminalId: stagedTx.terminalId,
+    },
+    sql`FROM s_tx x WHERE kind = 1 AND total_type IN (8, 9) AND agent_path IS NOT NULL`,
   );
   if (fees.length === 0) return 0;
   // The periods of these terminals, locked: ingestion taking a period over waits for this batch,
   // and this batch sees a take-over that committed before it.
-  const periods = await rows<{
-    terminal_id: unknown;
-    kind: string;
-    period_index: unknown;
-    txn_id: unknown;
-  }>(
+  const periods = await select(
     tx,
-    sql`SELECT f.terminal_id, f.kind, f.period_index, f.txn_id FROM fee_collections f
-         WHERE f.terminal_id = ANY(${sql.param([...new Set(fees.map((f) => num(f.terminal_id)))])}::bigint[])
+    {
+      terminalId: feePeriod.terminalId,
+      kind: feePeriod.kind,
+      periodIndex: feePeriod.periodIndex,
+      txnId: feePeriod.txnId,
+    },
+    sql`FROM fee_collections f
+         WHERE f.terminal_id = ANY(${sql.param([...new Set(fees.map((f) => f.terminalId))])}::bigint[])
          ORDER BY f.terminal_id, f.kind, f.period_index FOR UPDATE`,
   );
-  const counting = new Map(periods.filter((p) => p.txn_id != null).map((p) => [num(p.txn_id), p]));
-  const paid = fees.filter((f) => counting.has(num(f.id)));
-  const unpaid = fees.filter((f) => !counting.has(num(f.id)));
+  const counting = new Map(periods.flatMap((p) => (p.txnId === null ? [] : [[p.txnId, p]])));
+  const paid = fees.filter((f) => counting.has(f.id));
+  const unpaid = fees.filter((f) => !counting.has(f.id));
 
+  // A fee on a terminal without a policy finds no terms (policy 0 is no policy's id).
+  const policyOf = (f: { policyId: number | null }) => f.policyId ?? 0;
   const pairs = new Map<string, { agentId: number; policyId: number }>();
   for (const f of paid) {
-    for (const agentId of chainIds(f.agent_path))
-      pairs.set(`${agentId}:${num(f.policy_id)}`, { agentId, policyId: num(f.policy_id) });
+    for (const agentId of chainIds(f.agentPath))
+      pairs.set(`${agentId}:${policyOf(f)}`, { agentId, policyId: policyOf(f) });
   }
   const list = [...pairs.values()];
-  const terms = await rows<{
-    agent_id: unknown;
-    policy_id: unknown;
-    version: unknown;
-    service_fee_shares: unknown;
-    comm_fee_shares: unknown;
-  }>(
+  const terms = await select(
     tx,
-    sql`SELECT ap.agent_id, ap.policy_id, ap.version, ap.service_fee_shares, ap.comm_fee_shares
-          FROM agent_policies ap
+    {
+      agentId: agentTerms.agentId,
+      policyId: agentTerms.policyId,
+      version: agentTerms.version,
+      serviceFeeShares: agentTerms.serviceFeeShares,
+      commFeeShares: agentTerms.commFeeShares,
+    },
+    sql`FROM agent_policies ap
           JOIN unnest(${sql.param(list.map((p) => p.agentId))}::bigint[], ${sql.param(list.map((p) => p.policyId))}::bigint[])
                AS w(agent_id, policy_id) ON ap.agent_id = w.agent_id AND ap.policy_id = w.policy_id`,
   );
-  const byKey = new Map(terms.map((t) => [`${num(t.agent_id)}:${num(t.policy_id)}`, t]));
+  const byKey = new Map(terms.map((t) => [`${t.agentId}:${t.policyId}`, t]));
   const lines: StagedLine[] = [];
-  const feeOf = new Map<number, number>(unpaid.map((f) => [num(f.id), 0]));
+  const feeOf = new Map<number, number>(unpaid.map((f) => [f.id, 0]));
   for (const f of paid) {
-    const service = num(f.total_type) === 8;
-    const amount = num(f.amount_fen);
-    feeOf.set(num(f.id), amount);
+    const service = f.totalType === 8;
+    const amount = f.amountFen;
+    feeOf.set(f.id, amount);
     // A SIM fee pays the cashback of its tier: its period on the terminal, from its own trade
     // time, never the order it arrived in (fee-tiers.ts, decision 033).
-    const periodIndex = num(counting.get(num(f.id))!.period_index);
+    const periodIndex = counting.get(f.id)!.periodIndex;
     const tier = service ? null : simTierOfPeriod(periodIndex);
     const split = splitFixed({
       kind: service ? 'service_fee_profit' : 'communication_fee_profit',
       poolFen: amount,
-      chain: chainIds(f.agent_path).map((agentId) => {
-        const t = byKey.get(`${agentId}:${num(f.policy_id)}`);
-        const shares = t
-          ? asJson<FeeShare[]>(service ? t.service_fee_shares : t.comm_fee_shares)
-          : [];
+      chain: chainIds(f.agentPath).map((agentId) => {
+        const t = byKey.get(`${agentId}:${policyOf(f)}`);
+        const shares: FeeShare[] = t ? (service ? t.serviceFeeShares : t.commFeeShares) : [];
         const share = shares.find((s) => Number(s.optionFen) === amount);
         return {
           agentId,
           figureFen: share ? (tier ? simTierFigure(share, tier) : Number(share.shareFen)) : null,
-          policyVersion: t ? num(t.version) : null,
+          policyVersion: t ? t.version : null,
         };
       }),
     });
     for (const share of split.shares) {
       const line = shareLine(
         share,
-        num(f.id),
-        f.top_id == null ? null : num(f.top_id),
+        f.id,
+        f.topId,
         'profit',
         tier ? { optionFen: amount, tier, periodIndex } : { optionFen: amount },
       );
@@ -141,7 +157,7 @@ export async function stageFeeCollections(tx: DbOrTx): Promise<number> {
   if (unpaid.length > 0)
     await tx.execute(sql`
       UPDATE fee_supersessions SET settled_txn_id = txn_id
-       WHERE txn_id = ANY(${sql.param(unpaid.map((f) => num(f.id)))}::bigint[]) AND settled_txn_id IS NULL`);
+       WHERE txn_id = ANY(${sql.param(unpaid.map((f) => f.id))}::bigint[]) AND settled_txn_id IS NULL`);
   await tx.execute(sql`
     UPDATE s_tx x SET fee_fen = p.fee, acq_fen = 0
       FROM unnest(${sql.param([...feeOf.keys()])}::bigint[], ${sql.param([...feeOf.values()])}::bigint[]) AS p(id, fee)
@@ -158,8 +174,8 @@ export async function stageFeeCollections(tx: DbOrTx): Promise<number> {
  */
 async function reverseSuperseded(
   tx: DbOrTx,
-  paid: readonly { id: unknown }[],
-  counting: Map<number, { terminal_id: unknown; kind: string; period_index: unknown }>,
+  paid: readonly { id: number }[],
+  counting: Map<number, { terminalId: number; kind: string; periodIndex: number }>,
   feeOf: Map<number, number>,
 ) {
   if (paid.length === 0) return;
@@ -167,12 +183,16 @@ async function reverseSuperseded(
   // such a refund holds it while it reads and reverses, so either it sees this batch's supersession
   // or this batch sees its refund, never neither (decision 007).
   await lockPostingGate(tx);
-  const keys = paid.map((f) => ({ id: num(f.id), ...counting.get(num(f.id))! }));
-  const gone = await rows<{ txn_id: unknown; amount_fen: unknown; by: unknown }>(
+  const keys = paid.map((f) => ({ id: f.id, ...counting.get(f.id)! }));
+  const gone = await select(
     tx,
-    sql`SELECT s.txn_id, s.amount_fen, k.id AS by
-          FROM unnest(${sql.param(keys.map((k) => k.id))}::bigint[], ${sql.param(keys.map((k) => num(k.terminal_id)))}::bigint[],
-                      ${sql.param(keys.map((k) => k.kind))}::text[], ${sql.param(keys.map((k) => num(k.period_index)))}::integer[])
+    {
+      txnId: supersession.txnId,
+      amountFen: supersession.amountFen,
+      by: sql`k.id`.mapWith(decode.number),
+    },
+    sql`FROM unnest(${sql.param(keys.map((k) => k.id))}::bigint[], ${sql.param(keys.map((k) => k.terminalId))}::bigint[],
+                      ${sql.param(keys.map((k) => k.kind))}::text[], ${sql.param(keys.map((k) => k.periodIndex))}::integer[])
                AS k(id, terminal_id, kind, period_index)
           JOIN fee_supersessions s ON s.terminal_id = k.terminal_id AND s.kind = k.kind AND s.period_index = k.period_index
          WHERE s.settled_txn_id IS NULL AND s.txn_id <> k.id
@@ -180,65 +200,80 @@ async function reverseSuperseded(
          ORDER BY s.txn_id FOR UPDATE OF s`,
   );
   if (gone.length === 0) return;
-  const byOld = new Map(gone.map((g) => [num(g.txn_id), num(g.by)]));
+  const byOld = new Map(gone.map((g) => [g.txnId, g.by]));
   // What refunds of the superseded fees already took back (their settlements' fee, their lines
   // naming its lines) is not taken again: only what is left of each.
-  const refunds = await rows<{ txn_id: unknown; orig_txn_id: unknown; fee_fen: unknown }>(
+  const refunds = await select(
     tx,
-    sql`SELECT txn_id, orig_txn_id, fee_fen FROM settlements
-         WHERE orig_txn_id = ANY(${sql.param([...byOld.keys()])}::bigint[])`,
+    {
+      txnId: settlements.txnId,
+      origTxnId: notNull(settlements.origTxnId),
+      feeFen: settlements.feeFen,
+    },
+    sql`FROM settlements WHERE orig_txn_id = ANY(${sql.param([...byOld.keys()])}::bigint[])`,
   );
   const feeRefunded = new Map<number, number>();
   for (const r of refunds)
-    feeRefunded.set(
-      num(r.orig_txn_id),
-      (feeRefunded.get(num(r.orig_txn_id)) ?? 0) - num(r.fee_fen),
-    );
+    feeRefunded.set(r.origTxnId, (feeRefunded.get(r.origTxnId) ?? 0) - r.feeFen);
   for (const g of gone) {
-    const left = Math.max(0, num(g.amount_fen) - (feeRefunded.get(num(g.txn_id)) ?? 0));
-    feeOf.set(num(g.by), feeOf.get(num(g.by))! - left);
+    const left = Math.max(0, g.amountFen - (feeRefunded.get(g.txnId) ?? 0));
+    feeOf.set(g.by, feeOf.get(g.by)! - left);
   }
   const taken = new Map<number, number>();
   if (refunds.length > 0) {
-    const back = await rows<{ reverses_line_id: unknown; amount_fen: unknown }>(
+    const back = await select(
       tx,
-      sql`SELECT reverses_line_id, amount_fen FROM ledger_lines
-           WHERE txn_id = ANY(${sql.param(refunds.map((r) => num(r.txn_id)))}::bigint[])
+      {
+        reversesLineId: notNull(ledgerLines.reversesLineId),
+        amountFen: ledgerLines.amountFen,
+      },
+      sql`FROM ledger_lines
+           WHERE txn_id = ANY(${sql.param(refunds.map((r) => r.txnId))}::bigint[])
              AND reverses_line_id IS NOT NULL`,
     );
     for (const b of back)
-      taken.set(
-        num(b.reverses_line_id),
-        (taken.get(num(b.reverses_line_id)) ?? 0) - num(b.amount_fen),
-      );
+      taken.set(b.reversesLineId, (taken.get(b.reversesLineId) ?? 0) - b.amountFen);
   }
-  const old = await rows<Record<string, unknown>>(
+  const old = await select(
     tx,
-    sql`SELECT l.id, l.txn_id, l.account_id, l.agent_id, l.top_id, l.amount_fen, l.info_type, l.volume_fen, l.own_cost,
-               l.lower_rate, l.diff, l.policy_version, a.wallet_type
-          FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+    {
+      id: oldLine.id,
+      txnId: notNull(oldLine.txnId),
+      accountId: oldLine.accountId,
+      agentId: notNull(oldLine.agentId),
+      topId: oldLine.topId,
+      amountFen: oldLine.amountFen,
+      infoType: oldLine.infoType,
+      volumeFen: oldLine.volumeFen,
+      ownCost: oldLine.ownCost,
+      lowerRate: oldLine.lowerRate,
+      diff: oldLine.diff,
+      policyVersion: oldLine.policyVersion,
+      walletType: oldWallet.walletType,
+    },
+    sql`FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
          WHERE l.txn_id = ANY(${sql.param([...byOld.keys()])}::bigint[]) AND l.agent_id IS NOT NULL
            AND l.reverses_line_id IS NULL AND l.amount_fen > 0
          ORDER BY l.txn_id, l.id`,
   );
-  const leftOf = (l: Record<string, unknown>) => num(l.amount_fen) - (taken.get(num(l.id)) ?? 0);
+  const leftOf = (l: { id: number; amountFen: number }) => l.amountFen - (taken.get(l.id) ?? 0);
   const reversals: StagedLine[] = old
     .filter((l) => leftOf(l) > 0)
     .map((l) => ({
-      txnId: byOld.get(num(l.txn_id))!,
-      agentId: num(l.agent_id),
-      topId: l.top_id == null ? null : num(l.top_id),
-      walletType: String(l.wallet_type),
-      accountId: num(l.account_id),
-      infoType: String(l.info_type),
+      txnId: byOld.get(l.txnId)!,
+      agentId: l.agentId,
+      topId: l.topId,
+      walletType: l.walletType,
+      accountId: l.accountId,
+      infoType: l.infoType,
       amountFen: -leftOf(l),
-      volumeFen: l.volume_fen == null ? null : num(l.volume_fen),
-      ownCost: l.own_cost == null ? null : num(l.own_cost),
-      lowerRate: l.lower_rate == null ? null : num(l.lower_rate),
-      diff: l.diff == null ? null : num(l.diff),
-      policyVersion: l.policy_version == null ? null : num(l.policy_version),
-      reversesLineId: num(l.id),
-      detail: { supersededTxnId: num(l.txn_id), origAmountFen: num(l.amount_fen) },
+      volumeFen: l.volumeFen,
+      ownCost: l.ownCost,
+      lowerRate: l.lowerRate,
+      diff: l.diff,
+      policyVersion: l.policyVersion,
+      reversesLineId: l.id,
+      detail: { supersededTxnId: l.txnId, origAmountFen: l.amountFen },
     }));
   await coverShortfalls(tx, reversals);
   await insertStagedLines(tx, reversals);
