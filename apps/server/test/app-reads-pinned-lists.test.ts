@@ -4,6 +4,7 @@ import {
   standardCheckQuery,
   statsReportQuery,
   teamListQuery,
+  terminalOperationListQuery,
   teamStatsQuery,
   tradeListQuery,
 } from '@pos/core';
@@ -14,6 +15,7 @@ import { listMerchants } from '../src/modules/merchants/list-merchants';
 import { getReport } from '../src/modules/stats/get-report';
 import { listStandardChecks } from '../src/modules/checks/list-standard-checks';
 import { getTeamStats } from '../src/modules/team/get-team-stats';
+import { listOperations } from '../src/modules/terminals/list-operations';
 import { listTeam } from '../src/modules/team/list-team';
 import { listTrades } from '../src/modules/transactions/list-trades';
 import type { Caller } from '../src/plugins/auth';
@@ -340,5 +342,44 @@ describe('the standard check page as a prepared statement per variant', () => {
       listed += whole.length;
     }
     expect(listed).toBeGreaterThan(20);
+  }, 300_000);
+});
+
+describe('the terminal operation records as a prepared statement per variant', () => {
+  // Issue 35: the page and its SN runs became named prepared statements compiled once per
+  // variant (role, type, status, cursor, tree). On the pool they answer what the same reads
+  // answer as ordinary queries in a transaction, for every filter and page.
+  const operator: Caller = {
+    agentId: demo.operator.id,
+    role: 'operator',
+    path: demo.operator.path,
+    topId: null,
+    sessionId: 'pin',
+    mustChangePassword: false,
+  };
+
+  it('lists the same records and SN runs, prepared or not, page after page', async () => {
+    let records = 0;
+    let runs = 0;
+    for (const caller of [...callers, operator]) {
+      const filters = [
+        { role: 'all', pageSize: 20 },
+        { role: 'mine', pageSize: 20 },
+        { role: 'incoming', pageSize: 20 },
+        { role: 'all', type: 1, pageSize: 20 },
+        { role: 'all', status: 1, pageSize: 20 },
+      ];
+      for (const filter of filters) {
+        const list = await samePreparedAndPlain((d) =>
+          allPages(async (cursor) =>
+            listOperations(d, caller, terminalOperationListQuery.parse({ ...filter, cursor })),
+          ),
+        );
+        records += list.length;
+        runs += list.filter((r) => r.snRuns.length > 0).length;
+      }
+    }
+    expect(records).toBeGreaterThan(0);
+    expect(runs).toBeGreaterThan(0);
   }, 300_000);
 });

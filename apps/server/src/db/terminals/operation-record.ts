@@ -8,10 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { agents, merchants, terminalOperations } from '../schema';
-import { decode, orNull, select, type RowOf } from '../typed';
+import { decode, orNull, prepareVariants, type RowOf } from '../typed';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
-import { andInTree } from '../tree';
 
 /** `terminal_operations o` with its parties `op`, `fa`, `ta` and merchant `m` (operationJoins). */
 export const o = alias(terminalOperations, 'o');
@@ -55,9 +54,9 @@ export type OperationFieldsRow = RowOf<typeof operationFields>;
  * parties of an operation of its tree are of that tree, except the operator of a platform move,
  * which has no tree: its row is not joined (operator_role NULL) and it is shown as the platform.
  */
-export function operationJoins(caller: Pick<Caller, 'topId'>): SQL {
-  const tree = (column: SQL) => andInTree(column, caller);
-  return sql`${caller.topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON ${op.id} = ${o.operatorId}${tree(sql`${op.topId}`)}
+export function operationJoins(topId: number | SQL | null): SQL {
+  const tree = (column: SQL) => (topId === null ? sql`` : sql` AND ${column} = ${topId}`);
+  return sql`${topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON ${op.id} = ${o.operatorId}${tree(sql`${op.topId}`)}
   LEFT JOIN agents fa ON ${fa.id} = ${o.fromAgentId}${tree(sql`${fa.topId}`)}
   LEFT JOIN agents ta ON ${ta.id} = ${o.toAgentId}${tree(sql`${ta.topId}`)}
   LEFT JOIN merchants m ON ${m.id} = ${o.merchantId}${tree(sql`${m.topId}`)}`;
@@ -68,6 +67,57 @@ export interface OperationRuns {
   runs: SnRun[];
   runCount: number;
 }
+
+/**
+ * The runs statement, compiled once per variant (whether the caller has a tree) and run as a
+ * named prepared statement: planning its window functions cost more than running them on a
+ * page (issue 35).
+ */
+const runsOf = prepareVariants('operation_runs', (variant: 'tree' | 'all') => ({
+  shape: {
+    operationId: sql`operation_id`.mapWith(decode.number),
+    firstSn: sql`first_sn`.mapWith(decode.text),
+    lastSn: sql`last_sn`.mapWith(decode.text),
+    n: sql`n`.mapWith(decode.number),
+    runCount: sql`run_count`.mapWith(decode.number),
+  },
+  rest: sql`FROM o WHERE ord <= ${sql.placeholder('shown')} ORDER BY operation_id, ord`,
+  opts: {
+    // An agent's items are read through their operation, in its tree (decision 020).
+    with: sql`WITH s AS (
+        SELECT i.operation_id, i.sn, substring(i.sn from '([0-9]{1,18})$') AS digits
+          FROM ${
+            variant === 'all'
+              ? sql`terminal_operation_items i`
+              : sql`terminal_operation_items i JOIN terminal_operations o ON o.id = i.operation_id AND o.top_id = ${sql.placeholder('topId')}`
+          }
+         WHERE i.operation_id = ANY(${sql.placeholder('ids')}::bigint[])
+      ), k AS (
+        SELECT operation_id, sn, digits,
+               CASE WHEN digits IS NULL THEN sn ELSE left(sn, length(sn) - length(digits)) END AS prefix,
+               digits::numeric AS n
+          FROM s
+      ), g AS (
+        SELECT operation_id, sn, prefix, n, length(sn) AS width,
+               CASE WHEN n IS NULL THEN NULL
+                    ELSE n - row_number() OVER (PARTITION BY operation_id, prefix, length(sn) ORDER BY n)
+               END AS island
+          FROM k
+      ), r AS (
+        SELECT operation_id, prefix, width, min(n) AS lo,
+               (array_agg(sn ORDER BY n, sn))[1] AS first_sn,
+               (array_agg(sn ORDER BY n DESC, sn DESC))[1] AS last_sn,
+               count(*) AS n
+          FROM g
+         GROUP BY operation_id, prefix, width, coalesce(island::text, 'sn:' || sn)
+      ), o AS (
+        SELECT r.*, row_number() OVER (PARTITION BY operation_id
+                 ORDER BY prefix COLLATE "C", width, lo NULLS FIRST, first_sn COLLATE "C") AS ord,
+               count(*) OVER (PARTITION BY operation_id) AS run_count
+          FROM r
+      )`,
+  },
+}));
 
 /**
  * The SNs each operation moved, as runs of consecutive numbers, computed in SQL from its items
@@ -82,55 +132,14 @@ export async function operationRuns(
 ): Promise<Map<number, OperationRuns>> {
   const out = new Map<number, OperationRuns>();
   if (ids.length === 0) return out;
-  // An agent's items are read through their operation, in its tree (decision 020).
-  const items =
-    caller.topId === null
-      ? sql`terminal_operation_items i`
-      : sql`terminal_operation_items i JOIN terminal_operations o ON o.id = i.operation_id AND o.top_id = ${caller.topId}`;
-  const found = await select(
-    db,
-    {
-      operationId: sql`operation_id`.mapWith(decode.number),
-      firstSn: sql`first_sn`.mapWith(decode.text),
-      lastSn: sql`last_sn`.mapWith(decode.text),
-      n: sql`n`.mapWith(decode.number),
-      runCount: sql`run_count`.mapWith(decode.number),
-    },
-    sql`FROM o WHERE ord <= ${OPERATION_RUNS_SHOWN} ORDER BY operation_id, ord`,
-    {
-      with: sql`WITH s AS (
-          SELECT i.operation_id, i.sn, substring(i.sn from '([0-9]{1,18})$') AS digits
-            FROM ${items}
-           WHERE i.operation_id IN (${sql.join(
-             ids.map((id) => sql`${id}`),
-             sql`, `,
-           )})
-        ), k AS (
-          SELECT operation_id, sn, digits,
-                 CASE WHEN digits IS NULL THEN sn ELSE left(sn, length(sn) - length(digits)) END AS prefix,
-                 digits::numeric AS n
-            FROM s
-        ), g AS (
-          SELECT operation_id, sn, prefix, n, length(sn) AS width,
-                 CASE WHEN n IS NULL THEN NULL
-                      ELSE n - row_number() OVER (PARTITION BY operation_id, prefix, length(sn) ORDER BY n)
-                 END AS island
-            FROM k
-        ), r AS (
-          SELECT operation_id, prefix, width, min(n) AS lo,
-                 (array_agg(sn ORDER BY n, sn))[1] AS first_sn,
-                 (array_agg(sn ORDER BY n DESC, sn DESC))[1] AS last_sn,
-                 count(*) AS n
-            FROM g
-           GROUP BY operation_id, prefix, width, coalesce(island::text, 'sn:' || sn)
-        ), o AS (
-          SELECT r.*, row_number() OVER (PARTITION BY operation_id
-                   ORDER BY prefix COLLATE "C", width, lo NULLS FIRST, first_sn COLLATE "C") AS ord,
-                 count(*) OVER (PARTITION BY operation_id) AS run_count
-            FROM r
-        )`,
-    },
-  );
+  // The ids as an array literal: one text for any number of them, on the pool and in a
+  // transaction alike.
+  const values: Record<string, unknown> = {
+    ids: `{${ids.join(',')}}`,
+    shown: OPERATION_RUNS_SHOWN,
+  };
+  if (caller.topId !== null) values.topId = caller.topId;
+  const found = await runsOf(caller.topId === null ? 'all' : 'tree').all(db, values);
   for (const r of found) {
     let entry = out.get(r.operationId);
     if (!entry) {

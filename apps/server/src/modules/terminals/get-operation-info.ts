@@ -27,7 +27,7 @@ export async function getOperationInfo(
   const row = await selectOne(
     db,
     operationFields,
-    sql`FROM terminal_operations o ${operationJoins(caller)}
+    sql`FROM terminal_operations o ${operationJoins(caller.topId)}
         WHERE ${o.id} = ${params.id}${andInTree(sql`${o.topId}`, caller)}`,
   );
   const me = caller.agentId;

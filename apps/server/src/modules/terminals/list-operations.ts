@@ -1,7 +1,7 @@
 import type { TerminalOperationListParams, TerminalOperationPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { select } from '../../db/typed';
+import { prepareVariants } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import {
   o,
@@ -10,8 +10,55 @@ import {
   operationRuns,
   toOperationRecord,
 } from '../../db/terminals/operation-record';
-import { andInTree, isOperator } from '../../db/tree';
+import { isOperator } from '../../db/tree';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
+
+const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * What decides the statement's text: an operator's or an agent's list, the agent's tree, the
+ * role (mine, incoming, both), the type and status filters, a cursor.
+ */
+type Variant = `${'operator' | 'agent'}.${'tree' | 'all'}.${TerminalOperationListParams['role']}.${
+  'type' | 'anyType'}.${'status' | 'anyStatus'}.${'next' | 'first'}`;
+
+/**
+ * One statement per variant, compiled on first use and run as a named prepared statement with
+ * the call's values bound: planning it cost more than running it (issue 35).
+ */
+const operationPage = prepareVariants('terminal_operations_page', (variant: Variant) => {
+  const [who, treeKind, role, type, status, cursor] = variant.split('.');
+  const topId = treeKind === 'tree' ? value('topId') : null;
+  const limit = value('limit');
+  const filters: SQL[] = [];
+  if (type === 'type') filters.push(sql`o.type = ${value('type')}`);
+  if (status === 'status') filters.push(sql`o.status = ${value('status')}`);
+  if (cursor === 'next') filters.push(sql`o.id < ${value('before')}`);
+  const filter = filters.length ? sql.join(filters, sql` AND `) : sql`TRUE`;
+  // An agent's records are of its tree (decision 020).
+  const tree = topId === null ? sql`` : sql` AND o.top_id = ${topId}`;
+  const me = value('me');
+
+  let ids: SQL;
+  if (who === 'operator') {
+    ids = sql`SELECT o.id FROM terminal_operations o WHERE ${filter} ORDER BY o.id DESC LIMIT ${limit}`;
+  } else {
+    const part = (cond: SQL) =>
+      sql`(SELECT o.id FROM terminal_operations o WHERE ${cond}${tree} AND ${filter} ORDER BY o.id DESC LIMIT ${limit})`;
+    const parts: SQL[] = [];
+    if (role !== 'incoming') parts.push(part(sql`o.operator_id = ${me}`));
+    if (role !== 'mine') {
+      parts.push(part(sql`o.from_agent_id = ${me} AND o.operator_id <> ${me}`));
+      parts.push(part(sql`o.to_agent_id = ${me} AND o.operator_id <> ${me}`));
+    }
+    ids = sql.join(parts, sql` UNION `);
+  }
+  return {
+    shape: operationFields,
+    rest: sql`FROM terminal_operations o ${operationJoins(topId)}
+        WHERE ${o.id} IN (${ids})${tree} ORDER BY ${o.id} DESC LIMIT ${limit}`,
+  };
+});
 
 /**
  * Operation records of the caller, newest first: those it started (mine), those where it is the
@@ -25,36 +72,18 @@ export async function listOperations(
   params: TerminalOperationListParams,
 ): Promise<TerminalOperationPage> {
   const cursor = decodeCursor(params.cursor, ['number'] as const);
-  const limit = params.pageSize + 1;
-  const filters: SQL[] = [];
-  if (params.type !== undefined) filters.push(sql`o.type = ${params.type}`);
-  if (params.status !== undefined) filters.push(sql`o.status = ${params.status}`);
-  if (cursor) filters.push(sql`o.id < ${cursor[0]}`);
-  const filter = filters.length ? sql.join(filters, sql` AND `) : sql`TRUE`;
-  const me = caller.agentId;
-  // An agent's records are of its tree (decision 020).
-  const tree = andInTree(sql`o.top_id`, caller);
-
-  let ids: SQL;
-  if (isOperator(caller)) {
-    ids = sql`SELECT o.id FROM terminal_operations o WHERE ${filter} ORDER BY o.id DESC LIMIT ${limit}`;
-  } else {
-    const part = (cond: SQL) =>
-      sql`(SELECT o.id FROM terminal_operations o WHERE ${cond}${tree} AND ${filter} ORDER BY o.id DESC LIMIT ${limit})`;
-    const parts: SQL[] = [];
-    if (params.role !== 'incoming') parts.push(part(sql`o.operator_id = ${me}`));
-    if (params.role !== 'mine') {
-      parts.push(part(sql`o.from_agent_id = ${me} AND o.operator_id <> ${me}`));
-      parts.push(part(sql`o.to_agent_id = ${me} AND o.operator_id <> ${me}`));
-    }
-    ids = sql.join(parts, sql` UNION `);
-  }
-  const found = await select(
-    db,
-    operationFields,
-    sql`FROM terminal_operations o ${operationJoins(caller)}
-        WHERE ${o.id} IN (${ids})${tree} ORDER BY ${o.id} DESC LIMIT ${limit}`,
-  );
+  const inTree = caller.topId !== null;
+  const values: Record<string, unknown> = { me: caller.agentId, limit: params.pageSize + 1 };
+  if (inTree) values.topId = caller.topId;
+  if (params.type !== undefined) values.type = params.type;
+  if (params.status !== undefined) values.status = params.status;
+  if (cursor) values.before = cursor[0];
+  const variant: Variant = `${isOperator(caller) ? 'operator' : 'agent'}.${inTree ? 'tree' : 'all'}.${
+    params.role
+  }.${params.type !== undefined ? 'type' : 'anyType'}.${
+    params.status !== undefined ? 'status' : 'anyStatus'
+  }.${cursor ? 'next' : 'first'}`;
+  const found = await operationPage(variant).all(db, values);
   const shown = found.slice(0, params.pageSize);
   const runs = await operationRuns(
     db,
