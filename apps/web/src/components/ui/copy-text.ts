@@ -1,5 +1,7 @@
 import { MESSAGES } from '@pos/core';
-import { Toast } from 'antd-mobile';
+// Through overlays, which load the kit's toast at the first touch (a copy always follows one):
+// the kit's own import would bring its animation library to every page with a copy button.
+import { Toast } from '@/lib/overlays';
 
 /** The old way, for web views without the async clipboard (older WeChat, plain http pages). */
 function legacyCopy(text: string): boolean {

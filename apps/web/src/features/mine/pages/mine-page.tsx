@@ -1,5 +1,5 @@
 import { maskPhone } from '@pos/core';
-import { Badge, Button, Dialog, List, Skeleton } from 'antd-mobile';
+import { Badge, Button, List, Skeleton } from 'antd-mobile';
 import {
   BankcardOutline,
   FileOutline,
@@ -14,6 +14,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
+// The kit's dialog through overlays, which load it at the first touch: imported here, it and its
+// animation library (about 18 KB brotli) would be part of the mine tab's first screen.
+import { Dialog } from '@/lib/overlays';
 import { useNavigate } from '@/lib/router';
 import { copyText } from '@/components/ui/copy-text';
 import { Page } from '@/components/ui/page';
