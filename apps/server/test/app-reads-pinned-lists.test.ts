@@ -14,6 +14,8 @@ import { rows } from '../src/db/client';
 import { listMerchants } from '../src/modules/merchants/list-merchants';
 import { getReport } from '../src/modules/stats/get-report';
 import { listStandardChecks } from '../src/modules/checks/list-standard-checks';
+import { getMerchantSummary } from '../src/modules/merchants/get-merchant-summary';
+import { getTerminalSummary } from '../src/modules/terminals/get-terminal-summary';
 import { getTeamStats } from '../src/modules/team/get-team-stats';
 import { listOperations } from '../src/modules/terminals/list-operations';
 import { listTeam } from '../src/modules/team/list-team';
@@ -382,4 +384,57 @@ describe('the terminal operation records as a prepared statement per variant', (
     expect(records).toBeGreaterThan(0);
     expect(runs).toBeGreaterThan(0);
   }, 300_000);
+});
+
+describe('the merchant summary as one statement', () => {
+  // Issue 35: four statements one after another became one. It answers what they answered
+  // (kept here as the reference: the counts over merchants and activated terminals, and the
+  // terminal summary's totals), prepared or not, for agents and an operator.
+  const operator: Caller = {
+    agentId: demo.operator.id,
+    role: 'operator',
+    path: demo.operator.path,
+    topId: null,
+    sessionId: 'pin',
+    mustChangePassword: false,
+  };
+  async function oldSummary(caller: Caller) {
+    const scope = (column: string) =>
+      caller.role === 'operator'
+        ? sql`TRUE`
+        : sql`(${sql.raw(column)} >= (${caller.path} COLLATE "C") AND ${sql.raw(column)} < (${`${caller.path}~`} COLLATE "C"))`;
+    const [r] = await rows<Record<string, string>>(
+      db,
+      sql`SELECT count(*) AS total, count(*) FILTER (WHERE agent_id = ${caller.agentId}) AS own,
+            count(*) FILTER (WHERE created_at >= (date_trunc('month', now() AT TIME ZONE 'Asia/Shanghai') AT TIME ZONE 'Asia/Shanghai')) AS new_this_month,
+            count(*) FILTER (WHERE licence_status <> 2) AS no_licence,
+            count(*) FILTER (WHERE identify_status <> 1) AS not_identified
+          FROM merchants WHERE ${scope('agent_path')}`,
+    );
+    const [a] = await rows<Record<string, string>>(
+      db,
+      sql`SELECT count(DISTINCT merchant_id) AS n FROM terminals
+           WHERE bind_status = 3 AND deleted_at IS NULL AND ${scope('holder_path')}`,
+    );
+    const terminals = await getTerminalSummary(db, caller, {});
+    return {
+      total: Number(r!.total),
+      own: Number(r!.own),
+      newThisMonth: Number(r!.new_this_month),
+      withActivated: Number(a!.n),
+      noLicence: Number(r!.no_licence),
+      notIdentified: Number(r!.not_identified),
+      terminals: terminals.all,
+    };
+  }
+
+  it('answers what its four statements answered, prepared or not', async () => {
+    let merchants = 0;
+    for (const caller of [...callers, operator]) {
+      const summary = await samePreparedAndPlain((d) => getMerchantSummary(d, caller));
+      expect(summary).toEqual(await oldSummary(caller));
+      merchants += summary.total + summary.terminals.total;
+    }
+    expect(merchants).toBeGreaterThan(0);
+  });
 });
