@@ -1,7 +1,8 @@
 import { maskName, maskPhone } from '@pos/core';
 import { sql } from 'drizzle-orm';
-import { nameByText, preparedRows, type DbOrTx } from '../../db/client';
-import { num } from '../../db/convert';
+import type { DbOrTx } from '../../db/client';
+import { agents } from '../../db/schema';
+import { decode, prepareVariants } from '../../db/typed';
 import { inAgentSubtree } from '../../db/tree';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
@@ -41,32 +42,35 @@ export async function resolveStatsAgent(
   agentId?: number,
 ): Promise<StatsAgentRow> {
   const id = agentId ?? caller.agentId;
-  const scope =
-    caller.role === 'operator'
-      ? sql`a.role = 'agent'`
-      : sql`a.role = 'agent' AND ${inAgentSubtree(sql`a.path`, sql`${caller.path}::text`)}`;
-  // A named prepared statement (planned once per connection): every statistics read starts here.
-  const [row] = await preparedRows<{
-    id: unknown;
-    name: string;
-    mobile: string;
-    path: string;
-    top_id: unknown;
-  }>(
+  const operator = caller.role === 'operator';
+  const row = await statsAgentOf(operator ? 'operator' : 'agent').one(
     db,
-    nameByText('stats_agent'),
-    sql`SELECT a.id, a.name, a.mobile, a.path, a.top_id FROM agents a WHERE a.id = ${id} AND ${scope}`,
+    operator ? { id } : { id, callerPath: caller.path },
   );
   if (!row) throw notFound();
-  return {
-    id: num(row.id),
-    name: row.name,
-    mobile: row.mobile,
-    path: row.path,
-    topId: num(row.top_id),
-    isSelf: num(row.id) === caller.agentId,
-  };
+  return { ...row, isSelf: row.id === caller.agentId };
 }
+
+/**
+ * Every statistics read starts here: one statement per variant (an operator's, who sees every
+ * agent, or an agent's subtree), compiled once and run as a named prepared statement with the
+ * call's values bound (issue 35).
+ */
+const statsAgentOf = prepareVariants('stats_agent', (variant: 'operator' | 'agent') => ({
+  shape: {
+    id: sql`a.id`.mapWith(agents.id),
+    name: sql`a.name`.mapWith(agents.name),
+    mobile: sql`a.mobile`.mapWith(agents.mobile),
+    path: sql`a.path`.mapWith(agents.path),
+    // An agent always has a top; 0 as before for a row without one.
+    topId: sql`coalesce(a.top_id, 0)`.mapWith(decode.number),
+  },
+  rest: sql`FROM agents a WHERE a.id = ${sql.placeholder('id')} AND ${
+    variant === 'operator'
+      ? sql`a.role = 'agent'`
+      : sql`a.role = 'agent' AND ${inAgentSubtree(sql`a.path`, sql`${sql.placeholder('callerPath')}::text`)}`
+  }`,
+}));
 
 /** Names and mobiles of other agents leave masked; the caller's own are its own. */
 export const shownName = (agent: { name: string; isSelf: boolean }) =>
