@@ -46,8 +46,27 @@ const FIGURE_COLUMNS = sql.raw(
   'trade_amount_fen AS a, trade_count AS c, new_merchants AS n, activated_terminals AS t',
 );
 
-function monthlyPart(who: Who, months: string[]): SQL {
-  const inMonths = sql`m.month = ANY(${sql.param(months)}::date[])`;
+/** A value bound at each call of a statement compiled once (prepareVariants). */
+export const bound = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/** `own` with its values bound at each call: agentId, and tree when the caller has one. */
+export const boundOwn = (tree: boolean): Who => ({
+  kind: 'own',
+  agentId: sql`${bound('agentId')}::bigint`,
+  tree: tree ? sql`${bound('tree')}::bigint` : null,
+});
+
+/** `team` with its values bound at each call: path, topId, and tree when the caller has one. */
+export const boundTeam = (tree: boolean): Who => ({
+  kind: 'team',
+  path: sql`${bound('path')}::text`,
+  topId: sql`${bound('topId')}::bigint`,
+  tree: tree ? sql`${bound('tree')}::bigint` : null,
+});
+
+/** `months` is the date[] expression of the whole months read. */
+function monthlyPart(who: Who, months: SQL): SQL {
+  const inMonths = sql`m.month = ANY(${months})`;
   if (who.kind === 'own') {
     return sql`SELECT ${FIGURE_COLUMNS} FROM agent_monthly_stats m WHERE m.agent_id = ${who.agentId}${andTree('m.top_id', who.tree)} AND ${inMonths}`;
   }
@@ -56,7 +75,7 @@ function monthlyPart(who: Who, months: string[]): SQL {
 }
 
 /** The daily rows of `who` between two days (inclusive), as (day, a, c, n, t). */
-export function dailyRows(who: Who, from: string, to: string): SQL {
+export function dailyRows(who: Who, from: string | SQL, to: string | SQL): SQL {
   const days = sql`d.day BETWEEN ${from}::date AND ${to}::date`;
   if (who.kind === 'own') {
     return sql`SELECT d.day, d.trade_amount_fen AS a, d.trade_count AS c, d.new_merchants AS n,
@@ -76,8 +95,48 @@ export function dailyRows(who: Who, from: string, to: string): SQL {
  */
 export function rangeFiguresSql(who: Who, from: string, to: string): SQL {
   const { months, spans } = splitRange(from, to);
+  return rangeUnion(who, months.length > 0 ? sql`${sql.param(months)}::date[]` : null, spans);
+}
+
+/**
+ * How splitRange cuts a range: whether it has whole months (m1) and how many edge spans (s0–s2).
+ * It decides boundRangeFiguresSql's text; the months and the spans' days are bound values.
+ */
+export type RangeCut = `m${0 | 1}s${0 | 1 | 2}`;
+
+/**
+ * The cut of [from, to] and the values boundRangeFiguresSql binds, named after `prefix`: the
+ * months as one PostgreSQL array literal ('{2026-10-01,2026-11-01}': a JavaScript array would not
+ * bind through a transaction), each span's first and last day.
+ */
+export function rangeValues(
+  prefix: string,
+  from: string,
+  to: string,
+): { cut: RangeCut; values: Record<string, string> } {
+  const { months, spans } = splitRange(from, to);
+  const values: Record<string, string> = {};
+  if (months.length > 0) values[`${prefix}Months`] = `{${months.join(',')}}`;
+  spans.forEach(([lo, hi], i) => {
+    values[`${prefix}Lo${i}`] = lo;
+    values[`${prefix}Hi${i}`] = hi;
+  });
+  return { cut: `m${months.length > 0 ? 1 : 0}s${spans.length}` as RangeCut, values };
+}
+
+/** rangeFiguresSql with the range bound at each call (rangeValues names the values). */
+export function boundRangeFiguresSql(who: Who, cut: RangeCut, prefix: string): SQL {
+  const spans: [SQL, SQL][] = [];
+  for (let i = 0; i < Number(cut.slice(3)); i++) {
+    spans.push([bound(`${prefix}Lo${i}`), bound(`${prefix}Hi${i}`)]);
+  }
+  const months = cut.startsWith('m1') ? sql`${bound(`${prefix}Months`)}::date[]` : null;
+  return rangeUnion(who, months, spans);
+}
+
+function rangeUnion(who: Who, months: SQL | null, spans: [string | SQL, string | SQL][]): SQL {
   const parts: SQL[] = [];
-  if (months.length > 0) parts.push(monthlyPart(who, months));
+  if (months !== null) parts.push(monthlyPart(who, months));
   for (const [lo, hi] of spans) {
     parts.push(sql`SELECT x.a, x.c, x.n, x.t FROM (${dailyRows(who, lo, hi)}) x`);
   }
@@ -150,6 +209,12 @@ export async function dailyFigures(
 }
 
 export const earningTypes = () => sql`${sql.param([...EARNING_INFO_TYPES])}::text[]`;
+
+/**
+ * earningTypes for a statement compiled once: the same list as one array literal, a value that
+ * binds as it is through a transaction too.
+ */
+export const earningTypesLiteral = () => sql`${`{${EARNING_INFO_TYPES.join(',')}}`}::text[]`;
 
 /** An agent's earnings per day between two days (earning info types only). */
 export async function dailyEarnings(

@@ -1,7 +1,7 @@
 import { STATS_TREND_DAYS, type StatsOverview, type StatsOverviewQuery } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { nameByText, type DbOrTx } from '../../db/client';
-import { decode, preparedSelect, selection } from '../../db/typed';
+import type { DbOrTx } from '../../db/client';
+import { decode, prepareVariants } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -12,16 +12,18 @@ import {
   shanghaiToday,
 } from '../../lib/shanghai-dates';
 import {
+  bound,
+  boundOwn,
+  boundRangeFiguresSql,
+  boundTeam,
   dailyRows,
-  earningTypes,
-  own,
+  earningTypesLiteral,
   figureFields,
-  rangeFiguresSql,
-  team,
+  rangeValues,
+  type RangeCut,
   type Who,
 } from './figures-sql';
-import { resolveStatsAgent, shownName, type StatsAgentRow } from './scope';
-import { inPathCopy } from '../../db/tree';
+import { resolveStatsAgent, shownName } from './scope';
 
 /**
  * The data tab (/pages/data/index): the caller's month, own against team, its earnings, new and
@@ -36,7 +38,9 @@ import { inPathCopy } from '../../db/tree';
  *
  * After the agent, every figure is one statement (overviewSql), one round trip: it was seven
  * statements in parallel, which cost more in round trips and per-statement work than in reading
- * (issue 35); app-reads-pinned.test.ts pins its result against the seven.
+ * (issue 35); app-reads-pinned.test.ts pins its result against the seven. The statement is
+ * compiled once per variant and each call binds its values: building and rendering it per call
+ * was 11–18 % of the server's time on the route (issue 35).
  */
 export async function getOverview(
   db: DbOrTx,
@@ -52,8 +56,23 @@ export async function getOverview(
   const end = last < today ? last : today;
 
   const trendFrom = addDays(end, -(STATS_TREND_DAYS - 1));
-  const { shape, rest } = overviewSql(agent, caller.topId, { first, last, trendFrom, end });
-  const [r] = await preparedSelect(db, nameByText('stats_overview'), selection(shape), rest);
+  const inTree = caller.topId !== null;
+  const range = rangeValues('r', first, last);
+  const values: Record<string, unknown> = {
+    ...range.values,
+    agentId: agent.id,
+    path: agent.path,
+    pathEnd: `${agent.path}~`,
+    topId: agent.topId,
+    first,
+    last,
+    trendFrom,
+    end,
+    boundFrom: dayStartInstant(first).toISOString(),
+    boundTo: dayStartInstant(addDays(last, 1)).toISOString(),
+  };
+  if (inTree) values.tree = caller.topId;
+  const r = await overviewOf(`${inTree ? 'tree' : 'all'}.${range.cut}`).one(db, values);
   if (!r) throw new Error('the overview read no row');
   const ownDaily = dailyOf(r.ownDaily);
   const teamDaily = dailyOf(r.teamDaily);
@@ -103,7 +122,7 @@ function dailyOf(list: DayJson[] | null): Map<string, { a: number; c: number }> 
 }
 
 /** A day's summed figures of `who` between two days, as a JSON array. */
-const dailyJson = (who: Who, from: string, to: string): SQL =>
+const dailyJson = (who: Who, from: SQL, to: SQL): SQL =>
   sql`(SELECT json_agg(json_build_object('d', x.day::text, 'a', x.a, 'c', x.c))
          FROM (SELECT y.day, sum(y.a) AS a, sum(y.c) AS c FROM (${dailyRows(who, from, to)}) y
                GROUP BY y.day) x)`;
@@ -111,19 +130,22 @@ const dailyJson = (who: Who, from: string, to: string): SQL =>
 /** A number read from a subquery's column. */
 const n = (column: string) => sql.raw(column).mapWith(decode.number);
 
+/** What decides the overview's text: whether the caller has a tree, and how its month is cut. */
+type Variant = `${'tree' | 'all'}.${RangeCut}`;
+
 /**
- * Every figure of the overview in one row (one round trip); the same reads as before: the shape
- * it selects and the statement after its SELECT list.
+ * Every figure of the overview in one row (one round trip), one statement per variant compiled
+ * once with every value bound at each call (issue 35): the shape it selects and the statement
+ * after its SELECT list. The values: agentId, path, pathEnd (path + '~'), topId, tree (with a
+ * tree), first and last (the month), trendFrom and end (the trend's days), boundFrom and boundTo
+ * (the month's instants), and the month's cut as rangeValues('r', …) names it.
  */
-export function overviewSql(
-  agent: Pick<StatsAgentRow, 'id' | 'path' | 'topId'>,
-  tree: number | null,
-  days: { first: string; last: string; trendFrom: string; end: string },
-) {
-  const { first, last, trendFrom, end } = days;
-  const mine = own(agent.id, tree);
-  const all = team(agent.path, agent.topId, tree);
-  const path = agent.path;
+function overviewSql(variant: Variant) {
+  const [tree, cut] = variant.split('.') as ['tree' | 'all', RangeCut];
+  const inTree = tree === 'tree';
+  const mine = boundOwn(inTree);
+  const all = boundTeam(inTree);
+  const path = bound('path');
   const o = figureFields('o');
   const f = figureFields('f');
   const shape = {
@@ -136,9 +158,9 @@ export function overviewSql(
     tNewMerchants: f.newMerchants,
     tActivatedTerminals: f.activatedTerminals,
     earnings: sql`(SELECT coalesce(sum(e.amount_fen), 0) FROM agent_daily_earnings e
-        WHERE e.agent_id = ${agent.id}::bigint${tree === null ? sql`` : sql` AND e.top_id = ${tree}::bigint`}
-          AND e.day BETWEEN ${first}::date AND ${last}::date
-          AND e.info_type = ANY(${earningTypes()}))`.mapWith(decode.number),
+        WHERE e.agent_id = ${bound('agentId')}::bigint${inTree ? sql` AND e.top_id = ${bound('tree')}::bigint` : sql``}
+          AND e.day BETWEEN ${bound('first')}::date AND ${bound('last')}::date
+          AND e.info_type = ANY(${earningTypesLiteral()}))`.mapWith(decode.number),
     newOwn: n('nt.own'),
     newTeam: n('nt.team'),
     ownUnbound: n('tc.own_unbound'),
@@ -147,17 +169,21 @@ export function overviewSql(
     teamUnbound: n('tc.team_unbound'),
     teamBound: n('tc.team_bound'),
     teamActivated: n('tc.team_activated'),
-    ownDaily: dailyJson(mine, trendFrom, end).mapWith(decode.json<DayJson[] | null>()),
-    teamDaily: dailyJson(all, trendFrom, end).mapWith(decode.json<DayJson[] | null>()),
+    ownDaily: dailyJson(mine, bound('trendFrom'), bound('end')).mapWith(
+      decode.json<DayJson[] | null>(),
+    ),
+    teamDaily: dailyJson(all, bound('trendFrom'), bound('end')).mapWith(
+      decode.json<DayJson[] | null>(),
+    ),
   };
-  const rest = sql`FROM (${rangeFiguresSql(mine, first, last)}) o
-    CROSS JOIN (${rangeFiguresSql(all, first, last)}) f
+  const rest = sql`FROM (${boundRangeFiguresSql(mine, cut, 'r')}) o
+    CROSS JOIN (${boundRangeFiguresSql(all, cut, 'r')}) f
     CROSS JOIN (SELECT count(*) FILTER (WHERE t.holder_path = (${path} COLLATE "C")) AS own, count(*) AS team
           FROM terminals t
           WHERE t.bind_status IN (1, 3) AND t.deleted_at IS NULL
-            AND ${inPathCopy(sql`t.holder_path`, path)}
-            AND t.bound_at >= ${dayStartInstant(first).toISOString()}::timestamptz
-            AND t.bound_at < ${dayStartInstant(addDays(last, 1)).toISOString()}::timestamptz) nt
+            AND (t.holder_path >= (${path} COLLATE "C") AND t.holder_path < (${bound('pathEnd')} COLLATE "C"))
+            AND t.bound_at >= ${bound('boundFrom')}::timestamptz
+            AND t.bound_at < ${bound('boundTo')}::timestamptz) nt
     CROSS JOIN (SELECT
           coalesce(sum(c.n) FILTER (WHERE c.mine AND c.bind_status = 0), 0) AS own_unbound,
           coalesce(sum(c.n) FILTER (WHERE c.mine AND c.bind_status = 1), 0) AS own_bound,
@@ -167,6 +193,8 @@ export function overviewSql(
           coalesce(sum(c.n) FILTER (WHERE c.bind_status NOT IN (0, 1)), 0) AS team_activated
         FROM (SELECT (s.holder_path = (${path} COLLATE "C")) AS mine, s.bind_status, s.n
                 FROM terminal_stock_counts s
-               WHERE s.holder_path >= (${path} COLLATE "C") AND s.holder_path < (${path + '~'} COLLATE "C")) c) tc`;
+               WHERE s.holder_path >= (${path} COLLATE "C") AND s.holder_path < (${bound('pathEnd')} COLLATE "C")) c) tc`;
   return { shape, rest };
 }
+
+const overviewOf = prepareVariants('stats_overview', (variant: Variant) => overviewSql(variant));
