@@ -44,7 +44,7 @@ export async function findTerminalInScope(
   const row = await selectOne(
     db,
     terminalInfoFields,
-    sql`FROM terminals t ${terminalJoins(caller)}
+    sql`FROM terminals t ${terminalJoins(caller.topId)}
         LEFT JOIN policies p ON ${p.id} = ${t.policyId}
         WHERE ${key} AND ${t.deletedAt} IS NULL AND ${inScope(sql`${t.holderPath}`, caller)}${andInTree(sql`${t.topId}`, caller)}`,
   );

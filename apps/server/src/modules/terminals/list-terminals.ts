@@ -1,14 +1,49 @@
 import type { TerminalListParams, TerminalPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { select } from '../../db/typed';
+import { prepareVariants } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { findAgentParty } from '../../db/terminals/parties';
-import { andInTree, isOperator } from '../../db/tree';
-import { inScope, pathInScope } from '../../db/terminals/scope';
+import { isOperator } from '../../db/tree';
+import { pathInScope } from '../../db/terminals/scope';
 import { t, terminalFields, terminalJoins, toTerminalItem } from './terminal-row';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
+
+const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/** The optional filters of a page, in the order the variant key names them. */
+type Filter = 'holder' | 'bindStatus' | 'brand' | 'merchant' | 'operable' | 'sn' | 'cursor';
+
+/**
+ * One statement per variant (an operator's or an agent's scope, the tree, which filters are
+ * set), compiled on first use and run as a named prepared statement with the call's values
+ * bound: planning and building it cost more than running it on a page (issue 35).
+ */
+const terminalPage = prepareVariants('terminal_page', (variant: string) => {
+  const [scope, treeKind, ...set] = variant.split('.');
+  const has = (f: Filter) => set.includes(f);
+  const topId = treeKind === 'tree' ? value('topId') : null;
+  const where: SQL[] = [sql`${t.deletedAt} IS NULL`];
+  if (scope === 'subtree')
+    where.push(
+      sql`(${t.holderPath} >= ${value('path')} AND ${t.holderPath} < ${value('pathEnd')})`,
+    );
+  if (has('holder')) where.push(sql`${t.holderPath} = ${value('holderPath')}`);
+  if (has('bindStatus')) where.push(sql`${t.bindStatus} = ${value('bindStatus')}`);
+  if (has('brand')) where.push(sql`${t.brandId} = ${value('brandId')}`);
+  if (has('merchant')) where.push(sql`${t.merchantId} = ${value('merchantId')}`);
+  if (has('operable')) where.push(sql`${t.pendingOperationId} IS NULL`);
+  if (has('sn')) where.push(sql`(${t.sn} >= ${value('sn')} AND ${t.sn} < ${value('snEnd')})`);
+  if (has('cursor'))
+    where.push(sql`(${t.holderPath}, ${t.sn}) > (${value('afterPath')}, ${value('afterSn')})`);
+  return {
+    shape: terminalFields,
+    rest: sql`FROM terminals t ${terminalJoins(topId)}
+        WHERE ${sql.join(where, sql` AND `)}${topId === null ? sql`` : sql` AND ${t.topId} = ${topId}`}
+        ORDER BY ${t.holderPath}, ${t.sn} LIMIT ${value('limit')}`,
+  };
+});
 
 /**
  * A page of the caller's subtree's terminals, ordered by (holder path, SN): the caller's own stock
@@ -21,26 +56,43 @@ export async function listTerminals(
   params: TerminalListParams,
 ): Promise<TerminalPage> {
   const cursor = decodeCursor(params.cursor, ['string', 'string'] as const);
-  const where: SQL[] = [sql`${t.deletedAt} IS NULL`, inScope(sql`${t.holderPath}`, caller)];
+  const values: Record<string, unknown> = { limit: params.pageSize + 1 };
+  const set: Filter[] = [];
+  const subtree = !isOperator(caller);
+  if (subtree) Object.assign(values, { path: caller.path, pathEnd: `${caller.path}~` });
+  if (caller.topId !== null) values.topId = caller.topId;
   if (params.holderAgentId !== undefined) {
-    where.push(sql`${t.holderPath} = ${await holderPath(db, caller, params.holderAgentId)}`);
+    set.push('holder');
+    values.holderPath = await holderPath(db, caller, params.holderAgentId);
   }
-  if (params.bindStatus !== undefined) where.push(sql`${t.bindStatus} = ${params.bindStatus}`);
-  if (params.brandId !== undefined) where.push(sql`${t.brandId} = ${params.brandId}`);
-  if (params.merchantId !== undefined) where.push(sql`${t.merchantId} = ${params.merchantId}`);
-  if (params.operable) where.push(sql`${t.pendingOperationId} IS NULL`);
+  if (params.bindStatus !== undefined) {
+    set.push('bindStatus');
+    values.bindStatus = params.bindStatus;
+  }
+  if (params.brandId !== undefined) {
+    set.push('brand');
+    values.brandId = params.brandId;
+  }
+  if (params.merchantId !== undefined) {
+    set.push('merchant');
+    values.merchantId = params.merchantId;
+  }
+  if (params.operable) set.push('operable');
   if (params.sn) {
     const prefix = params.sn.toUpperCase();
-    where.push(sql`(${t.sn} >= ${prefix} AND ${t.sn} < ${prefix + '~'})`);
+    set.push('sn');
+    Object.assign(values, { sn: prefix, snEnd: `${prefix}~` });
   }
-  if (cursor) where.push(sql`(${t.holderPath}, ${t.sn}) > (${cursor[0]}, ${cursor[1]})`);
-  const found = await select(
-    db,
-    terminalFields,
-    sql`FROM terminals t ${terminalJoins(caller)}
-        WHERE ${sql.join(where, sql` AND `)}${andInTree(sql`${t.topId}`, caller)}
-        ORDER BY ${t.holderPath}, ${t.sn} LIMIT ${params.pageSize + 1}`,
-  );
+  if (cursor) {
+    set.push('cursor');
+    Object.assign(values, { afterPath: cursor[0], afterSn: cursor[1] });
+  }
+  const variant = [
+    subtree ? 'subtree' : 'every',
+    caller.topId !== null ? 'tree' : 'all',
+    ...set,
+  ].join('.');
+  const found = await terminalPage(variant).all(db, values);
   const page = found.slice(0, params.pageSize);
   const last = page[page.length - 1];
   return {

@@ -1,8 +1,7 @@
 import { activationDeadline, PLATFORM_PARTY_NAME, type TerminalListItem } from '@pos/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agents, brands, merchants, terminals } from '../../db/schema';
-import { andInTree } from '../../db/tree';
 import { orNull, type RowOf } from '../../db/typed';
 import { shownName } from '../../lib/people';
 import type { Caller } from '../../plugins/auth';
@@ -42,11 +41,12 @@ export type TerminalFieldsRow = RowOf<typeof terminalFields>;
  * The brand, holder and merchant of `terminals t`. An agent's holder and merchant rows are read
  * in its tree (decision 020): a terminal of its subtree is held and bound in that tree.
  */
-export const terminalJoins = (
-  caller: Pick<Caller, 'topId'>,
-) => sql`JOIN brands b ON ${b.id} = ${t.brandId}
-  LEFT JOIN agents h ON ${h.id} = ${t.holderAgentId}${andInTree(sql`${h.topId}`, caller)}
-  LEFT JOIN merchants m ON ${m.id} = ${t.merchantId}${andInTree(sql`${m.topId}`, caller)}`;
+export function terminalJoins(topId: number | SQL | null): SQL {
+  const tree = (column: SQL) => (topId === null ? sql`` : sql` AND ${column} = ${topId}`);
+  return sql`JOIN brands b ON ${b.id} = ${t.brandId}
+  LEFT JOIN agents h ON ${h.id} = ${t.holderAgentId}${tree(sql`${h.topId}`)}
+  LEFT JOIN merchants m ON ${m.id} = ${t.merchantId}${tree(sql`${m.topId}`)}`;
+}
 
 export function toTerminalItem(r: TerminalFieldsRow, caller: Caller): TerminalListItem {
   const holderId = r.holderAgentId;
