@@ -52,6 +52,15 @@ const callers: Caller[] = [demo.top, demo.child, demo.grandchild, demo.otherTop]
   sessionId: 'pin',
   mustChangePassword: false,
 }));
+/** An operator: above every tree, every agent's rows in reach. */
+const operator: Caller = {
+  agentId: demo.operator.id,
+  role: 'operator',
+  path: demo.operator.path,
+  topId: null,
+  sessionId: 'pin',
+  mustChangePassword: false,
+};
 const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
 
 /** Every page of a keyset list, by its cursors. */
@@ -287,14 +296,6 @@ describe('the standard check page as a prepared statement per variant', () => {
   // Issue 35: the page became one statement per variant (scope, tree, SN, cursor, result),
   // compiled once with placeholders. On the pool it answers what the same read answers as
   // ordinary queries in a transaction, for every filter and page, agents and an operator.
-  const operator: Caller = {
-    agentId: demo.operator.id,
-    role: 'operator',
-    path: demo.operator.path,
-    topId: null,
-    sessionId: 'pin',
-    mustChangePassword: false,
-  };
   const previous = new Date(Date.now() + 8 * 3600_000 - 31 * 86_400_000).toISOString().slice(0, 7);
 
   it('lists the same terminals and results, prepared or not, page after page', async () => {
@@ -357,14 +358,6 @@ describe('the terminal operation records as a prepared statement per variant', (
   // Issue 35: the page and its SN runs became named prepared statements compiled once per
   // variant (role, type, status, cursor, tree). On the pool they answer what the same reads
   // answer as ordinary queries in a transaction, for every filter and page.
-  const operator: Caller = {
-    agentId: demo.operator.id,
-    role: 'operator',
-    path: demo.operator.path,
-    topId: null,
-    sessionId: 'pin',
-    mustChangePassword: false,
-  };
 
   it('lists the same records and SN runs, prepared or not, page after page', async () => {
     let records = 0;
@@ -399,14 +392,6 @@ describe('the merchant summary as one statement', () => {
   // Issue 35: four statements one after another became one. It answers what they answered
   // (kept here as the reference: the counts over merchants and activated terminals, and the
   // terminal summary's totals), prepared or not, for agents and an operator.
-  const operator: Caller = {
-    agentId: demo.operator.id,
-    role: 'operator',
-    path: demo.operator.path,
-    topId: null,
-    sessionId: 'pin',
-    mustChangePassword: false,
-  };
   async function oldSummary(caller: Caller) {
     const scope = (column: string) =>
       caller.role === 'operator'
@@ -452,14 +437,6 @@ describe('the terminal list as a prepared statement per variant', () => {
   // Issue 35: the page became one statement per set of filters, compiled once with
   // placeholders. On the pool it answers what the same read answers as ordinary queries in a
   // transaction, for each filter and page, agents and an operator.
-  const operator: Caller = {
-    agentId: demo.operator.id,
-    role: 'operator',
-    path: demo.operator.path,
-    topId: null,
-    sessionId: 'pin',
-    mustChangePassword: false,
-  };
 
   it('lists the same terminals, prepared or not, filter by filter and page after page', async () => {
     /** The first four pages of 20 (the app's page size): the first page's text and the next's. */
