@@ -1,4 +1,4 @@
-import { EARNING_INFO_TYPES, STATS_TREND_DAYS } from '@pos/core';
+import { EARNING_INFO_TYPES, STATS_TREND_DAYS, statsReportQuery } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { preparedText, rows } from '../src/db/client';
@@ -7,11 +7,14 @@ import { createSettlementFixture } from '../src/modules/settlement/fixtures';
 import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
 import { getOverview } from '../src/modules/stats/get-overview';
+import { getReport } from '../src/modules/stats/get-report';
+import { readRange } from '../src/modules/stats/range';
 import {
   dailyEarnings,
   dailyFigures,
   own,
   rangeFigures,
+  rangeValues,
   team,
   terminalCounts,
 } from '../src/modules/stats/figures-sql';
@@ -303,3 +306,132 @@ function monthBefore(m: string): string {
   const [y, mo] = m.split('-').map(Number) as [number, number];
   return mo === 1 ? `${y - 1}-12` : `${y}-${String(mo - 1).padStart(2, '0')}`;
 }
+
+/** The report as it was read before it became one statement (get-report.ts, issue 35). */
+async function oldReport(caller: Caller, q: ReturnType<typeof statsReportQuery.parse>) {
+  const agent = await resolveStatsAgent(db, caller, q.agentId);
+  const { from, to } = readRange(q, new Date());
+  const who =
+    q.scope === 'own' ? own(agent.id, caller.topId) : team(agent.path, agent.topId, caller.topId);
+  const hi = q.cursor ? addDays(q.cursor, -1) : to;
+  const lowest = addDays(hi, -(q.pageSize - 1));
+  const lo = lowest < from ? from : lowest;
+  const [totals, earnings, days] = await Promise.all([
+    rangeFigures(db, who, from, to),
+    dailyEarnings(db, agent.id, from, to, caller.topId),
+    dailyFigures(db, who, lo, hi),
+  ]);
+  const rowsOut = [];
+  for (let day = hi; day >= lo; day = addDays(day, -1)) {
+    const f = days.get(day);
+    rowsOut.push({
+      day,
+      tradeAmountFen: f?.tradeAmountFen ?? 0,
+      tradeCount: f?.tradeCount ?? 0,
+      newMerchants: f?.newMerchants ?? 0,
+      activatedTerminals: f?.activatedTerminals ?? 0,
+      earningsFen: earnings.get(day) ?? 0,
+    });
+  }
+  return {
+    totals: { ...totals, earningsFen: [...earnings.values()].reduce((s, v) => s + v, 0) },
+    rows: rowsOut,
+  };
+}
+
+describe('the statistics report per variant', () => {
+  // Issue 35: the report's statement is compiled once per variant (scope, tree, how the range
+  // splits into whole months and edge spans) and binds its values per call. For ranges of every
+  // cut, agents and an operator (no tree), it answers what the reads before it answered, and the
+  // same on the pool (prepared, past the fifth call) as in a transaction (ordinary queries).
+  const operator: Caller = {
+    agentId: demo.operator.id,
+    role: 'operator',
+    path: demo.operator.path,
+    topId: null,
+    sessionId: 'pin',
+    mustChangePassword: false,
+  };
+  const asAgent = (agent: (typeof chain)[number]): Caller => ({
+    agentId: agent.id,
+    role: 'agent',
+    path: agent.path,
+    topId: agent.topId,
+    sessionId: 'pin',
+    mustChangePassword: false,
+  });
+
+  it('reads what its three statements read, prepared or not, for every cut of a range', async () => {
+    const today = shanghaiToday(new Date());
+    const prev = monthBefore(month);
+    const prevPrev = monthBefore(prev);
+    const ranges = [
+      {},
+      { from: today, to: today },
+      { from: `${prev}-15`, to: today },
+      { from: `${prev}-01`, to: today },
+      { from: `${prevPrev}-15`, to: today },
+      { from: `${prevPrev}-01`, to: monthDays(prev).last },
+      { from: '2020-01-10', to: '2020-03-20' },
+      { from: '2020-02-03', to: '2020-02-09' },
+    ];
+    const cuts = new Set<string>();
+    let days = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const agent of chain) {
+        const callers: [Caller, number | undefined][] = [
+          [asAgent(agent), undefined],
+          [asAgent(chain[0]!), agent.id],
+          [operator, agent.id],
+        ];
+        for (const [caller, agentId] of callers) {
+          for (const scope of ['team', 'own']) {
+            for (const range of ranges) {
+              let cursor: string | undefined;
+              for (let page = 0; page < 20; page++) {
+                const q = statsReportQuery.parse({
+                  scope,
+                  agentId,
+                  pageSize: 10,
+                  cursor,
+                  ...range,
+                });
+                const { from, to } = readRange(q, new Date());
+                cuts.add(rangeValues('r', from, to).cut);
+                const prepared = await getReport(db, caller, q);
+                const plain = await db.transaction((tx) => getReport(tx, caller, q));
+                expect(prepared).toEqual(plain);
+                expect({ totals: prepared.totals, rows: prepared.rows }).toEqual(
+                  await oldReport(caller, q),
+                );
+                days += prepared.rows.filter(
+                  (r) => r.tradeAmountFen > 0 && r.earningsFen > 0,
+                ).length;
+                if (!prepared.nextCursor) break;
+                cursor = prepared.nextCursor;
+              }
+            }
+          }
+        }
+      }
+    }
+    // Whole months alone, edges alone, and both, with one and two edges.
+    expect(cuts.size).toBeGreaterThanOrEqual(5);
+    expect(days).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('answers an operator without an agent, and an agent outside the scope, as a missing row', async () => {
+    const outside = asAgent(chain[2]!);
+    const top = statsReportQuery.parse({ agentId: chain[0]!.id });
+    for (let round = 0; round < 7; round++) {
+      await expect(getOverview(db, operator, {})).rejects.toMatchObject({ err: 'NOT_FOUND' });
+      await expect(getReport(db, outside, top)).rejects.toMatchObject({ err: 'NOT_FOUND' });
+    }
+    await expect(db.transaction((tx) => getOverview(tx, operator, {}))).rejects.toMatchObject({
+      err: 'NOT_FOUND',
+    });
+    await expect(db.transaction((tx) => getReport(tx, outside, top))).rejects.toMatchObject({
+      err: 'NOT_FOUND',
+    });
+  });
+});
