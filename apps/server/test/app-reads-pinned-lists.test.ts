@@ -63,13 +63,14 @@ const operator: Caller = {
 };
 const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
 
-/** Every page of a keyset list, by its cursors. */
+/** Every page of a keyset list, by its cursors (or its first `pages`). */
 async function allPages<T>(
   page: (cursor: string | undefined) => Promise<{ rows: T[]; nextCursor: string | null }>,
+  pages = 100,
 ): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | undefined;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < pages; i++) {
     const p = await page(cursor);
     out.push(...p.rows);
     if (!p.nextCursor) break;
