@@ -145,20 +145,23 @@ export async function runJob(
   }
 }
 
+/** What a job run is shown with (the console's job list, the ops report). */
+export const jobRunFields = {
+  job: jobRuns.job,
+  period: jobRuns.period,
+  status: jobRuns.status,
+  processed: jobRuns.processed,
+  postedFen: jobRuns.postedFen,
+  error: jobRuns.error,
+  runs: jobRuns.runs,
+  startedAt: jobRuns.startedAt,
+  finishedAt: jobRuns.finishedAt,
+};
+
 export async function listJobRuns(db: DbOrTx, limit = 100): Promise<JobRun[]> {
   const found = await select(
     db,
-    {
-      job: jobRuns.job,
-      period: jobRuns.period,
-      status: jobRuns.status,
-      processed: jobRuns.processed,
-      postedFen: jobRuns.postedFen,
-      error: jobRuns.error,
-      runs: jobRuns.runs,
-      startedAt: jobRuns.startedAt,
-      finishedAt: jobRuns.finishedAt,
-    },
+    jobRunFields,
     sql`FROM ${jobRuns} ORDER BY ${jobRuns.updatedAt} DESC, ${jobRuns.id} DESC LIMIT ${limit}`,
   );
   return found.map((r) => ({

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { agents, jobRuns, merchantFiles, merchants, operators } from '../../db/schema';
 import { decode } from '../../db/typed';
+import { jobRunFields } from '../../db/job-runs';
 import { notFound } from '../../lib/app-error';
 import { typedKeyset, type KeysetSpec } from '../../lib/keyset';
 import type { OperatorCaller } from '../../plugins/admin-auth';
@@ -31,18 +32,7 @@ export interface JobRunRow {
 
 export function jobRunList(q: { job?: string; status?: number }): KeysetSpec<JobRunRow> {
   return typedKeyset({
-    shape: {
-      id: jobRuns.id,
-      job: jobRuns.job,
-      period: jobRuns.period,
-      status: jobRuns.status,
-      processed: jobRuns.processed,
-      postedFen: jobRuns.postedFen,
-      error: jobRuns.error,
-      runs: jobRuns.runs,
-      startedAt: jobRuns.startedAt,
-      finishedAt: jobRuns.finishedAt,
-    },
+    shape: { id: jobRuns.id, ...jobRunFields },
     from: sql`FROM job_runs`,
     where: [
       q.job ? sql`job = ${q.job}` : undefined,
