@@ -1,4 +1,10 @@
-import { EARNING_INFO_TYPES, STATS_TREND_DAYS, statsReportQuery } from '@pos/core';
+import {
+  EARNING_INFO_TYPES,
+  STATS_TREND_DAYS,
+  statsChildrenQuery,
+  statsReportQuery,
+  type StatsChildren,
+} from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { preparedText, rows } from '../src/db/client';
@@ -8,6 +14,7 @@ import { runSettlement } from '../src/modules/settlement/run-settlement';
 import { ingestNotification } from '../src/modules/transactions/ingest-notification';
 import { getOverview } from '../src/modules/stats/get-overview';
 import { getReport } from '../src/modules/stats/get-report';
+import { listStatsChildren } from '../src/modules/stats/list-children';
 import { readRange } from '../src/modules/stats/range';
 import {
   dailyEarnings,
@@ -339,11 +346,12 @@ async function oldReport(caller: Caller, q: ReturnType<typeof statsReportQuery.p
   };
 }
 
-describe('the statistics report per variant', () => {
-  // Issue 35: the report's statement is compiled once per variant (scope, tree, how the range
-  // splits into whole months and edge spans) and binds its values per call. For ranges of every
-  // cut, agents and an operator (no tree), it answers what the reads before it answered, and the
-  // same on the pool (prepared, past the fifth call) as in a transaction (ordinary queries).
+describe('the statistics reads per variant', () => {
+  // Issue 35: the report's and the sub-agents' statements are compiled once per variant (scope,
+  // tree, how the range splits into whole months and edge spans) and bind their values per call.
+  // For ranges of every cut, agents and an operator (no tree), they answer what the reads before
+  // them answered, and the same on the pool (prepared, past the fifth call) as in a transaction
+  // (ordinary queries).
   const operator: Caller = {
     agentId: demo.operator.id,
     role: 'operator',
@@ -418,6 +426,55 @@ describe('the statistics report per variant', () => {
     // Whole months alone, edges alone, and both, with one and two edges.
     expect(cuts.size).toBeGreaterThanOrEqual(5);
     expect(days).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('lists sub-agents with what their teams read before, prepared or not, for every cut', async () => {
+    const today = shanghaiToday(new Date());
+    const prev = monthBefore(month);
+    const ranges = [
+      { from: `${month}-01`, to: today },
+      { from: `${prev}-15`, to: today },
+      { from: `${monthBefore(prev)}-15`, to: today },
+      { from: '2020-01-01', to: '2020-03-31' },
+    ];
+    let figures = 0;
+    for (let round = 0; round < 2; round++) {
+      for (const agent of chain) {
+        const callers: [Caller, number | undefined][] = [
+          [asAgent(agent), undefined],
+          [operator, agent.id],
+        ];
+        for (const [caller, agentId] of callers) {
+          for (const range of ranges) {
+            const listed: StatsChildren['rows'] = [];
+            let cursor: string | undefined;
+            for (let page = 0; page < 50; page++) {
+              const q = statsChildrenQuery.parse({ agentId, pageSize: 1, cursor, ...range });
+              const prepared = await listStatsChildren(db, caller, q);
+              const plain = await db.transaction((tx) => listStatsChildren(tx, caller, q));
+              expect(prepared).toEqual(plain);
+              listed.push(...prepared.rows);
+              if (!prepared.nextCursor) break;
+              cursor = prepared.nextCursor;
+            }
+            // The rows and figures the statement read before, one sub-agent at a time.
+            const { from, to } = readRange(range, new Date());
+            const children = await rows<{ id: unknown; path: string; top_id: unknown }>(
+              db,
+              sql`SELECT id, path, top_id FROM agents
+                   WHERE parent_id = ${agentId ?? agent.id} AND role = 'agent' ORDER BY id`,
+            );
+            expect(listed.map((r) => r.id)).toEqual(children.map((k) => Number(k.id)));
+            for (const [k, row] of children.entries()) {
+              const who = team(row.path, Number(row.top_id), caller.topId);
+              expect(listed[k]!.team).toEqual(await rangeFigures(db, who, from, to));
+              if (listed[k]!.team.tradeAmountFen > 0) figures++;
+            }
+          }
+        }
+      }
+    }
+    expect(figures).toBeGreaterThan(0);
   }, 300_000);
 
   it('answers an operator without an agent, and an agent outside the scope, as a missing row', async () => {
