@@ -24,16 +24,7 @@ import { listTeam } from '../src/modules/team/list-team';
 import { listTrades } from '../src/modules/transactions/list-trades';
 import type { Caller } from '../src/plugins/auth';
 import { createTestContext } from './helpers';
-import {
-  dailyEarnings,
-  dailyFigures,
-  own,
-  rangeFigures,
-  team,
-} from '../src/modules/stats/figures-sql';
-import { readRange } from '../src/modules/stats/range';
-import { resolveStatsAgent } from '../src/modules/stats/scope';
-import { addDays } from '../src/lib/shanghai-dates';
+import { oldReport } from './fixtures/old-report';
 
 // Issue 35 made more agent-app reads named prepared statements (planned once per connection,
 // then run on PostgreSQL's generic plan) and read the merchant and agent of a trade, and the
@@ -123,38 +114,6 @@ describe('the team tab reads as prepared statements', () => {
   }, 300_000);
 });
 
-/** The report's figures as they were read before they became one statement (issue 35). */
-async function oldReport(caller: Caller, q: ReturnType<typeof statsReportQuery.parse>) {
-  const agent = await resolveStatsAgent(db, caller, q.agentId);
-  const { from, to } = readRange(q, new Date());
-  const who =
-    q.scope === 'own' ? own(agent.id, caller.topId) : team(agent.path, agent.topId, caller.topId);
-  const hi = q.cursor ? addDays(q.cursor, -1) : to;
-  const lowest = addDays(hi, -(q.pageSize - 1));
-  const lo = lowest < from ? from : lowest;
-  const [totals, totalEarnings, days] = await Promise.all([
-    rangeFigures(db, who, from, to),
-    dailyEarnings(db, agent.id, from, to, caller.topId),
-    dailyFigures(db, who, lo, hi),
-  ]);
-  const out = [];
-  for (let day = hi; day >= lo; day = addDays(day, -1)) {
-    const f = days.get(day);
-    out.push({
-      day,
-      tradeAmountFen: f?.tradeAmountFen ?? 0,
-      tradeCount: f?.tradeCount ?? 0,
-      newMerchants: f?.newMerchants ?? 0,
-      activatedTerminals: f?.activatedTerminals ?? 0,
-      earningsFen: totalEarnings.get(day) ?? 0,
-    });
-  }
-  return {
-    totals: { ...totals, earningsFen: [...totalEarnings.values()].reduce((s, v) => s + v, 0) },
-    rows: out,
-  };
-}
-
 describe('the statistics report as one statement', () => {
   it('reads what its three statements read, for every agent, scope, range and page', async () => {
     let days = 0;
@@ -170,7 +129,7 @@ describe('the statistics report as one statement', () => {
             for (let page = 0; page < 20; page++) {
               const q = statsReportQuery.parse({ scope, pageSize: 7, cursor, ...range });
               const now = await getReport(db, caller, q);
-              const old = await oldReport(caller, q);
+              const old = await oldReport(db, caller, q);
               expect({ totals: now.totals, rows: now.rows }).toEqual(old);
               days += now.rows.filter((r) => r.tradeAmountFen > 0 && r.earningsFen > 0).length;
               if (!now.nextCursor) break;

@@ -37,6 +37,7 @@ import {
 import { ledgerPageStatement } from '../src/modules/wallet/list-ledger';
 import type { Caller } from '../src/plugins/auth';
 import { createTestContext } from './helpers';
+import { oldReport } from './fixtures/old-report';
 
 // The slowest agent-app reads were made faster (issue 35) and this pins their results. The
 // ledger page's statement was rewritten for speed twice (one prepared statement per filter
@@ -314,38 +315,6 @@ function monthBefore(m: string): string {
   return mo === 1 ? `${y - 1}-12` : `${y}-${String(mo - 1).padStart(2, '0')}`;
 }
 
-/** The report as it was read before it became one statement (get-report.ts, issue 35). */
-async function oldReport(caller: Caller, q: ReturnType<typeof statsReportQuery.parse>) {
-  const agent = await resolveStatsAgent(db, caller, q.agentId);
-  const { from, to } = readRange(q, new Date());
-  const who =
-    q.scope === 'own' ? own(agent.id, caller.topId) : team(agent.path, agent.topId, caller.topId);
-  const hi = q.cursor ? addDays(q.cursor, -1) : to;
-  const lowest = addDays(hi, -(q.pageSize - 1));
-  const lo = lowest < from ? from : lowest;
-  const [totals, earnings, days] = await Promise.all([
-    rangeFigures(db, who, from, to),
-    dailyEarnings(db, agent.id, from, to, caller.topId),
-    dailyFigures(db, who, lo, hi),
-  ]);
-  const rowsOut = [];
-  for (let day = hi; day >= lo; day = addDays(day, -1)) {
-    const f = days.get(day);
-    rowsOut.push({
-      day,
-      tradeAmountFen: f?.tradeAmountFen ?? 0,
-      tradeCount: f?.tradeCount ?? 0,
-      newMerchants: f?.newMerchants ?? 0,
-      activatedTerminals: f?.activatedTerminals ?? 0,
-      earningsFen: earnings.get(day) ?? 0,
-    });
-  }
-  return {
-    totals: { ...totals, earningsFen: [...earnings.values()].reduce((s, v) => s + v, 0) },
-    rows: rowsOut,
-  };
-}
-
 describe('the statistics reads per variant', () => {
   // Issue 35: the report's and the sub-agents' statements are compiled once per variant (scope,
   // tree, how the range splits into whole months and edge spans) and bind their values per call.
@@ -410,7 +379,7 @@ describe('the statistics reads per variant', () => {
                 const plain = await db.transaction((tx) => getReport(tx, caller, q));
                 expect(prepared).toEqual(plain);
                 expect({ totals: prepared.totals, rows: prepared.rows }).toEqual(
-                  await oldReport(caller, q),
+                  await oldReport(db, caller, q),
                 );
                 days += prepared.rows.filter(
                   (r) => r.tradeAmountFen > 0 && r.earningsFen > 0,
