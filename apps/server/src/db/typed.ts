@@ -220,3 +220,6 @@ export function prepareVariants<V extends string, S extends Shape, P extends str
     return found;
   };
 }
+
+/** A named value of a prepared variant's statement (`sql.placeholder`), as an SQL fragment. */
+export const bound = (name: string): SQL => sql`${sql.placeholder(name)}`;

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { terminals } from '../../db/schema';
-import { decode, prepareVariants } from '../../db/typed';
+import { bound, decode, prepareVariants } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { dayStartInstant, shanghaiMonth, shiftMonth } from '../../lib/shanghai-dates';
@@ -32,8 +32,6 @@ const ROW = {
   assessed: sql`r.sa_result IS NOT NULL`.mapWith(decode.bool),
 };
 
-const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
-
 /**
  * What decides the statement's text: the caller's subtree (an agent's) or every terminal (an
  * operator's), its tree (decision 020), an SN prefix, a cursor, a result filter.
@@ -49,27 +47,27 @@ const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
   const [scope, treeKind, sn, cursor, result] = variant.split('.');
   const inTree = treeKind === 'tree';
   // An agent's terminals, their merchants, assessments and volume: its tree (decision 020).
-  const tree = (column: SQL) => (inTree ? sql` AND ${column} = ${value('topId')}` : sql``);
-  const m0 = sql`${value('m0')}::date`;
-  const m1 = sql`${value('m1')}::date`;
+  const tree = (column: SQL) => (inTree ? sql` AND ${column} = ${bound('topId')}` : sql``);
+  const m0 = sql`${bound('m0')}::date`;
+  const m1 = sql`${bound('m1')}::date`;
   const filters: SQL[] = [
     sql`t.bind_status IN (1, 3)`,
     sql`t.deleted_at IS NULL`,
-    sql`t.bound_at < ${value('end')}::timestamptz`,
+    sql`t.bound_at < ${bound('end')}::timestamptz`,
   ];
   const subtree =
     scope === 'subtree'
-      ? sql`t.holder_path >= (${value('path')} COLLATE "C") AND t.holder_path < (${value('pathEnd')} COLLATE "C")`
+      ? sql`t.holder_path >= (${bound('path')} COLLATE "C") AND t.holder_path < (${bound('pathEnd')} COLLATE "C")`
       : sql`TRUE`;
   filters.push(sql`${subtree}${tree(sql`t.top_id`)}`);
-  if (sn === 'sn') filters.push(sql`t.sn >= ${value('sn')} AND t.sn < ${value('snEnd')}`);
+  if (sn === 'sn') filters.push(sql`t.sn >= ${bound('sn')} AND t.sn < ${bound('snEnd')}`);
   if (cursor === 'next')
-    filters.push(sql`(t.holder_path, t.sn) > (${value('afterPath')}, ${value('afterSn')})`);
+    filters.push(sql`(t.holder_path, t.sn) > (${bound('afterPath')}, ${bound('afterSn')})`);
   const resultFilter =
     result === 'met'
       ? sql`WHERE r.result >= 1`
       : result === 'result'
-        ? sql`WHERE r.result = ${value('result')}`
+        ? sql`WHERE r.result = ${bound('result')}`
         : sql``;
   const where = sql.join(filters, sql` AND `);
   // Without a result filter the page is the first terminals in (holder path, SN) order: read
@@ -79,7 +77,7 @@ const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
   const terminalsRead =
     result === 'anyResult'
       ? sql`(SELECT t.* FROM terminals t WHERE ${where}
-             ORDER BY t.holder_path, t.sn LIMIT ${value('limit')}) t`
+             ORDER BY t.holder_path, t.sn LIMIT ${bound('limit')}) t`
       : sql`terminals t`;
   return {
     shape: ROW,
@@ -88,7 +86,7 @@ const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
             assessed: sql`s.sa_result`,
             thresholdFen: sql`s.threshold_fen`,
             volumeFen: sql`s.volume_fen`,
-            monthOver: value('monthOver'),
+            monthOver: bound('monthOver'),
           })} AS result
           FROM (
             SELECT c.*, sa.result AS sa_result, sa.reward_fen,
@@ -115,7 +113,7 @@ const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
         ) r
         ${resultFilter}
         ORDER BY r.holder_path, r.sn
-        LIMIT ${value('limit')}`,
+        LIMIT ${bound('limit')}`,
   };
 });
 

@@ -1,7 +1,7 @@
 import { EARNING_INFO_TYPES, type StatsFigures, type StatsTerminalCounts } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { nameByText, type DbOrTx } from '../../db/client';
-import { decode, preparedSelect, selection, type RowOf } from '../../db/typed';
+import { decode, preparedSelect, selection, type RowOf, bound } from '../../db/typed';
 import { splitRange } from '../../lib/shanghai-dates';
 import { inAgentSubtree } from '../../db/tree';
 
@@ -47,7 +47,6 @@ const FIGURE_COLUMNS = sql.raw(
 );
 
 /** A value bound at each call of a statement compiled once (prepareVariants). */
-export const bound = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /** `own` with its values bound at each call: agentId, and tree when the caller has one. */
 export const boundOwn = (tree: boolean): Who => ({

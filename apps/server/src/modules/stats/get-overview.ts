@@ -1,7 +1,7 @@
 import { STATS_TREND_DAYS, type StatsOverview, type StatsOverviewQuery } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { decode, prepareVariants } from '../../db/typed';
+import { bound, decode, prepareVariants } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import {
@@ -12,7 +12,6 @@ import {
   shanghaiToday,
 } from '../../lib/shanghai-dates';
 import {
-  bound,
   boundOwn,
   boundRangeFiguresSql,
   boundTeam,

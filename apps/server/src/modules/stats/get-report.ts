@@ -1,12 +1,11 @@
 import type { StatsDayRow, StatsReport, StatsReportParams } from '@pos/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { decode, prepareVariants } from '../../db/typed';
+import { bound, decode, prepareVariants } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { addDays } from '../../lib/shanghai-dates';
 import {
-  bound,
   boundOwn,
   boundRangeFiguresSql,
   boundTeam,

@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { agents } from '../../db/schema';
-import { prepareSelect } from '../../db/typed';
+import { bound, prepareSelect } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import {
-  bound,
   boundRangeFiguresSql,
   figureFields,
   rangeValues,

@@ -1,7 +1,7 @@
 import { TEAM_TREND_MONTHS, type TeamStatsQuery, type TeamStatsResponse } from '@pos/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { decode, prepareSelect, prepareVariants } from '../../db/typed';
+import { bound, decode, prepareSelect, prepareVariants } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import {
   figureFields,
@@ -19,36 +19,34 @@ import { shownMobile } from '../../lib/people';
 import { inSubtree, resolveTeamAgent } from './scope';
 import { teamTerminalCountsSql } from './terminal-counts';
 
-const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
-
 /**
  * The month's figures, one statement per variant (whether the caller has a tree), compiled on
  * first use and run as a named prepared statement: planning and building it cost more than
  * running it (issue 35).
  */
 const monthStats = prepareVariants('team_stats', (variant: 'tree' | 'all') => {
-  const topId = variant === 'tree' ? value('topId') : null;
+  const topId = variant === 'tree' ? bound('topId') : null;
   return {
     shape: {
       directCount: sql`(SELECT count(*) FROM agents k
-        WHERE k.parent_id = ${value('agentId')}${topId ? sql` AND k.top_id = ${topId}` : sql``})`.mapWith(
+        WHERE k.parent_id = ${bound('agentId')}${topId ? sql` AND k.top_id = ${topId}` : sql``})`.mapWith(
         decode.number,
       ),
       teamSize:
-        sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, value('path'))}) - 1`.mapWith(
+        sql`(SELECT count(*) FROM agents d WHERE ${inSubtree(sql`d.path`, bound('path'))}) - 1`.mapWith(
           decode.number,
         ),
       newAgents: sql`(SELECT count(*) FROM agents d
-        WHERE ${inSubtree(sql`d.path`, value('path'))} AND d.id <> ${value('agentId')}
-          AND d.created_at >= ${value('monthStart')}::timestamptz
-          AND d.created_at < ${value('monthEnd')}::timestamptz)`.mapWith(decode.number),
+        WHERE ${inSubtree(sql`d.path`, bound('path'))} AND d.id <> ${bound('agentId')}
+          AND d.created_at >= ${bound('monthStart')}::timestamptz
+          AND d.created_at < ${bound('monthEnd')}::timestamptz)`.mapWith(decode.number),
       ...figureFields('o', 'own'),
       ...figureFields('f', 'team'),
       ...terminalFields('t', 'team'),
     },
-    rest: sql`FROM (${ownFiguresSql(sql`${value('agentId')}::bigint`, value('month'), topId)}) o
-      CROSS JOIN (${teamFiguresSql(value('path'), value('month'))}) f
-      CROSS JOIN (${teamTerminalCountsSql(value('path'))}) t`,
+    rest: sql`FROM (${ownFiguresSql(sql`${bound('agentId')}::bigint`, bound('month'), topId)}) o
+      CROSS JOIN (${teamFiguresSql(bound('path'), bound('month'))}) f
+      CROSS JOIN (${teamTerminalCountsSql(bound('path'))}) t`,
   };
 });
 
@@ -60,7 +58,7 @@ const trendOf = prepareSelect(
       sum(m.trade_amount_fen) AS trade_amount_fen, sum(m.trade_count) AS trade_count,
       sum(m.new_merchants) AS new_merchants, sum(m.activated_terminals) AS activated_terminals
     FROM agent_monthly_stats m
-    WHERE m.month = ANY(${value('months')}::date[]) AND ${inSubtree(sql`m.path`, value('path'))}
+    WHERE m.month = ANY(${bound('months')}::date[]) AND ${inSubtree(sql`m.path`, bound('path'))}
     GROUP BY m.month) s`,
 );
 

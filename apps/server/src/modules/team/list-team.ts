@@ -2,7 +2,7 @@ import { type TeamListParams, type TeamListResponse, type TeamMember } from '@po
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { agents } from '../../db/schema';
-import { decode, prepareVariants } from '../../db/typed';
+import { bound, decode, prepareVariants } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import { figureFields, figuresOf, teamFiguresSql, terminalFields, terminalsOf } from './figures';
 import { levelName } from './levels';
@@ -14,8 +14,6 @@ import { shownMobile, shownName } from '../../lib/people';
 
 /** Escapes LIKE's wildcards so a keyword matches literally. */
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 type Sort = TeamListParams['sort'];
 /** What decides the statement's text: sort, order, keyword kind, cursor, the caller's tree. */
@@ -35,7 +33,7 @@ function pageShape(tree: boolean) {
     // Exact bigint text: the cursor carries it as it is.
     sortValue: sql`p.sort_value::text`.mapWith(decode.text),
     childCount: sql`(SELECT count(*) FROM agents k
-        WHERE k.parent_id = p.id${tree ? sql` AND k.top_id = ${value('topId')}` : sql``})`.mapWith(
+        WHERE k.parent_id = p.id${tree ? sql` AND k.top_id = ${bound('topId')}` : sql``})`.mapWith(
       decode.number,
     ),
     teamSize:
@@ -61,15 +59,15 @@ const teamPage = prepareVariants<Variant, ReturnType<typeof pageShape>>('team_li
     string,
   ];
   const inTree = tree === 'tree';
-  const month = sql`${value('month')}`;
+  const month = sql`${bound('month')}`;
   const filters: SQL[] = [
-    sql`c.parent_id = ${value('parentId')}${inTree ? sql` AND c.top_id = ${value('topId')}` : sql``}`,
+    sql`c.parent_id = ${bound('parentId')}${inTree ? sql` AND c.top_id = ${bound('topId')}` : sql``}`,
     sql`c.role = 'agent'`,
   ];
-  const byName = sql`c.name LIKE ${value('namePattern')}`;
+  const byName = sql`c.name LIKE ${bound('namePattern')}`;
   if (keyword === 'name') filters.push(byName);
   if (keyword === 'nameOrMobile')
-    filters.push(sql`(${byName} OR c.mobile LIKE ${value('mobilePattern')})`);
+    filters.push(sql`(${byName} OR c.mobile LIKE ${bound('mobilePattern')})`);
 
   let sortValue: SQL;
   switch (sort) {
@@ -88,13 +86,13 @@ const teamPage = prepareVariants<Variant, ReturnType<typeof pageShape>>('team_li
       break;
   }
   const desc = order === 'desc';
-  const after = sql`(s.sort_value, s.id) ${sql.raw(desc ? '<' : '>')} (${value('cursorValue')}::bigint, ${value('cursorId')}::bigint)`;
+  const after = sql`(s.sort_value, s.id) ${sql.raw(desc ? '<' : '>')} (${bound('cursorValue')}::bigint, ${bound('cursorId')}::bigint)`;
   const direction = sql.raw(desc ? 'DESC' : 'ASC');
   // The page's rows read again by id in the caller's tree (decision 020), so the subtree reads
   // below start from the path of a row of that tree (their index-only scans unchanged); an
   // operator's statement stays as it was.
   const pageInTree = inTree
-    ? sql` JOIN agents pp ON pp.id = p.id AND pp.top_id = ${value('topId')}`
+    ? sql` JOIN agents pp ON pp.id = p.id AND pp.top_id = ${bound('topId')}`
     : sql``;
   const pathOf = inTree ? sql`pp.path` : sql`p.path`;
   return {
@@ -107,7 +105,7 @@ const teamPage = prepareVariants<Variant, ReturnType<typeof pageShape>>('team_li
         ) s
         ${cursor === 'next' ? sql`WHERE ${after}` : sql``}
         ORDER BY s.sort_value ${direction}, s.id ${direction}
-        LIMIT ${value('limit')}
+        LIMIT ${bound('limit')}
       ) p${pageInTree}
       CROSS JOIN LATERAL (${teamFiguresSql(pathOf, month)}) f
       CROSS JOIN LATERAL (${teamTerminalCountsSql(pathOf)}) t

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { agents, systemParams } from '../../db/schema';
-import { decode, prepareVariants, type RowOf } from '../../db/typed';
+import { bound, decode, prepareVariants, type RowOf } from '../../db/typed';
 import { agentLevelsFrom } from '../../lib/agent-levels';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
@@ -69,8 +69,6 @@ const AGENT = {
 };
 type AgentRow = RowOf<typeof AGENT>;
 
-const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
-
 /**
  * Every team read starts here or in findCaller. Both are compiled once per variant (an operator's
  * or an agent's) and run as named prepared statements: planning and building them cost more than
@@ -81,17 +79,17 @@ const agentInScope = prepareVariants<'operator' | 'agent', typeof AGENT>(
   'team_agent',
   (variant) => ({
     shape: AGENT,
-    rest: sql`FROM agents a WHERE ${a.id} = ${value('id')} AND ${
+    rest: sql`FROM agents a WHERE ${a.id} = ${bound('id')} AND ${
       variant === 'operator'
         ? sql`a.role = 'agent'`
-        : sql`(a.path ~>=~ ${value('path')} AND a.path ~<~ ${value('pathEnd')})`
+        : sql`(a.path ~>=~ ${bound('path')} AND a.path ~<~ ${bound('pathEnd')})`
     } LIMIT 1`,
   }),
 );
 const callerRow = prepareVariants<'tree' | 'noTree', typeof AGENT>('team_caller', (variant) => ({
   shape: AGENT,
-  rest: sql`FROM agents a WHERE ${a.id} = ${value('id')}${
-    variant === 'tree' ? sql` AND a.top_id = ${value('topId')}` : sql``
+  rest: sql`FROM agents a WHERE ${a.id} = ${bound('id')}${
+    variant === 'tree' ? sql` AND a.top_id = ${bound('topId')}` : sql``
   }`,
 }));
 

@@ -1,7 +1,7 @@
 import type { TerminalOperationListParams, TerminalOperationPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepareVariants } from '../../db/typed';
+import { bound, prepareVariants } from '../../db/typed';
 import type { Caller } from '../../plugins/auth';
 import {
   o,
@@ -12,8 +12,6 @@ import {
 } from '../../db/terminals/operation-record';
 import { isOperator } from '../../db/tree';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-
-const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /**
  * What decides the statement's text: an operator's or an agent's list, the agent's tree, the
@@ -28,16 +26,16 @@ type Variant = `${'operator' | 'agent'}.${'tree' | 'all'}.${TerminalOperationLis
  */
 const operationPage = prepareVariants('terminal_operations_page', (variant: Variant) => {
   const [who, treeKind, role, type, status, cursor] = variant.split('.');
-  const topId = treeKind === 'tree' ? value('topId') : null;
-  const limit = value('limit');
+  const topId = treeKind === 'tree' ? bound('topId') : null;
+  const limit = bound('limit');
   const filters: SQL[] = [];
-  if (type === 'type') filters.push(sql`o.type = ${value('type')}`);
-  if (status === 'status') filters.push(sql`o.status = ${value('status')}`);
-  if (cursor === 'next') filters.push(sql`o.id < ${value('before')}`);
+  if (type === 'type') filters.push(sql`o.type = ${bound('type')}`);
+  if (status === 'status') filters.push(sql`o.status = ${bound('status')}`);
+  if (cursor === 'next') filters.push(sql`o.id < ${bound('before')}`);
   const filter = filters.length ? sql.join(filters, sql` AND `) : sql`TRUE`;
   // An agent's records are of its tree (decision 020).
   const tree = topId === null ? sql`` : sql` AND o.top_id = ${topId}`;
-  const me = value('me');
+  const me = bound('me');
 
   let ids: SQL;
   if (who === 'operator') {

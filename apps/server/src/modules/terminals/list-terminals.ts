@@ -1,7 +1,7 @@
 import type { TerminalListParams, TerminalPage } from '@pos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepareVariants } from '../../db/typed';
+import { bound, prepareVariants } from '../../db/typed';
 import { notFound } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
 import { findAgentParty } from '../../db/terminals/parties';
@@ -9,8 +9,6 @@ import { isOperator } from '../../db/tree';
 import { pathInScope } from '../../db/terminals/scope';
 import { t, terminalFields, terminalJoins, toTerminalItem } from './terminal-row';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
-
-const value = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 /** The optional filters of a page, in the order the variant key names them. */
 type Filter = 'holder' | 'bindStatus' | 'brand' | 'merchant' | 'operable' | 'sn' | 'cursor';
@@ -23,25 +21,25 @@ type Filter = 'holder' | 'bindStatus' | 'brand' | 'merchant' | 'operable' | 'sn'
 const terminalPage = prepareVariants('terminal_page', (variant: string) => {
   const [scope, treeKind, ...set] = variant.split('.');
   const has = (f: Filter) => set.includes(f);
-  const topId = treeKind === 'tree' ? value('topId') : null;
+  const topId = treeKind === 'tree' ? bound('topId') : null;
   const where: SQL[] = [sql`${t.deletedAt} IS NULL`];
   if (scope === 'subtree')
     where.push(
-      sql`(${t.holderPath} >= ${value('path')} AND ${t.holderPath} < ${value('pathEnd')})`,
+      sql`(${t.holderPath} >= ${bound('path')} AND ${t.holderPath} < ${bound('pathEnd')})`,
     );
-  if (has('holder')) where.push(sql`${t.holderPath} = ${value('holderPath')}`);
-  if (has('bindStatus')) where.push(sql`${t.bindStatus} = ${value('bindStatus')}`);
-  if (has('brand')) where.push(sql`${t.brandId} = ${value('brandId')}`);
-  if (has('merchant')) where.push(sql`${t.merchantId} = ${value('merchantId')}`);
+  if (has('holder')) where.push(sql`${t.holderPath} = ${bound('holderPath')}`);
+  if (has('bindStatus')) where.push(sql`${t.bindStatus} = ${bound('bindStatus')}`);
+  if (has('brand')) where.push(sql`${t.brandId} = ${bound('brandId')}`);
+  if (has('merchant')) where.push(sql`${t.merchantId} = ${bound('merchantId')}`);
   if (has('operable')) where.push(sql`${t.pendingOperationId} IS NULL`);
-  if (has('sn')) where.push(sql`(${t.sn} >= ${value('sn')} AND ${t.sn} < ${value('snEnd')})`);
+  if (has('sn')) where.push(sql`(${t.sn} >= ${bound('sn')} AND ${t.sn} < ${bound('snEnd')})`);
   if (has('cursor'))
-    where.push(sql`(${t.holderPath}, ${t.sn}) > (${value('afterPath')}, ${value('afterSn')})`);
+    where.push(sql`(${t.holderPath}, ${t.sn}) > (${bound('afterPath')}, ${bound('afterSn')})`);
   return {
     shape: terminalFields,
     rest: sql`FROM terminals t ${terminalJoins(topId)}
         WHERE ${sql.join(where, sql` AND `)}${topId === null ? sql`` : sql` AND ${t.topId} = ${topId}`}
-        ORDER BY ${t.holderPath}, ${t.sn} LIMIT ${value('limit')}`,
+        ORDER BY ${t.holderPath}, ${t.sn} LIMIT ${bound('limit')}`,
   };
 });
 
