@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { agents, merchants, terminalOperations } from '../schema';
 import { decode, orNull, prepareVariants, type RowOf } from '../typed';
+import { andInTree } from '../tree';
 import type { Caller } from '../../plugins/auth';
 import { brief } from './parties';
 
@@ -55,7 +56,7 @@ export type OperationFieldsRow = RowOf<typeof operationFields>;
  * which has no tree: its row is not joined (operator_role NULL) and it is shown as the platform.
  */
 export function operationJoins(topId: number | SQL | null): SQL {
-  const tree = (column: SQL) => (topId === null ? sql`` : sql` AND ${column} = ${topId}`);
+  const tree = (column: SQL) => andInTree(column, { topId });
   return sql`${topId === null ? sql`JOIN` : sql`LEFT JOIN`} agents op ON ${op.id} = ${o.operatorId}${tree(sql`${op.topId}`)}
   LEFT JOIN agents fa ON ${fa.id} = ${o.fromAgentId}${tree(sql`${fa.topId}`)}
   LEFT JOIN agents ta ON ${ta.id} = ${o.toAgentId}${tree(sql`${ta.topId}`)}

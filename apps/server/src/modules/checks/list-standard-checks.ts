@@ -6,6 +6,7 @@ import { terminals } from '../../db/schema';
 import { bound, decode, prepareVariants } from '../../db/typed';
 import { badRequest } from '../../lib/app-error';
 import type { Caller } from '../../plugins/auth';
+import { andInTree } from '../../db/tree';
 import { dayStartInstant, shanghaiMonth, shiftMonth } from '../../lib/shanghai-dates';
 import { standardJobStatus } from './job-status';
 import { standardResultSql, thresholdSql } from './standard-result';
@@ -47,7 +48,7 @@ const standardPage = prepareVariants('standard_checks', (variant: Variant) => {
   const [scope, treeKind, sn, cursor, result] = variant.split('.');
   const inTree = treeKind === 'tree';
   // An agent's terminals, their merchants, assessments and volume: its tree (decision 020).
-  const tree = (column: SQL) => (inTree ? sql` AND ${column} = ${bound('topId')}` : sql``);
+  const tree = (column: SQL) => andInTree(column, { topId: inTree ? bound('topId') : null });
   const m0 = sql`${bound('m0')}::date`;
   const m1 = sql`${bound('m1')}::date`;
   const filters: SQL[] = [

@@ -10,7 +10,7 @@ import {
   operationRuns,
   toOperationRecord,
 } from '../../db/terminals/operation-record';
-import { isOperator } from '../../db/tree';
+import { andInTree, isOperator } from '../../db/tree';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 
 /**
@@ -34,7 +34,7 @@ const operationPage = prepareVariants('terminal_operations_page', (variant: Vari
   if (cursor === 'next') filters.push(sql`o.id < ${bound('before')}`);
   const filter = filters.length ? sql.join(filters, sql` AND `) : sql`TRUE`;
   // An agent's records are of its tree (decision 020).
-  const tree = topId === null ? sql`` : sql` AND o.top_id = ${topId}`;
+  const tree = andInTree('o.top_id', { topId });
   const me = bound('me');
 
   let ids: SQL;

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agents, brands, merchants, terminals } from '../../db/schema';
 import { orNull, type RowOf } from '../../db/typed';
+import { andInTree } from '../../db/tree';
 import { shownName } from '../../lib/people';
 import type { Caller } from '../../plugins/auth';
 
@@ -42,7 +43,7 @@ export type TerminalFieldsRow = RowOf<typeof terminalFields>;
  * in its tree (decision 020): a terminal of its subtree is held and bound in that tree.
  */
 export function terminalJoins(topId: number | SQL | null): SQL {
-  const tree = (column: SQL) => (topId === null ? sql`` : sql` AND ${column} = ${topId}`);
+  const tree = (column: SQL) => andInTree(column, { topId });
   return sql`JOIN brands b ON ${b.id} = ${t.brandId}
   LEFT JOIN agents h ON ${h.id} = ${t.holderAgentId}${tree(sql`${h.topId}`)}
   LEFT JOIN merchants m ON ${m.id} = ${t.merchantId}${tree(sql`${m.topId}`)}`;
